@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+/**
+ * Every error code the API can answer with. The server maps each to one HTTP status
+ * (apps/server/src/http/error-status.ts); the texts live in locales/{id,en}/errors.json.
+ */
+export const ERROR_CODES = [
+  // platform
+  'VALIDATION_FAILED',
+  'NOT_FOUND',
+  'ROUTE_NOT_FOUND',
+  'UNAUTHENTICATED',
+  'TOKEN_EXPIRED',
+  'FORBIDDEN',
+  'WORKSPACE_REQUIRED',
+  'WORKSPACE_FORBIDDEN',
+  'BUSINESS_FORBIDDEN',
+  'RATE_LIMITED',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'INTERNAL',
+  // identity
+  'INVALID_CREDENTIALS',
+  'ACCOUNT_NOT_VERIFIED',
+  'USER_NOT_FOUND',
+  'USER_ALREADY_EXISTS',
+  'OTP_INVALID',
+  'OTP_EXPIRED',
+  'OTP_RESEND_TOO_EARLY',
+  'LINK_EXPIRED',
+  'LINK_INVALID',
+  'REFRESH_TOKEN_INVALID',
+  'REFRESH_TOKEN_REUSED',
+  'PASSWORD_WRONG',
+  'RESET_TOKEN_INVALID',
+  // workspaces
+  'WORKSPACE_NOT_FOUND',
+  'ROLE_NOT_FOUND',
+  'ROLE_IN_USE',
+  'ROLE_NAME_TAKEN',
+  'SYSTEM_ROLE_READONLY',
+  'MEMBER_NOT_FOUND',
+  'MEMBER_ALREADY_EXISTS',
+  'LAST_OWNER',
+  'INVITATION_NOT_FOUND',
+  'INVITATION_EXPIRED',
+  'INVITATION_USED',
+  'INVITATION_MISMATCH',
+  'OWNER_ONLY',
+  // businesses and warehouses
+  'BUSINESS_NOT_FOUND',
+  'WAREHOUSE_NOT_FOUND',
+  'WAREHOUSE_CODE_TAKEN',
+  'AREA_NOT_FOUND',
+  'AREA_MISMATCH',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const FieldIssue = z.object({
+  path: z.string(),
+  code: z.string(),
+  message: z.string(),
+});
+export type FieldIssue = z.infer<typeof FieldIssue>;
+
+export const ErrorBody = z.object({
+  code: z.string(),
+  message: z.string(),
+  details: z.record(z.string(), z.unknown()).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody> & { details?: { fields?: FieldIssue[]; [k: string]: unknown } };
