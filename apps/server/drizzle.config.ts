@@ -1,0 +1,9 @@
+import { defineConfig } from 'drizzle-kit';
+
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: './src/platform/db/schema.ts',
+  out: './migrations',
+  casing: 'snake_case',
+  entities: { roles: { provider: '' } },
+});

@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { uuidv7 } from '../platform/db/ids.ts';
+import type { Platform } from '../platform/platform.ts';
+import { installErrorHandler } from './error-handler.ts';
+import { registerRoutes } from './register-routes.ts';
+import { createRouter, type Router } from './route.ts';
+
+export type App = { fastify: FastifyInstance; router: Router };
+
+export async function buildApp(platform: Platform, options: { logger?: boolean } = {}): Promise<App> {
+  const { config } = platform;
+  const fastify = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/u.test(given) ? given : uuidv7();
+    },
+    requestIdHeader: false,
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: true,
+  });
+  fastify.setValidatorCompiler(validatorCompiler);
+  fastify.setSerializerCompiler(serializerCompiler);
+  fastify.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+  installErrorHandler(fastify);
+  await fastify.register(fastifyCookie);
+  await fastify.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Kelola API', version: '0.1.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await fastify.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  const router = createRouter(fastify, platform);
+  registerRoutes(router, platform);
+
+  const webDist = config.webDist ?? path.resolve(import.meta.dirname, '../../../web/dist');
+  if (fs.existsSync(path.join(webDist, 'index.html'))) {
+    await fastify.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    // History fallback: every non-API path is the single-page app.
+    fastify.get('/*', (request, reply) => {
+      const file = path.join(webDist, request.url.split('?')[0] ?? '/');
+      if (!request.url.startsWith('/api/') && file.startsWith(webDist) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+        return reply.sendFile(path.relative(webDist, file));
+      }
+      if (request.url.startsWith('/api/')) return reply.callNotFound();
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    });
+  }
+  return { fastify, router };
+}

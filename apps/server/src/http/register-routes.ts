@@ -1,0 +1,67 @@
+import { parseIdentifier } from '@kelola/domain';
+import { z } from 'zod';
+import { registerAccountRoutes } from '../flows/account.routes.ts';
+import { registerAreaRoutes } from '../modules/areas/areas.routes.ts';
+import { registerBusinessRoutes } from '../modules/businesses/businesses.routes.ts';
+import { registerIdentityRoutes } from '../modules/identity/identity.routes.ts';
+import { registerWarehouseRoutes } from '../modules/warehouses/warehouses.routes.ts';
+import { registerWorkspaceRoutes } from '../modules/workspaces/workspaces.routes.ts';
+import type { Platform } from '../platform/platform.ts';
+import { listOutbox } from '../platform/outbox/outbox.ts';
+import { listAudit } from '../platform/audit/audit.ts';
+import type { TenantCtx } from './context.ts';
+import type { Router } from './route.ts';
+
+/** Every module's routes, in one place so the route table can be walked by a test. */
+export function registerRoutes(router: Router, platform: Platform): void {
+  const { route } = router;
+  registerAccountRoutes(router);
+  registerIdentityRoutes(router, platform.config);
+  registerWorkspaceRoutes(router);
+  registerAreaRoutes(router);
+  registerBusinessRoutes(router);
+  registerWarehouseRoutes(router);
+
+  route({ method: 'GET', url: '/api/health', permission: 'public', tags: ['platform'], response: z.object({ status: z.literal('ok') }) }, async () => ({
+    status: 'ok' as const,
+  }));
+
+  route({ method: 'GET', url: '/api/ready', permission: 'public', tags: ['platform'], response: z.object({ status: z.literal('ready'), database: z.string() }) }, async (ctx) => {
+    await ctx.db.execute('select 1');
+    return { status: 'ready' as const, database: platform.database.kind };
+  });
+
+  route(
+    {
+      method: 'GET',
+      url: '/api/audit',
+      permission: ['user-management', 'READ'],
+      tags: ['platform'],
+      summary: 'Audit log of the workspace: who changed what, newest first',
+      querystring: z.object({
+        entity: z.string().max(64).optional(),
+        entity_id: z.string().max(64).optional(),
+        before: z.uuid().optional(),
+        limit: z.coerce.number().int().min(1).max(200).default(50),
+      }),
+    },
+    async (ctx, { query }) => ({ items: await listAudit(ctx as TenantCtx, { entity: query.entity, entityId: query.entity_id, before: query.before, limit: query.limit }) }),
+  );
+
+  if (platform.config.devOutbox) {
+    route(
+      {
+        method: 'GET',
+        url: '/api/dev/outbox',
+        permission: 'public',
+        tags: ['dev'],
+        summary: 'Embedded mode only: every e-mail and SMS the product sent, newest first',
+        querystring: z.object({ to: z.string().max(200).optional() }),
+      },
+      async (ctx, { query }) => {
+        const to = query.to?.trim();
+        return { items: await listOutbox(ctx, to ? (parseIdentifier(to)?.value ?? to) : undefined) };
+      },
+    );
+  }
+}

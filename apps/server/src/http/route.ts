@@ -1,0 +1,193 @@
+import { allows, type Access, type MenuKey } from '@kelola/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z, ZodType } from 'zod';
+import { inSystem, inTenant, type Db } from '../platform/db/database.ts';
+import { DomainError } from '../platform/errors.ts';
+import { localeFrom } from '../platform/i18n/translate.ts';
+import type { Platform } from '../platform/platform.ts';
+import { resolveAccess } from '../modules/workspaces/index.ts';
+import type { Actor, Ctx, Permission } from './context.ts';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Schemas = {
+  body?: ZodType;
+  querystring?: ZodType;
+  params?: ZodType;
+  response?: ZodType;
+};
+type Out<T> = T extends ZodType ? z.output<T> : undefined;
+
+export type RouteDef<S extends Schemas> = S & {
+  method: Method;
+  url: string;
+  /** Mandatory: a menu key with READ or WRITE, 'authenticated' (any signed-in user) or 'public'. */
+  permission: Permission;
+  summary?: string;
+  tags?: string[];
+  /** Success status; 204 is sent when the handler returns nothing. */
+  status?: number;
+};
+
+export type RouteInput<S extends Schemas> = {
+  body: Out<S['body']>;
+  query: Out<S['querystring']>;
+  params: Out<S['params']>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+};
+
+export type RouteRecord = {
+  method: Method;
+  url: string;
+  permission: Permission;
+};
+
+export type Router = {
+  route: <S extends Schemas>(def: RouteDef<S>, handler: (ctx: Ctx, input: RouteInput<S>) => Promise<unknown>) => void;
+  /** Every route declared so far, for the test that checks each one names its permission. */
+  routes: RouteRecord[];
+};
+
+const header = (request: FastifyRequest, name: string): string | null => {
+  const value = request.headers[name];
+  return typeof value === 'string' && value.length > 0 ? value : null;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu;
+
+async function authenticate(platform: Platform, request: FastifyRequest): Promise<Actor> {
+  const auth = header(request, 'authorization');
+  if (!auth?.startsWith('Bearer ')) throw new DomainError('UNAUTHENTICATED');
+  const claims = await platform.keys.verify(auth.slice(7));
+  if (claims === 'expired') throw new DomainError('TOKEN_EXPIRED');
+  if (!claims) throw new DomainError('UNAUTHENTICATED');
+  return { userId: claims.sub, sessionFamilyId: claims.sid };
+}
+
+function workspaceFrom(request: FastifyRequest): string | null {
+  const query = request.query as Record<string, unknown> | undefined;
+  const id = header(request, 'workspace-id') ?? (typeof query?.workspace_id === 'string' ? query.workspace_id : null);
+  if (id !== null && !UUID.test(id)) throw new DomainError('WORKSPACE_FORBIDDEN');
+  return id;
+}
+
+export function createRouter(app: FastifyInstance, platform: Platform): Router {
+  const routes: RouteRecord[] = [];
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  return {
+    routes,
+    route(def, handler) {
+      routes.push({
+        method: def.method,
+        url: def.url,
+        permission: def.permission,
+      });
+      const schema = {
+        ...(def.body ? { body: def.body } : {}),
+        ...(def.querystring ? { querystring: def.querystring } : {}),
+        ...(def.params ? { params: def.params } : {}),
+        ...(def.response ? { response: { [def.status ?? 200]: def.response } } : {}),
+        ...(def.summary ? { summary: def.summary } : {}),
+        tags: def.tags ?? [],
+        ...(def.permission !== 'public' ? { security: [{ bearer: [] }] } : {}),
+      };
+      typed.route({
+        method: def.method,
+        url: def.url,
+        schema,
+        handler: async (request, reply) => {
+          const permission = def.permission;
+          const actor = permission === 'public' ? null : await authenticate(platform, request);
+          const pending: (() => Promise<void>)[] = [];
+          const onRollback: ((db: Db) => Promise<void>)[] = [];
+          const base: Omit<Ctx, 'db'> = {
+            requestId: request.id,
+            locale: localeFrom(request.headers['accept-language']),
+            ip: request.ip ?? null,
+            userAgent: header(request, 'user-agent'),
+            actor,
+            workspaceId: null,
+            businessId: null,
+            warehouseId: null,
+            restriction: null,
+            permissions: {},
+            roleName: null,
+            platform,
+            config: platform.config,
+            afterCommit: (fn) => pending.push(fn),
+            afterRollback: (fn) => onRollback.push(fn),
+          };
+          const input = {
+            body: request.body,
+            query: request.query,
+            params: request.params,
+            request,
+            reply,
+          } as RouteInput<never>;
+
+          let result: unknown;
+          try {
+            result = await run();
+          } catch (error) {
+            if (onRollback.length > 0) {
+              await inSystem(platform.database.db, async (tx) => {
+                for (const fn of onRollback) await fn(tx);
+              }).catch((err: unknown) => request.log.error({ err }, 'after-rollback work failed'));
+            }
+            throw error;
+          }
+          for (const fn of pending) await fn().catch((err: unknown) => request.log.error({ err }, 'after-commit work failed'));
+          if (reply.sent) return reply;
+          if (result === undefined) return reply.code(204).send();
+          return reply.code(def.status ?? 200).send(result);
+
+          async function run(): Promise<unknown> {
+            if (permission === 'member' || Array.isArray(permission)) {
+              const workspaceId = workspaceFrom(request);
+              if (!workspaceId) throw new DomainError('WORKSPACE_REQUIRED');
+              const access = await resolveAccess(platform.database.db, actor!.userId, workspaceId);
+              if (!access) throw new DomainError('WORKSPACE_FORBIDDEN');
+              if (Array.isArray(permission)) {
+              const [key, action] = permission as readonly [MenuKey, Access];
+              if (Array.isArray(permission)) {
+                const [key, action] = permission as readonly [MenuKey, Access];
+                if (!allows(access.permissions, key, action)) throw new DomainError('FORBIDDEN');
+              }
+            }
+              const businessId = header(request, 'business-id');
+              const warehouseId = header(request, 'warehouse-id');
+              for (const [id, base_] of [
+                [businessId, 'BUSINESS'],
+                [warehouseId, 'WAREHOUSE'],
+              ] as const) {
+                if (id === null) continue;
+                if (!UUID.test(id)) throw new DomainError('BUSINESS_FORBIDDEN');
+                const { restriction } = access;
+                if (restriction.base === base_ && restriction.ids.length > 0 && !restriction.ids.includes(id))
+                  throw new DomainError('BUSINESS_FORBIDDEN');
+              }
+              return inTenant(platform.database.db, workspaceId, (tx) =>
+                handler(
+                  {
+                    ...base,
+                    db: tx,
+                    workspaceId,
+                    businessId,
+                    warehouseId,
+                    restriction: access.restriction,
+                    permissions: access.permissions,
+                    roleName: access.roleName,
+                  },
+                  input,
+                ),
+              );
+            }
+            return inSystem(platform.database.db, (tx) => handler({ ...base, db: tx }, input));
+          }
+        },
+      });
+    },
+  };
+}

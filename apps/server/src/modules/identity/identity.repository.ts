@@ -1,0 +1,111 @@
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Ctx } from '../../http/context.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { authChallenges, rateLimitCounters, refreshTokens, users, type ChallengePurpose } from './identity.schema.ts';
+
+// Users and sessions are global tables: these queries run in the request's system transaction.
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function findUserById(ctx: Ctx, id: string): Promise<UserRow | undefined> {
+  const [row] = await ctx.db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function findUsersByIds(ctx: Ctx, ids: string[]): Promise<UserRow[]> {
+  if (ids.length === 0) return [];
+  return ctx.db.select().from(users).where(inArray(users.id, ids));
+}
+
+export async function findUserByIdentifier(ctx: Ctx, type: 'email' | 'phone', value: string): Promise<UserRow | undefined> {
+  const [row] = await ctx.db.select().from(users).where(type === 'email' ? eq(users.email, value) : eq(users.phone, value));
+  return row;
+}
+
+export async function insertUser(ctx: Ctx, row: typeof users.$inferInsert): Promise<void> {
+  await ctx.db.insert(users).values(row);
+}
+
+export async function updateUser(ctx: Ctx, id: string, patch: Partial<typeof users.$inferInsert>): Promise<void> {
+  await ctx.db.update(users).set({ ...patch, updatedAt: new Date() }).where(eq(users.id, id));
+}
+
+export async function insertChallenge(ctx: Ctx, row: typeof authChallenges.$inferInsert): Promise<void> {
+  await ctx.db.insert(authChallenges).values(row);
+}
+
+export async function latestOpenChallenge(ctx: Ctx, userId: string, purpose: ChallengePurpose) {
+  const [row] = await ctx.db
+    .select()
+    .from(authChallenges)
+    .where(and(eq(authChallenges.userId, userId), eq(authChallenges.purpose, purpose), isNull(authChallenges.consumedAt)))
+    .orderBy(desc(authChallenges.createdAt))
+    .limit(1);
+  return row;
+}
+
+export async function findChallengeBySecret(ctx: Ctx, secretHash: string) {
+  const [row] = await ctx.db.select().from(authChallenges).where(eq(authChallenges.secretHash, secretHash));
+  return row;
+}
+
+/** Counts a wrong guess on the root handle, so it stands even though the request fails and rolls back. */
+export async function countChallengeAttempt(db: Db, id: string): Promise<void> {
+  await db.update(authChallenges).set({ attempts: sql`${authChallenges.attempts} + 1` }).where(eq(authChallenges.id, id));
+}
+
+export async function consumeChallenges(ctx: Ctx, userId: string, purpose: ChallengePurpose): Promise<void> {
+  await ctx.db
+    .update(authChallenges)
+    .set({ consumedAt: new Date() })
+    .where(and(eq(authChallenges.userId, userId), eq(authChallenges.purpose, purpose), isNull(authChallenges.consumedAt)));
+}
+
+export async function insertRefreshToken(ctx: Ctx, row: typeof refreshTokens.$inferInsert): Promise<void> {
+  await ctx.db.insert(refreshTokens).values(row);
+}
+
+export async function findRefreshToken(ctx: Ctx, tokenHash: string) {
+  const [row] = await ctx.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+  return row;
+}
+
+/** Marks a token rotated only if nobody rotated it first; false means it was already used. */
+export async function markRotated(ctx: Ctx, id: string): Promise<boolean> {
+  const rows = await ctx.db
+    .update(refreshTokens)
+    .set({ rotatedAt: new Date() })
+    .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)))
+    .returning({ id: refreshTokens.id });
+  return rows.length === 1;
+}
+
+export async function revokeFamily(db: Db, familyId: string): Promise<void> {
+  await db.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+export async function revokeAllForUser(ctx: Ctx, userId: string): Promise<void> {
+  await ctx.db.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Fixed-window counter; returns the count after this hit and when the window ends. */
+export async function hitCounter(db: Db, key: string, windowSeconds: number, now: Date): Promise<{ count: number; resetAt: Date }> {
+  const result = await db.execute<{ count: number; window_start: string | Date }>(sql`
+    insert into rate_limit_counters (key, window_start, count) values (${key}, ${now.toISOString()}, 1)
+    on conflict (key) do update set
+      count = case when rate_limit_counters.window_start < ${now.toISOString()}::timestamptz - make_interval(secs => ${windowSeconds}) then 1 else rate_limit_counters.count + 1 end,
+      window_start = case when rate_limit_counters.window_start < ${now.toISOString()}::timestamptz - make_interval(secs => ${windowSeconds}) then ${now.toISOString()}::timestamptz else rate_limit_counters.window_start end
+    returning count, window_start`);
+  const row = (result as unknown as { rows: { count: number; window_start: string | Date }[] }).rows[0]!;
+  return { count: Number(row.count), resetAt: new Date(new Date(row.window_start).getTime() + windowSeconds * 1000) };
+}
+
+export async function readCounter(db: Db, key: string, windowSeconds: number, now: Date): Promise<{ count: number; resetAt: Date }> {
+  const [row] = await db.select().from(rateLimitCounters).where(eq(rateLimitCounters.key, key));
+  if (!row || row.windowStart.getTime() + windowSeconds * 1000 < now.getTime()) return { count: 0, resetAt: now };
+  return { count: row.count, resetAt: new Date(row.windowStart.getTime() + windowSeconds * 1000) };
+}
+
+export async function clearCounter(db: Db, key: string): Promise<void> {
+  await db.delete(rateLimitCounters).where(eq(rateLimitCounters.key, key));
+}

@@ -1,0 +1,101 @@
+import {
+  ChangePasswordInput,
+  ForgotRequestOtpInput,
+  ForgotVerifyOtpInput,
+  ForgotVerifyOtpResult,
+  LoginInput,
+  ResendOtpInput,
+  ResendOtpResult,
+  ResetPasswordInput,
+  Session,
+  UserSettings,
+  VerificationResult,
+  VerifyEmailInput,
+  VerifyPhoneInput,
+  requiredText,
+} from '@kelola/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Config } from '../../config.ts';
+import type { SignedInCtx } from '../../http/context.ts';
+import type { Router } from '../../http/route.ts';
+import * as identity from './identity.service.ts';
+
+export const REFRESH_COOKIE = 'kelola_rt';
+const tags = ['auth'];
+
+/** Puts the refresh token in its httpOnly cookie and answers the session body; shared by every route that signs in. */
+export function setRefreshCookie(config: Config, reply: FastifyReply, issued: identity.IssuedSession) {
+  void reply.setCookie(REFRESH_COOKIE, issued.refreshToken, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: config.publicUrl.startsWith('https://'),
+    path: '/api/auth',
+    expires: issued.refreshExpiresAt,
+  });
+  return issued.session;
+}
+
+const refreshCookie = (request: FastifyRequest) => request.cookies[REFRESH_COOKIE];
+
+/** Identity: sign-up verification, sessions and passwords (spec part 7 "Auth and user"). */
+export function registerIdentityRoutes({ route }: Router, config: Config): void {
+  const verified = (reply: FastifyReply, result: Awaited<ReturnType<typeof identity.verifySignupCode>>) => ({
+    login: { user: result.user, token: setRefreshCookie(config, reply, result.session) },
+  });
+
+  route({ method: 'POST', url: '/api/auth/verification/phone', permission: 'public', tags, body: VerifyPhoneInput, response: VerificationResult }, async (ctx, { body, reply }) =>
+    verified(reply, await identity.verifySignupCode(ctx, body.user_uuid, body.otp_code, 'otp_code')),
+  );
+
+  route({ method: 'POST', url: '/api/auth/verification/email', permission: 'public', tags, body: VerifyEmailInput, response: VerificationResult }, async (ctx, { body, reply }) =>
+    verified(reply, await identity.verifySignupCode(ctx, body.user_uuid, body.code, 'code')),
+  );
+
+  route({ method: 'POST', url: '/api/auth/verification/resend-otp', permission: 'public', tags, body: ResendOtpInput, response: ResendOtpResult }, async (ctx, { body }) => ({
+    otp: { resend_delay: (await identity.resendSignupCode(ctx, body.user_uuid)).resendDelay },
+  }));
+
+  route(
+    { method: 'POST', url: '/api/auth/verify/:link/:uuid', permission: 'public', tags, params: z.object({ link: z.string().min(10).max(200), uuid: z.uuid() }), response: VerificationResult },
+    async (ctx, { params, reply }) => verified(reply, await identity.verifyLink(ctx, params.link, params.uuid)),
+  );
+
+  route({ method: 'POST', url: '/api/auth/login', permission: 'public', tags, body: LoginInput, response: Session }, async (ctx, { body, reply }) =>
+    setRefreshCookie(config, reply, await identity.login(ctx, body)),
+  );
+
+  route({ method: 'POST', url: '/api/auth/refresh', permission: 'public', tags, response: Session }, async (ctx, { request, reply }) =>
+    setRefreshCookie(config, reply, await identity.refresh(ctx, refreshCookie(request))),
+  );
+
+  route({ method: 'POST', url: '/api/auth/logout', permission: 'public', tags }, async (ctx, { request, reply }) => {
+    await identity.logout(ctx, refreshCookie(request));
+    void reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth' });
+  });
+
+  route({ method: 'POST', url: '/api/auth/forgot-password/request-otp', permission: 'public', tags, body: ForgotRequestOtpInput, response: ResendOtpResult }, async (ctx, { body }) => ({
+    otp: { resend_delay: (await identity.requestPasswordReset(ctx, body.username)).resendDelay },
+  }));
+
+  route({ method: 'POST', url: '/api/auth/forgot-password/verify-otp', permission: 'public', tags, body: ForgotVerifyOtpInput, response: ForgotVerifyOtpResult }, (ctx, { body }) =>
+    identity.verifyPasswordReset(ctx, body.username, body.otp),
+  );
+
+  route({ method: 'POST', url: '/api/auth/forgot-password/reset', permission: 'public', tags, body: ResetPasswordInput }, (ctx, { body }) =>
+    identity.resetPassword(ctx, body.token, body.password),
+  );
+
+  route({ method: 'POST', url: '/api/auth/change-password', permission: 'authenticated', tags, body: ChangePasswordInput }, (ctx, { body }) =>
+    identity.changePassword(ctx as SignedInCtx, body.old_password, body.password),
+  );
+
+  route({ method: 'PUT', url: '/api/me/settings', permission: 'authenticated', tags: ['me'], body: UserSettings, response: UserSettings }, (ctx, { body }) =>
+    identity.updateSettings(ctx as SignedInCtx, body),
+  );
+
+  route(
+    { method: 'PUT', url: '/api/me/profile', permission: 'authenticated', tags: ['me'], body: z.object({ first_name: requiredText(100), last_name: z.string().trim().max(100).default('') }) },
+    (ctx, { body }) => identity.updateProfile(ctx as SignedInCtx, body),
+  );
+}

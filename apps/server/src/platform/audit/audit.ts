@@ -1,0 +1,64 @@
+import { and, desc, eq, lt } from 'drizzle-orm';
+import type { TenantCtx } from '../../http/context.ts';
+import { uuidv7 } from '../db/ids.ts';
+import { auditLog, type FieldDiff } from './audit.schema.ts';
+
+const IGNORED = new Set(['updatedAt', 'createdAt', 'passwordHash']);
+
+/** Field-level difference between two versions of a record (create: before is null; delete: after is null). */
+export function diffFields(before: Record<string, unknown> | null, after: Record<string, unknown> | null): FieldDiff {
+  const diff: FieldDiff = {};
+  const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  for (const key of keys) {
+    if (IGNORED.has(key)) continue;
+    const from = before?.[key] ?? null;
+    const to = after?.[key] ?? null;
+    if (JSON.stringify(from) !== JSON.stringify(to)) diff[key] = { from, to };
+  }
+  return diff;
+}
+
+/** Records who changed what, in the same transaction as the change. */
+export async function recordAudit(
+  ctx: TenantCtx,
+  entry: { entity: string; entityId: string; action: 'create' | 'update' | 'delete'; before: object | null; after: object | null },
+): Promise<void> {
+  const diff = diffFields(entry.before as Record<string, unknown> | null, entry.after as Record<string, unknown> | null);
+  if (entry.action === 'update' && Object.keys(diff).length === 0) return;
+  await ctx.db.insert(auditLog).values({
+    id: uuidv7(),
+    workspaceId: ctx.workspaceId,
+    actorId: ctx.actor.userId,
+    entity: entry.entity,
+    entityId: entry.entityId,
+    action: entry.action,
+    diff,
+    requestId: ctx.requestId,
+  });
+}
+
+export async function listAudit(ctx: TenantCtx, filter: { entity?: string; entityId?: string; before?: string; limit: number }) {
+  const rows = await ctx.db
+    .select()
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.workspaceId, ctx.workspaceId),
+        filter.entity ? eq(auditLog.entity, filter.entity) : undefined,
+        filter.entityId ? eq(auditLog.entityId, filter.entityId) : undefined,
+        filter.before ? lt(auditLog.id, filter.before) : undefined,
+      ),
+    )
+    .orderBy(desc(auditLog.id))
+    .limit(filter.limit);
+  return rows.map((r) => ({
+    id: r.id,
+    actor_id: r.actorId,
+    entity: r.entity,
+    entity_id: r.entityId,
+    action: r.action,
+    diff: r.diff,
+    request_id: r.requestId,
+    at: r.at.toISOString(),
+  }));
+}

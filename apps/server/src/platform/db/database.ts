@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { acquireDirLock } from './lock.ts';
+import { APP_ROLE } from './tenancy.ts';
+
+/** A drizzle handle: the root database or a transaction (which is a database too). */
+export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>;
+
+export type Database = {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Raw SQL for libraries that bring their own queries (pg-boss). */
+  query: (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+  /** Several statements without parameters. */
+  exec: (text: string) => Promise<void>;
+  close: () => Promise<void>;
+  /** The underlying client, for pg-boss's adapters. */
+  client: { kind: 'pglite'; pglite: PGlite } | { kind: 'postgres'; pool: pg.Pool };
+};
+
+export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations');
+
+export type OpenOptions = { url?: string; dataDir?: string; poolSize?: number; inMemory?: boolean };
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
+    const db = drizzlePg(pool, { casing: 'snake_case' }) as unknown as Db;
+    return {
+      kind: 'postgres',
+      db,
+      query: async (text, values) => pool.query(text, values as unknown[]),
+      exec: async (text) => {
+        await pool.query(text);
+      },
+      close: () => pool.end(),
+      client: { kind: 'postgres', pool },
+    };
+  }
+  let release = () => {};
+  let client: PGlite;
+  if (options.inMemory || !options.dataDir) client = new PGlite();
+  else {
+    const dir = path.join(options.dataDir, 'db');
+    fs.mkdirSync(options.dataDir, { recursive: true });
+    release = acquireDirLock(options.dataDir);
+    client = new PGlite(dir);
+  }
+  await client.waitReady;
+  const db = drizzlePglite(client, { casing: 'snake_case' }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    query: async (text, values) => client.query(text, values as unknown[]) as Promise<{ rows: Record<string, unknown>[] }>,
+    exec: async (text) => {
+      await client.exec(text);
+    },
+    close: async () => {
+      await client.close();
+      release();
+    },
+    client: { kind: 'pglite', pglite: client },
+  };
+}
+
+/** Applies the committed migrations, then makes sure the app role exists and may use every table. */
+export async function migrateDatabase(database: Database): Promise<void> {
+  // The role is cluster-wide on a PostgreSQL server: several test databases may race to create it.
+  await database.exec(`DO $$ BEGIN
+    IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${APP_ROLE}') THEN CREATE ROLE ${APP_ROLE} NOLOGIN; END IF;
+  EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$`);
+  if (database.kind === 'pglite') await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+  else await migratePg(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+  await database.exec(`GRANT USAGE ON SCHEMA public TO ${APP_ROLE};
+    GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${APP_ROLE};
+    GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${APP_ROLE}`);
+  if (database.kind === 'postgres') {
+    // The connecting user must be able to SET ROLE to the app role.
+    await database.exec(`DO $$ BEGIN EXECUTE format('GRANT ${APP_ROLE} TO %I', current_user);
+      EXCEPTION WHEN others THEN NULL; END $$`);
+  }
+}
+
+/** Runs fn in a transaction whose queries see only one workspace's rows (row-level security as the app role). */
+export async function inTenant<T>(db: Db, workspaceId: string, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('app.workspace_id', ${workspaceId}, true)`);
+    await tx.execute(sql.raw(`set local role ${APP_ROLE}`));
+    return fn(tx as unknown as Db);
+  });
+}
+
+/** Runs fn in a transaction as the owner: for global tables (users, sessions) and cross-tenant look-ups by token. */
+export async function inSystem<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => fn(tx as unknown as Db));
+}

@@ -1,0 +1,21 @@
+import { randomBytes } from 'node:crypto';
+
+let lastMs = 0;
+let seq = 0;
+
+/** UUID version 7 (RFC 9562): time-ordered, so primary-key indexes stay append-mostly. */
+export function uuidv7(now = Date.now()): string {
+  // A 12-bit counter in rand_a keeps ids made in the same millisecond ordered.
+  if (now === lastMs) seq = (seq + 1) & 0xfff;
+  else {
+    lastMs = now;
+    seq = randomBytes(2).readUInt16BE(0) & 0x7ff;
+  }
+  const bytes = randomBytes(16);
+  bytes.writeUIntBE(now, 0, 6);
+  bytes[6] = 0x70 | (seq >> 8);
+  bytes[7] = seq & 0xff;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

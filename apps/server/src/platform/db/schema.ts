@@ -1,0 +1,9 @@
+// The list drizzle-kit reads to generate migrations: every table of every module.
+export * from '../audit/audit.schema.ts';
+export * from '../outbox/outbox.schema.ts';
+export * from '../../modules/areas/areas.schema.ts';
+export * from '../../modules/businesses/businesses.schema.ts';
+export * from '../../modules/identity/identity.schema.ts';
+export * from '../../modules/warehouses/warehouses.schema.ts';
+export * from '../../modules/workspaces/workspaces.schema.ts';
+export { appRole } from './tenancy.ts';

@@ -1,0 +1,54 @@
+import { fromPglite, PgBoss } from 'pg-boss';
+import type { Database } from '../db/database.ts';
+
+export type JobHandler<T> = (data: T, meta: { id: string; retryCount: number }) => Promise<void>;
+
+/** Background jobs on the same database (pg-boss): in-process in the embedded mode, `npm run worker` in production. */
+export type Jobs = {
+  send: <T extends object>(queue: string, data: T, options?: { singletonKey?: string; startAfterSeconds?: number }) => Promise<string | null>;
+  work: <T extends object>(queue: string, handler: JobHandler<T>) => Promise<void>;
+  start: () => Promise<void>;
+  stop: () => Promise<void>;
+};
+
+export function createJobs(database: Database): Jobs {
+  const boss =
+    database.client.kind === 'pglite'
+      ? new PgBoss({ db: fromPglite(database.client.pglite), backend: 'pglite', schema: 'pgboss', supervise: true })
+      : new PgBoss({ db: { executeSql: (text, values) => database.client.kind === 'postgres' ? database.client.pool.query(text, values as unknown[]) : Promise.reject(new Error('no pool')) }, schema: 'pgboss' });
+  const created = new Set<string>();
+  let started: Promise<unknown> | null = null;
+
+  async function ensureQueue(queue: string) {
+    if (created.has(queue)) return;
+    await boss.createQueue(queue, { retryLimit: 5, retryBackoff: true, retryDelay: 2 });
+    created.add(queue);
+  }
+
+  return {
+    async start() {
+      started ??= boss.start();
+      await started;
+    },
+    async stop() {
+      if (started) await boss.stop({ graceful: true, timeout: 10_000 });
+      started = null;
+    },
+    async send(queue, data, options = {}) {
+      // An API process that runs no workers still needs pg-boss started to enqueue.
+      started ??= boss.start();
+      await started;
+      await ensureQueue(queue);
+      return boss.send(queue, data, {
+        ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+        ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+      });
+    },
+    async work(queue, handler) {
+      await ensureQueue(queue);
+      await boss.work(queue, async (jobs) => {
+        for (const job of jobs) await handler(job.data as never, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
+      });
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import type { Ctx, TenantCtx } from '../http/context.ts';
+import type { Db } from './db/database.ts';
+import type { Platform } from './platform.ts';
+
+/** A context for work no request started (seeding, jobs, tests): system transaction, no actor. */
+export function systemCtx(platform: Platform, db: Db, requestId = 'system'): Ctx {
+  return {
+    requestId,
+    locale: 'id',
+    ip: null,
+    userAgent: null,
+    db,
+    actor: null,
+    workspaceId: null,
+    businessId: null,
+    warehouseId: null,
+    restriction: null,
+    permissions: {},
+    roleName: null,
+    platform,
+    config: platform.config,
+    afterCommit: () => {},
+    afterRollback: () => {},
+  };
+}
+
+/** The same, acting for a user inside a workspace with no restriction. */
+export function tenantCtxFor(ctx: Ctx, workspaceId: string, userId: string): TenantCtx {
+  return { ...ctx, actor: { userId, sessionFamilyId: null }, workspaceId, restriction: { base: 'BUSINESS', ids: [] } };
+}
