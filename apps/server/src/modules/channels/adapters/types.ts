@@ -93,6 +93,8 @@ export type ShopAuth = {
   shopCipher?: string;
   /** Blibli's Seller Center user name, sent on every call. */
   username?: string;
+  /** Blibli's Signature Key; once a seller sets one, every call must carry `Signature` headers. */
+  signatureKey?: string;
 };
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -127,9 +129,7 @@ export type MarketplaceWarehouse = { id: string; name: string; city?: string; is
 /** The spec's polling vocabulary for images and product requests (part 4). */
 export type ProcessingStatus = 'ON_PROGRESS' | 'FINISHED' | 'FAILED';
 
-export type ImageUploadInput =
-  | { kind: 'bytes'; fileName: string; contentType: string; data: Uint8Array }
-  | { kind: 'url'; url: string };
+export type ImageUploadInput = { kind: 'bytes'; fileName: string; contentType: string; data: Uint8Array } | { kind: 'url'; url: string };
 
 export type ImageUpload = {
   /** Image id (Shopee), uri (TikTok), batch id (Lazada migrate) or url. Pass back to `getImageStatus`. */
@@ -263,6 +263,20 @@ export type PushInput = {
   rawBody: string;
 };
 
+/** A push reduced to what the inbox needs; `eventId` is the deduplication key. */
+export type MarketplacePushEvent = {
+  eventId: string;
+  shopId: string;
+  type: 'order_status' | 'other';
+  orderId?: string;
+  rawStatus?: string;
+  status?: MarketplaceOrderStatus;
+  /** Epoch milliseconds. */
+  occurredAt: number;
+};
+
+export type LostPushPage = { events: MarketplacePushEvent[]; lastMessageId: string; hasMore: boolean };
+
 // ---------------------------------------------------------------------------------------------------------------
 
 export type MarketplaceAdapter = {
@@ -300,6 +314,11 @@ export type MarketplaceAdapter = {
 
   /** True when the push carries this app's signature; marketplaces without push signing return true. */
   verifyPush(input: PushInput): boolean;
+  /** Undefined for a body this adapter does not understand (it is then only logged). */
+  parsePush(rawBody: string): MarketplacePushEvent | undefined;
+  /** Shopee keeps pushes it could not deliver for three days; reconciliation reads and confirms them. */
+  fetchLostPushes?(): Promise<LostPushPage>;
+  confirmLostPushes?(lastMessageId: string): Promise<void>;
 };
 
 /** Everything an adapter needs from outside; nothing is read from the environment. */

@@ -38,5 +38,4 @@ export const blibliRawSignature = (input: BlibliRawInput): string => {
 export const blibliHmac = (signatureKey: string, raw: string): string =>
   createHmac('sha256', signatureKey).update(raw, 'utf8').digest('base64');
 
-export const blibliSignature = (signatureKey: string, input: BlibliRawInput): string =>
-  blibliHmac(signatureKey, blibliRawSignature(input));
+export const blibliSignature = (signatureKey: string, input: BlibliRawInput): string => blibliHmac(signatureKey, blibliRawSignature(input));

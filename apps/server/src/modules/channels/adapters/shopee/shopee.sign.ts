@@ -30,8 +30,7 @@ export const shopeeBaseString = (input: ShopeeSignInput): string => {
 export const shopeeHmac = (partnerKey: string, message: string): string =>
   createHmac('sha256', Buffer.from(partnerKey, 'utf8')).update(message, 'utf8').digest('hex');
 
-export const shopeeSign = (partnerKey: string, input: ShopeeSignInput): string =>
-  shopeeHmac(partnerKey, shopeeBaseString(input));
+export const shopeeSign = (partnerKey: string, input: ShopeeSignInput): string => shopeeHmac(partnerKey, shopeeBaseString(input));
 
 /** Push `Authorization` header: HMAC of `<callback url>|<raw body>` (research §1.5). */
 export const shopeePushSignature = (partnerKey: string, url: string, rawBody: string): string =>

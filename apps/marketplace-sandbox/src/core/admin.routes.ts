@@ -1,0 +1,105 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { PushSender } from './push-sender.ts';
+import type { SandboxStore } from './sandbox-store.ts';
+
+/** Test and demo controls under `/__sandbox`: move the clock, create orders, inject faults. Not part of any marketplace. */
+
+const Marketplace = z.enum(['shopee', 'tiktok', 'lazada', 'blibli', 'zalora']);
+const Advance = z.object({ ms: z.number().int().nonnegative().optional(), seconds: z.number().nonnegative().optional() });
+const Generate = z.object({
+  marketplace: Marketplace,
+  shopId: z.string().optional(),
+  count: z.number().int().min(1).max(500).default(1),
+  status: z.string().optional(),
+});
+const Faults = z.object({ marketplace: Marketplace, rateLimited: z.number().int().min(0).max(1000) });
+
+export const registerAdmin = (app: FastifyInstance, store: SandboxStore, pushes: PushSender): void => {
+  app.setErrorHandler((error, _request, reply) => {
+    if (error instanceof z.ZodError) return reply.status(400).send({ code: 'BAD_REQUEST', message: 'Invalid body', details: error.issues });
+    return reply.status(400).send({ code: 'BAD_REQUEST', message: error instanceof Error ? error.message : String(error) });
+  });
+
+  app.get('/health', async () => ({ ok: true, now: store.clock.now() }));
+  app.get('/clock', async () => ({ now: store.clock.now() }));
+
+  app.post('/clock/advance', async (request) => {
+    const body = Advance.parse(request.body ?? {});
+    store.clock.advance((body.ms ?? 0) + Math.round((body.seconds ?? 0) * 1000));
+    store.settle();
+    pushes.retryDue();
+    return { now: store.clock.now() };
+  });
+
+  const pushLog = () => ({
+    pushes: pushes.records.map(({ id, marketplace, shopId, url, attempts, delivered, lastStatus, nextAttemptAt }) => ({
+      id,
+      marketplace,
+      shopId,
+      url,
+      attempts,
+      delivered,
+      ...(lastStatus !== undefined ? { lastStatus } : {}),
+      ...(nextAttemptAt !== undefined ? { nextAttemptAt } : {}),
+    })),
+  });
+  app.get('/pushes', async () => pushLog());
+  /** Waits until every push in flight has been answered. */
+  app.post('/pushes/flush', async () => {
+    await pushes.flush();
+    return pushLog();
+  });
+
+  app.post('/orders/generate', async (request, reply) => {
+    const body = Generate.parse(request.body ?? {});
+    const shop = body.shopId ? store.findShop(body.marketplace, body.shopId) : store.shopsOf(body.marketplace)[0];
+    if (!shop) return reply.status(404).send({ code: 'NOT_FOUND', message: 'Unknown shop' });
+    const orders = Array.from({ length: body.count }, () => store.generateOrder(shop, body.status ? { status: body.status } : {}));
+    return {
+      orders: orders.map((order) => ({
+        marketplace: shop.marketplace,
+        shopId: shop.shopId,
+        orderId: order.id,
+        status: order.status,
+        packageId: order.packageId,
+        items: order.items.map((item) => ({ itemId: item.id, productId: item.productId, skuId: item.skuId, quantity: item.quantity })),
+      })),
+    };
+  });
+
+  app.get('/orders', async (request, reply) => {
+    const query = z.object({ marketplace: Marketplace, shopId: z.string().optional() }).parse(request.query);
+    const shop = query.shopId ? store.findShop(query.marketplace, query.shopId) : store.shopsOf(query.marketplace)[0];
+    if (!shop) return reply.status(404).send({ code: 'NOT_FOUND', message: 'Unknown shop' });
+    return {
+      orders: [...shop.orders.values()].map((order) => ({
+        orderId: order.id,
+        status: order.status,
+        createdAt: order.createdAt,
+        updatedAt: order.updatedAt,
+        history: order.history,
+        ...(order.next ? { next: order.next } : {}),
+      })),
+    };
+  });
+
+  app.post('/faults', async (request) => {
+    const body = Faults.parse(request.body ?? {});
+    store.injectRateLimit(body.marketplace, body.rateLimited);
+    return { ok: true };
+  });
+
+  app.get('/shops', async () => ({
+    shops: store.shops.map((shop) => ({
+      marketplace: shop.marketplace,
+      shopId: shop.shopId,
+      name: shop.name,
+      ...(shop.cipher ? { cipher: shop.cipher } : {}),
+      ...(shop.mainAccountId ? { mainAccountId: shop.mainAccountId } : {}),
+      ...(shop.keys ? { keys: shop.keys } : {}),
+      products: shop.products.size,
+      orders: shop.orders.size,
+    })),
+  }));
+};
