@@ -1,0 +1,34 @@
+import { Card, Flex, Layout, Segmented, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { changeLanguage, toLanguage, type Language } from '../../lib/i18n.ts';
+
+/** Sign-in, sign-up, verification and auth status pages: one centred card. */
+export function AuthLayout() {
+  const { t, i18n } = useTranslation('common');
+  const language = toLanguage(i18n.resolvedLanguage ?? i18n.language);
+  return (
+    <Layout style={{ minHeight: '100vh', background: 'linear-gradient(160deg, #eef3ff 0%, #f7f9fc 60%)' }}>
+      <Flex vertical align="center" justify="center" style={{ minHeight: '100vh', padding: '32px 16px' }} gap={24}>
+        <Flex vertical align="center" gap={4}>
+          <Typography.Title level={2} style={{ margin: 0, color: '#4b7cf3' }}>
+            {t('appName')}
+          </Typography.Title>
+          <Typography.Text type="secondary">{t('tagline')}</Typography.Text>
+        </Flex>
+        <Card style={{ width: '100%', maxWidth: 440 }} styles={{ body: { padding: 32 } }}>
+          <Outlet />
+        </Card>
+        <Segmented<Language>
+          size="small"
+          value={language}
+          onChange={(value) => void changeLanguage(value)}
+          options={[
+            { value: 'id', label: t('languages.id') },
+            { value: 'en', label: t('languages.en') },
+          ]}
+        />
+      </Flex>
+    </Layout>
+  );
+}

@@ -1,0 +1,38 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { RequireAuth } from './guards/require-auth.tsx';
+import { AuthLayout } from './layouts/auth-layout.tsx';
+import { FullLayout } from './layouts/full-layout.tsx';
+import { MainLayout } from './layouts/main-layout.tsx';
+import { RedirectRoute, RouteScreen } from './route-screen.tsx';
+import { ROUTE_TABLE, type RouteEntry, type RouteLayout } from './route-table.ts';
+import { SCREENS } from './screen-registry.ts';
+import { NOT_FOUND_PATH } from '../lib/redirect.ts';
+
+const LAYOUTS: Record<RouteLayout, () => React.JSX.Element> = {
+  main: () => <MainLayout />,
+  auth: () => <AuthLayout />,
+  full: () => <FullLayout />,
+};
+
+function toRoute(entry: RouteEntry): RouteObject {
+  return { path: entry.path, element: <RouteScreen entry={entry} screen={entry.screen ? SCREENS[entry.screen] : null} /> };
+}
+
+/** Builds the route objects: redirects first, then each layout split into guarded and open routes. */
+export function buildRoutes(table: readonly RouteEntry[] = ROUTE_TABLE): RouteObject[] {
+  const redirects: RouteObject[] = table.filter((entry) => entry.redirect).map((entry) => ({ path: entry.path, element: <RedirectRoute to={entry.redirect ?? '/'} /> }));
+  const groups: RouteObject[] = [];
+  for (const layout of ['main', 'auth', 'full'] as const) {
+    const entries = table.filter((entry) => entry.layout === layout && !entry.redirect);
+    const guarded = entries.filter((entry) => entry.auth).map(toRoute);
+    const open = entries.filter((entry) => !entry.auth).map(toRoute);
+    const Layout = LAYOUTS[layout];
+    if (guarded.length > 0) groups.push({ element: <RequireAuth><Layout /></RequireAuth>, children: guarded });
+    if (open.length > 0) groups.push({ element: <Layout />, children: open });
+  }
+  return [...redirects, ...groups, { path: '*', element: <Navigate to={NOT_FOUND_PATH} replace /> }];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(buildRoutes());
+}

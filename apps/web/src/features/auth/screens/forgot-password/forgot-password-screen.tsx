@@ -1,0 +1,47 @@
+import { Button, Form, Input, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { identifier } from '@kelola/contracts/validation';
+import { applyFieldErrors, zodRule } from '../../../../lib/form-errors.ts';
+import { useForgotRequestOtp } from '../../api/auth-api.ts';
+import { AuthHeading } from '../../components/auth-heading.tsx';
+import { FormError } from '../../components/form-error.tsx';
+
+type Values = { username: string };
+
+/** /auth/forgot-password: asks for the account and sends an OTP to it. */
+export function ForgotPasswordScreen() {
+  const { t } = useTranslation('auth');
+  const [form] = Form.useForm<Values>();
+  const request = useForgotRequestOtp();
+  const navigate = useNavigate();
+
+  const onFinish = ({ username }: Values) => {
+    const value = username.trim();
+    request.mutate(
+      { username: value },
+      {
+        onSuccess: () => void navigate(`/auth/forgot-password/otp?username=${encodeURIComponent(value)}`),
+        onError: (error) => applyFieldErrors(form, error),
+      },
+    );
+  };
+
+  return (
+    <>
+      <AuthHeading title={t('forgot.title')} subtitle={t('forgot.subtitle')} />
+      <FormError error={request.error} />
+      <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false} disabled={request.isPending} name="forgot-password">
+        <Form.Item name="username" label={t('fields.username')} rules={[zodRule(identifier)]}>
+          <Input autoComplete="username" placeholder={t('fields.usernamePlaceholder')} autoFocus />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block size="large" loading={request.isPending}>
+          {t('forgot.submit')}
+        </Button>
+      </Form>
+      <Typography.Paragraph style={{ textAlign: 'center', marginTop: 24, marginBottom: 0 }}>
+        <Link to="/auth/login">{t('forgot.backToLogin')}</Link>
+      </Typography.Paragraph>
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { buildResources, i18n, LANGUAGES } from './i18n.ts';
+
+function flatKeys(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [prefix];
+  return Object.entries(value).flatMap(([key, child]) => flatKeys(child, prefix ? `${prefix}.${key}` : key));
+}
+
+describe('locales', () => {
+  const resources = buildResources();
+
+  it('has Indonesian and English with the same namespaces', () => {
+    expect(Object.keys(resources).sort()).toEqual([...LANGUAGES].sort());
+    expect(Object.keys(resources.en ?? {}).sort()).toEqual(Object.keys(resources.id ?? {}).sort());
+    for (const namespace of ['common', 'shell', 'auth', 'dashboard', 'routes', 'errors', 'validation', 'menu']) {
+      expect(resources.id).toHaveProperty(namespace);
+    }
+  });
+
+  it('has every key in both languages', () => {
+    const problems: string[] = [];
+    for (const namespace of Object.keys(resources.id ?? {})) {
+      const id = new Set(flatKeys(resources.id?.[namespace]));
+      const en = new Set(flatKeys(resources.en?.[namespace]));
+      for (const key of id) if (!en.has(key)) problems.push(`${namespace}:${key} missing in en`);
+      for (const key of en) if (!id.has(key)) problems.push(`${namespace}:${key} missing in id`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('has no empty texts', () => {
+    const empty: string[] = [];
+    for (const language of LANGUAGES) {
+      for (const [namespace, content] of Object.entries(resources[language] ?? {})) {
+        const visit = (value: unknown, path: string) => {
+          if (typeof value === 'string') {
+            if (value.trim() === '') empty.push(`${language}/${namespace}:${path}`);
+          } else if (typeof value === 'object' && value !== null) {
+            for (const [key, child] of Object.entries(value)) visit(child, path ? `${path}.${key}` : key);
+          }
+        };
+        visit(content, '');
+      }
+    }
+    expect(empty).toEqual([]);
+  });
+
+  it('defaults to Indonesian and falls back to it', () => {
+    expect(i18n.options.fallbackLng).toEqual(['id']);
+    expect(i18n.t('common:screenNotBuilt', { route: '/sales', lng: 'id' })).toBe('Layar ini belum dibuat: /sales');
+    expect(i18n.t('errors:OTP_INVALID', { lng: 'en' })).toBe('Wrong OTP code.');
+  });
+});

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { afterLoginPath, HOME_PATH, isSafeRedirect, loginPathFor } from './redirect.ts';
+
+describe('redirect after login', () => {
+  it('keeps the wanted path and query in the login address', () => {
+    expect(loginPathFor({ pathname: '/sales', search: '?page=2&workspace_id=w1' })).toBe('/auth/login?redirect=%2Fsales%3Fpage%3D2%26workspace_id%3Dw1');
+    expect(loginPathFor({ pathname: '/' })).toBe('/auth/login');
+  });
+
+  it('returns to the kept path after login', () => {
+    const login = loginPathFor({ pathname: '/inventory/stock-movement', search: '?workspace_id=w1' });
+    expect(afterLoginPath(login.slice(login.indexOf('?')))).toBe('/inventory/stock-movement?workspace_id=w1');
+  });
+
+  it('goes to the dashboard without a kept path', () => {
+    expect(afterLoginPath('')).toBe(HOME_PATH);
+    expect(afterLoginPath('?other=1')).toBe('/dashboard');
+  });
+
+  it('refuses other sites and sign-in pages as targets', () => {
+    for (const target of ['https://evil.example/x', '//evil.example', '/\\evil.example', 'javascript:alert(1)', '/auth/login?redirect=/x', '/auth/register']) {
+      expect(isSafeRedirect(target)).toBe(false);
+      expect(afterLoginPath(`?redirect=${encodeURIComponent(target)}`)).toBe(HOME_PATH);
+    }
+    expect(isSafeRedirect('/auth/register/success')).toBe(false);
+    expect(isSafeRedirect('/dashboard?workspace_id=1')).toBe(true);
+  });
+});

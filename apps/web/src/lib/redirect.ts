@@ -1,0 +1,29 @@
+/** Where every path that matches nothing goes (spec part 2). */
+export const NOT_FOUND_PATH = '/auth/404';
+export const LOGIN_PATH = '/auth/login';
+/** Where signed-in users land, and where a sign-in page sends them. */
+export const HOME_PATH = '/dashboard';
+export const REDIRECT_PARAM = 'redirect';
+
+/** The login address that keeps the wanted path and query, e.g. /auth/login?redirect=%2Fsales%3Fpage%3D2. */
+export function loginPathFor(wanted: { pathname: string; search?: string; hash?: string }): string {
+  const target = `${wanted.pathname}${wanted.search ?? ''}${wanted.hash ?? ''}`;
+  if (!isSafeRedirect(target) || target === '/') return LOGIN_PATH;
+  return `${LOGIN_PATH}?${REDIRECT_PARAM}=${encodeURIComponent(target)}`;
+}
+
+/** Only same-site absolute paths are followed, and never back to a sign-in page. */
+export function isSafeRedirect(target: string | null | undefined): target is string {
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return false;
+  if (/[\u0000-\u001f]/u.test(target)) return false;
+  const pathname = target.split(/[?#]/u)[0] ?? '';
+  return !['/auth/login', '/auth/register', '/auth/forgot-password', '/auth/reset-password'].some(
+    (page) => pathname === page || pathname.startsWith(`${page}/`),
+  );
+}
+
+/** Where to go after a successful login: the kept path when it is safe, else the dashboard. */
+export function afterLoginPath(search: string): string {
+  const wanted = new URLSearchParams(search).get(REDIRECT_PARAM);
+  return isSafeRedirect(wanted) ? wanted : HOME_PATH;
+}
