@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    name: 'server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     pool: 'forks',
     testTimeout: 30_000,

@@ -105,7 +105,7 @@ export const createPushSender = (store: SandboxStore, callbackUrl: SandboxOption
   const deliver = (record: PushRecord): void => {
     const attempt = (async () => {
       record.attempts += 1;
-      let status = 0;
+      let status: number;
       try {
         const response = await fetch(record.url, {
           method: 'POST',

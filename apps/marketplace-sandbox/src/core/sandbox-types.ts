@@ -1,3 +1,4 @@
+import type { SandboxClock } from './sandbox-clock.ts';
 export type Marketplace = 'shopee' | 'tiktok' | 'lazada' | 'blibli' | 'zalora';
 
 export type SandboxCategory = { id: string; parentId?: string; name: string; leaf: boolean };
@@ -113,7 +114,7 @@ export type SandboxOptions = {
    * (`<url>/shopee`, `<url>/tiktok` …); a map names each marketplace's URL.
    */
   callbackUrl?: string | Partial<Record<Marketplace, string>>;
-  clock?: import('./sandbox-clock.ts').SandboxClock;
+  clock?: SandboxClock;
   /** Sandbox-clock milliseconds an asynchronous image takes; default 4 s. */
   imageProcessingMs?: number;
   /** Sandbox-clock milliseconds a product spends under review; default 6 s. */

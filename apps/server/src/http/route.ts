@@ -93,13 +93,22 @@ export function createRouter(app: FastifyInstance, platform: Platform): Router {
         tags: def.tags ?? [],
         ...(def.permission !== 'public' ? { security: [{ bearer: [] }] } : {}),
       };
+      const actors = new WeakMap<FastifyRequest, Actor>();
       typed.route({
         method: def.method,
         url: def.url,
         schema,
+        // Authentication comes before body validation: an anonymous caller learns nothing about the schema.
+        ...(def.permission === 'public'
+          ? {}
+          : {
+              onRequest: async (request: FastifyRequest) => {
+                actors.set(request, await authenticate(platform, request));
+              },
+            }),
         handler: async (request, reply) => {
           const permission = def.permission;
-          const actor = permission === 'public' ? null : await authenticate(platform, request);
+          const actor = permission === 'public' ? null : (actors.get(request) ?? null);
           const pending: (() => Promise<void>)[] = [];
           const onRollback: ((db: Db) => Promise<void>)[] = [];
           const base: Omit<Ctx, 'db'> = {
@@ -150,12 +159,9 @@ export function createRouter(app: FastifyInstance, platform: Platform): Router {
               const access = await resolveAccess(platform.database.db, actor!.userId, workspaceId);
               if (!access) throw new DomainError('WORKSPACE_FORBIDDEN');
               if (Array.isArray(permission)) {
-              const [key, action] = permission as readonly [MenuKey, Access];
-              if (Array.isArray(permission)) {
                 const [key, action] = permission as readonly [MenuKey, Access];
                 if (!allows(access.permissions, key, action)) throw new DomainError('FORBIDDEN');
               }
-            }
               const businessId = header(request, 'business-id');
               const warehouseId = header(request, 'warehouse-id');
               for (const [id, base_] of [

@@ -51,7 +51,7 @@ function buildHeaders(request: ApiRequest, token: string | null): Headers {
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
-  let body: unknown = null;
+  let body: unknown;
   try {
     body = await response.json();
   } catch {

@@ -15,7 +15,7 @@ export function loginPathFor(wanted: { pathname: string; search?: string; hash?:
 /** Only same-site absolute paths are followed, and never back to a sign-in page. */
 export function isSafeRedirect(target: string | null | undefined): target is string {
   if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return false;
-  if (/[\u0000-\u001f]/u.test(target)) return false;
+  if ([...target].some((ch) => ch.charCodeAt(0) < 0x20)) return false;
   const pathname = target.split(/[?#]/u)[0] ?? '';
   return !['/auth/login', '/auth/register', '/auth/forgot-password', '/auth/reset-password'].some(
     (page) => pathname === page || pathname.startsWith(`${page}/`),

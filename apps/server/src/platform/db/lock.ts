@@ -38,6 +38,7 @@ export function acquireDirLock(dataDir: string): () => void {
         throw new Error(
           `The data directory ${dataDir} is in use by another Kelola process (pid ${holder}). ` +
             'Stop that process first, or set DATA_DIR to another folder, or use DATABASE_URL for a PostgreSQL server.',
+          { cause: error },
         );
       }
       fs.unlinkSync(file); // stale lock of a process that is gone

@@ -1,0 +1,83 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Import directions of ARCHITECTURE §2, as lint rules. Type-only imports of the request context are allowed. */
+const restrict = (patterns) => ['error', { patterns: patterns.map((p) => ({ ...p, allowTypeImports: p.allowTypeImports ?? false })) }];
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/migrations/**', 'tests/e2e/screenshots/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'Named exports only.' }],
+    },
+  },
+  {
+    files: ['**/*.config.{ts,js}', 'eslint.config.js'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
+    files: ['packages/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrict([{ group: ['@kelola/server', '@kelola/web', '**/apps/**'], message: 'packages/* never import apps/*.' }]),
+    },
+  },
+  {
+    files: ['apps/server/src/platform/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrict([
+        { group: ['**/modules/**', '**/flows/**'], message: 'platform holds no business rules: it never imports modules or flows.' },
+        { group: ['**/http/**'], message: 'platform may only import types from http.', allowTypeImports: true },
+      ]),
+    },
+  },
+  {
+    // The manifest drizzle-kit reads to generate migrations lists every module's tables.
+    files: ['apps/server/src/platform/db/schema.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrict([
+        { group: ['**/flows/**'], message: 'modules never import flows.' },
+        { regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index\\.ts$).+$', message: 'Another module is reached only through its index.ts.' },
+        { regex: '/http/(?!context\\.ts$|route\\.ts$)', message: 'modules import from http only the context and route types.' },
+        { regex: '/http/', message: 'modules import only types from http.', allowTypeImports: true },
+      ]),
+    },
+  },
+  {
+    files: ['apps/server/src/flows/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrict([
+        { regex: '/modules/[^/]+/(?!index\\.ts$)', message: 'flows reach modules only through their index.ts.' },
+      ]),
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  {
+    files: ['apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': restrict([{ group: ['**/features/**', '**/app/**'], message: 'lib and components never import features or app.' }]),
+    },
+  },
+  {
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': restrict([{ group: ['**/app/**'], message: 'features never import app.' }]),
+    },
+  },
+);

@@ -1,0 +1,58 @@
+// `npm test`: type-check, lint, then every test project (unit, integration on PGlite, web components,
+// Playwright journeys when Chromium is installed). Ends with the line "N passed, M failed".
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const only = args.includes('--integration-only');
+const bin = (name) => path.join(root, 'node_modules/.bin', name);
+let passed = 0;
+let failed = 0;
+
+function step(label, command, commandArgs, env = {}) {
+  console.log(`\n▶ ${label}`);
+  const result = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+function check(label, command, commandArgs) {
+  if (step(label, command, commandArgs)) passed += 1;
+  else {
+    failed += 1;
+    console.log(`✖ ${label} failed`);
+  }
+}
+
+function vitest(label, projects, env = {}) {
+  const report = path.join(os.tmpdir(), `kelola-vitest-${process.pid}-${Date.now()}.json`);
+  step(label, bin('vitest'), ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env);
+  if (!fs.existsSync(report)) {
+    failed += 1;
+    console.log(`✖ ${label}: the test run produced no report`);
+    return;
+  }
+  const result = JSON.parse(fs.readFileSync(report, 'utf8'));
+  fs.rmSync(report, { force: true });
+  passed += result.numPassedTests;
+  failed += result.numFailedTests;
+  // A file that fails to load has no failed test but is a failure all the same.
+  failed += result.testResults.filter((file) => file.status === 'failed' && file.assertionResults.every((a) => a.status !== 'failed')).length;
+}
+
+if (only) {
+  vitest('integration suites', ['server'], {});
+} else {
+  for (const project of ['packages/contracts', 'packages/domain', 'apps/server', 'apps/web', 'apps/marketplace-sandbox', 'tests/e2e', 'bench']) {
+    if (fs.existsSync(path.join(root, project, 'tsconfig.json'))) check(`type-check ${project}`, bin('tsc'), ['-p', project]);
+  }
+  check('lint', bin('eslint'), ['.']);
+  if (!fs.existsSync('/usr/bin/chromium')) console.log('\nChromium not installed: e2e journeys skipped (apt-get install -y chromium)');
+  vitest('tests', ['domain', 'contracts', 'server', 'web', 'sandbox', 'e2e']);
+}
+
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);
