@@ -1,0 +1,4 @@
+export { resolveAccess, type Access } from './workspaces.access.ts';
+export { createWorkspace, listUserWorkspaces, pickActiveWorkspace, setDefaultWorkspace } from './workspaces.service.ts';
+export { buildMenu } from './workspaces.menu.ts';
+export { addMember, type NewMember } from './members.service.ts';
