@@ -1,0 +1,2 @@
+export { areaNames, checkAreaPath, getArea, listAreas, type AreaPath } from './areas.service.ts';
+export { loadAreas, type LoadAreasOptions, type LoadAreasResult } from './areas.loader.ts';

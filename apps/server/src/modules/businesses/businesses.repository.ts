@@ -1,0 +1,57 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { TenantCtx } from '../../http/context.ts';
+import { businesses } from './businesses.schema.ts';
+
+export type BusinessRow = typeof businesses.$inferSelect;
+
+export async function insertBusiness(ctx: TenantCtx, row: Omit<typeof businesses.$inferInsert, 'workspaceId'>): Promise<BusinessRow> {
+  const [created] = await ctx.db
+    .insert(businesses)
+    .values({ ...row, workspaceId: ctx.workspaceId })
+    .returning();
+  return created!;
+}
+
+/** Businesses visible to the context: all of them, or those of a BUSINESS restriction list. */
+export async function listBusinesses(ctx: TenantCtx): Promise<BusinessRow[]> {
+  const { restriction } = ctx;
+  return ctx.db
+    .select()
+    .from(businesses)
+    .where(
+      and(
+        eq(businesses.workspaceId, ctx.workspaceId),
+        restriction.base === 'BUSINESS' && restriction.ids.length > 0 ? inArray(businesses.id, restriction.ids) : undefined,
+      ),
+    )
+    .orderBy(asc(businesses.name));
+}
+
+export async function findBusiness(ctx: TenantCtx, id: string): Promise<BusinessRow | undefined> {
+  const [row] = await ctx.db
+    .select()
+    .from(businesses)
+    .where(and(eq(businesses.workspaceId, ctx.workspaceId), eq(businesses.id, id)));
+  return row;
+}
+
+export async function findBusinesses(ctx: TenantCtx, ids: readonly string[]): Promise<BusinessRow[]> {
+  if (ids.length === 0) return [];
+  return ctx.db
+    .select()
+    .from(businesses)
+    .where(and(eq(businesses.workspaceId, ctx.workspaceId), inArray(businesses.id, [...ids])));
+}
+
+export async function updateBusiness(
+  ctx: TenantCtx,
+  id: string,
+  patch: Partial<typeof businesses.$inferInsert>,
+): Promise<BusinessRow | undefined> {
+  const [row] = await ctx.db
+    .update(businesses)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(businesses.workspaceId, ctx.workspaceId), eq(businesses.id, id)))
+    .returning();
+  return row;
+}

@@ -1,0 +1,56 @@
+import { Business, BusinessInput, BusinessList, BusinessParams } from '@kelola/contracts';
+import type { TenantCtx } from '../../http/context.ts';
+import type { Router } from '../../http/route.ts';
+import { fromBusinessInput, toBusinessJson } from './businesses.mapper.ts';
+import * as businesses from './businesses.service.ts';
+
+const tags = ['businesses'];
+
+/**
+ * Client businesses (spec part 3). Guarded by the store-list menu key, the settings entry where the spec checks
+ * "WRITE on store-list"; every member still gets the businesses of the selector through GET /api/me.
+ */
+export function registerBusinessRoutes({ route }: Router): void {
+  route(
+    {
+      method: 'GET',
+      url: '/api/businesses',
+      permission: ['store-list', 'READ'],
+      tags,
+      summary: 'Businesses the member may see',
+      response: BusinessList,
+    },
+    async (ctx) => {
+      const items = (await businesses.listBusinesses(ctx as TenantCtx)).map(toBusinessJson);
+      return { items, total_row: items.length };
+    },
+  );
+  route(
+    { method: 'GET', url: '/api/businesses/:id', permission: ['store-list', 'READ'], tags, params: BusinessParams, response: Business },
+    async (ctx, { params }) => toBusinessJson(await businesses.getBusiness(ctx as TenantCtx, params.id)),
+  );
+  route(
+    {
+      method: 'POST',
+      url: '/api/businesses',
+      permission: ['store-list', 'WRITE'],
+      tags,
+      body: BusinessInput,
+      response: Business,
+      status: 201,
+    },
+    async (ctx, { body }) => toBusinessJson(await businesses.createBusiness(ctx as TenantCtx, fromBusinessInput(body))),
+  );
+  route(
+    {
+      method: 'PUT',
+      url: '/api/businesses/:id',
+      permission: ['store-list', 'WRITE'],
+      tags,
+      params: BusinessParams,
+      body: BusinessInput,
+      response: Business,
+    },
+    async (ctx, { params, body }) => toBusinessJson(await businesses.updateBusiness(ctx as TenantCtx, params.id, fromBusinessInput(body))),
+  );
+}

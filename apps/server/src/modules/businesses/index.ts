@@ -1,0 +1,10 @@
+export {
+  businessNames,
+  createBusiness,
+  getBusiness,
+  isVisibleBusiness,
+  listBusinesses,
+  updateBusiness,
+  type BusinessRow,
+  type NewBusiness,
+} from './businesses.service.ts';
