@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { SANDBOX_CREDENTIALS, sandboxBaseUrls } from '@kelola/marketplace-sandbox';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -30,7 +31,105 @@ const Env = z.object({
   RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  /**
+   * Marketplaces. A marketplace whose base URL is unset talks to the marketplace sandbox with the sandbox's keys:
+   * the one at MARKETPLACE_SANDBOX_URL, or the one embedded on SANDBOX_PORT in the embedded mode.
+   */
+  SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(4010),
+  MARKETPLACE_SANDBOX_URL: z.url().optional(),
+  SHOPEE_BASE_URL: z.url().optional(),
+  SHOPEE_PARTNER_ID: z.coerce.number().int().positive().optional(),
+  SHOPEE_PARTNER_KEY: z.string().min(1).optional(),
+  TIKTOK_API_BASE_URL: z.url().optional(),
+  TIKTOK_AUTH_BASE_URL: z.url().default('https://auth.tiktok-shops.com'),
+  TIKTOK_AUTHORIZE_URL: z.url().default('https://services.tiktokshop.com/open/authorize'),
+  TIKTOK_APP_KEY: z.string().min(1).optional(),
+  TIKTOK_APP_SECRET: z.string().min(1).optional(),
+  TIKTOK_SERVICE_ID: z.string().min(1).optional(),
+  LAZADA_API_BASE_URL: z.url().optional(),
+  LAZADA_AUTH_BASE_URL: z.url().default('https://auth.lazada.com/rest'),
+  LAZADA_AUTHORIZE_URL: z.url().default('https://auth.lazada.com/oauth/authorize'),
+  LAZADA_APP_KEY: z.string().min(1).optional(),
+  LAZADA_APP_SECRET: z.string().min(1).optional(),
+  BLIBLI_BASE_URL: z.url().optional(),
+  BLIBLI_CLIENT_ID: z.string().min(1).optional(),
+  BLIBLI_CLIENT_KEY: z.string().min(1).optional(),
+  BLIBLI_CHANNEL_ID: z.string().min(1).default('Kelola'),
+  ZALORA_BASE_URL: z.url().optional(),
 });
+
+type Env = z.infer<typeof Env>;
+
+/** Where each marketplace lives and the partner keys Kelola signs with; `sandbox` marks the sandbox defaults. */
+export type MarketplacesConfig = {
+  /** The sandbox origin every unconfigured marketplace uses, and whether this process starts it (embedded mode). */
+  sandbox: { origin: string; port: number; embed: boolean };
+  shopee: { baseUrl: string; partnerId: number; partnerKey: string; sandbox: boolean };
+  tiktok: { apiBaseUrl: string; authBaseUrl: string; authorizeUrl: string; appKey: string; appSecret: string; serviceId: string; sandbox: boolean };
+  lazada: { apiBaseUrl: string; authBaseUrl: string; authorizeUrl: string; appKey: string; appSecret: string; sandbox: boolean };
+  blibli: { baseUrl: string; clientId: string; clientKey: string; channelId: string; sandbox: boolean };
+  zalora: { baseUrl: string; sandbox: boolean };
+};
+
+/** A real marketplace needs its keys with its base URL; half a configuration is a start-up error, not a 401 later. */
+function required<T>(value: T | undefined, name: string, because: string): T {
+  if (value === undefined) throw new Error(`${name} is required when ${because} is set`);
+  return value;
+}
+
+function marketplacesFrom(env: Env, embedded: boolean): MarketplacesConfig {
+  const origin = (env.MARKETPLACE_SANDBOX_URL ?? `http://127.0.0.1:${env.SANDBOX_PORT}`).replace(/\/$/u, '');
+  const urls = sandboxBaseUrls(origin);
+  const anyReal = Boolean(env.SHOPEE_BASE_URL || env.TIKTOK_API_BASE_URL || env.LAZADA_API_BASE_URL || env.BLIBLI_BASE_URL || env.ZALORA_BASE_URL);
+  return {
+    sandbox: { origin, port: env.SANDBOX_PORT, embed: embedded && !anyReal && !env.MARKETPLACE_SANDBOX_URL },
+    shopee: env.SHOPEE_BASE_URL
+      ? {
+          baseUrl: env.SHOPEE_BASE_URL,
+          partnerId: required(env.SHOPEE_PARTNER_ID, 'SHOPEE_PARTNER_ID', 'SHOPEE_BASE_URL'),
+          partnerKey: required(env.SHOPEE_PARTNER_KEY, 'SHOPEE_PARTNER_KEY', 'SHOPEE_BASE_URL'),
+          sandbox: false,
+        }
+      : { ...urls.shopee, ...SANDBOX_CREDENTIALS.shopee, sandbox: true },
+    tiktok: env.TIKTOK_API_BASE_URL
+      ? {
+          apiBaseUrl: env.TIKTOK_API_BASE_URL,
+          authBaseUrl: env.TIKTOK_AUTH_BASE_URL,
+          authorizeUrl: env.TIKTOK_AUTHORIZE_URL,
+          appKey: required(env.TIKTOK_APP_KEY, 'TIKTOK_APP_KEY', 'TIKTOK_API_BASE_URL'),
+          appSecret: required(env.TIKTOK_APP_SECRET, 'TIKTOK_APP_SECRET', 'TIKTOK_API_BASE_URL'),
+          serviceId: required(env.TIKTOK_SERVICE_ID, 'TIKTOK_SERVICE_ID', 'TIKTOK_API_BASE_URL'),
+          sandbox: false,
+        }
+      : { ...urls.tiktok, ...SANDBOX_CREDENTIALS.tiktok, sandbox: true },
+    lazada: env.LAZADA_API_BASE_URL
+      ? {
+          apiBaseUrl: env.LAZADA_API_BASE_URL,
+          authBaseUrl: env.LAZADA_AUTH_BASE_URL,
+          authorizeUrl: env.LAZADA_AUTHORIZE_URL,
+          appKey: required(env.LAZADA_APP_KEY, 'LAZADA_APP_KEY', 'LAZADA_API_BASE_URL'),
+          appSecret: required(env.LAZADA_APP_SECRET, 'LAZADA_APP_SECRET', 'LAZADA_API_BASE_URL'),
+          sandbox: false,
+        }
+      : { ...urls.lazada, ...SANDBOX_CREDENTIALS.lazada, sandbox: true },
+    blibli: env.BLIBLI_BASE_URL
+      ? {
+          baseUrl: env.BLIBLI_BASE_URL,
+          clientId: required(env.BLIBLI_CLIENT_ID, 'BLIBLI_CLIENT_ID', 'BLIBLI_BASE_URL'),
+          clientKey: required(env.BLIBLI_CLIENT_KEY, 'BLIBLI_CLIENT_KEY', 'BLIBLI_BASE_URL'),
+          channelId: env.BLIBLI_CHANNEL_ID,
+          sandbox: false,
+        }
+      : {
+          ...urls.blibli,
+          clientId: SANDBOX_CREDENTIALS.blibli.clientId,
+          clientKey: SANDBOX_CREDENTIALS.blibli.clientKey,
+          channelId: SANDBOX_CREDENTIALS.blibli.channelId,
+          sandbox: true,
+        },
+    zalora: env.ZALORA_BASE_URL ? { baseUrl: env.ZALORA_BASE_URL, sandbox: false } : { ...urls.zalora, sandbox: true },
+  };
+}
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -54,6 +153,7 @@ export type Config = {
   logLevel: string;
   webDist: string | undefined;
   rateLimit: { loginPerAccount: number; loginPerIp: number; windowSeconds: number };
+  marketplaces: MarketplacesConfig;
 };
 
 /** The only reader of process.env. */
@@ -87,5 +187,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       loginPerIp: env.RATE_LIMIT_LOGIN_PER_IP,
       windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
     },
+    marketplaces: marketplacesFrom(env, embedded),
   };
 }

@@ -3,6 +3,7 @@ import { seedDemo } from './demo/seed-demo.ts';
 import { buildApp } from './http/app.ts';
 import { loadAreas } from './modules/areas/index.ts';
 import { createPlatform } from './platform/create-platform.ts';
+import { startEmbeddedSandbox } from './platform/sandbox.ts';
 import { registerWorkers } from './workers.ts';
 
 /** `kelola` serves the API, the web app and (unless JOBS=false) the workers; `kelola worker` runs workers only. */
@@ -26,6 +27,8 @@ async function main(): Promise<void> {
     if (config.demo) await seedDemo(platform, fastify.log);
     await fastify.listen({ port: config.port, host: config.host });
     shutdownTasks.unshift(() => fastify.close());
+    const stopSandbox = await startEmbeddedSandbox(config, fastify.log);
+    if (stopSandbox) shutdownTasks.unshift(stopSandbox);
     if (config.demo) {
       fastify.log.info(`Kelola is running on ${config.publicUrl} — demo sign-in: demo@kelola.id / Kelola#2026`);
       console.log(`\n  Kelola: ${config.publicUrl}\n  Demo sign-in: demo@kelola.id / Kelola#2026\n`);

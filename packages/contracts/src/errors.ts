@@ -47,12 +47,17 @@ export const ERROR_CODES = [
   'INVITATION_USED',
   'INVITATION_MISMATCH',
   'OWNER_ONLY',
+  'CANNOT_REMOVE_SELF',
   // businesses and warehouses
   'BUSINESS_NOT_FOUND',
   'WAREHOUSE_NOT_FOUND',
   'WAREHOUSE_CODE_TAKEN',
   'AREA_NOT_FOUND',
   'AREA_MISMATCH',
+  // channels
+  'CHANNEL_NOT_FOUND',
+  'CHANNEL_NOT_CONNECTED',
+  'CHANNEL_PUSH_SIGNATURE_INVALID',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

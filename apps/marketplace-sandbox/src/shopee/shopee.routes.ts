@@ -5,6 +5,7 @@ import { appendQuery, bodyObject, isMultipart, newRequestId, pathBelow, queryAll
 import { renderLabelPdf } from '../core/label-pdf.ts';
 import { sameText, shopeeExpectedSign } from '../core/signatures.ts';
 import type { PushSender } from '../core/push-sender.ts';
+import { registerShopeePromotions } from './shopee-promotions.routes.ts';
 import type { SandboxStore } from '../core/sandbox-store.ts';
 import type { SandboxOrder, SandboxProduct, SandboxProductStatus, SandboxShop, SandboxSku } from '../core/sandbox-types.ts';
 
@@ -702,6 +703,8 @@ export const registerShopee = (app: FastifyInstance, store: SandboxStore, pushes
     store.setOrderStatus(shop, order, body.operation === 'ACCEPT' ? 'CANCELLED' : 'READY_TO_SHIP');
     return { update_time: seconds(now()) };
   });
+
+  registerShopeePromotions(shopRoute, fail, now, hasModel);
 
   // ------------------------------------------------------------------------------------------- lost pushes
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { registerAccountRoutes } from '../flows/account.routes.ts';
 import { registerAreaRoutes } from '../modules/areas/areas.routes.ts';
 import { registerBusinessRoutes } from '../modules/businesses/businesses.routes.ts';
+import { registerChannelRoutes } from '../modules/channels/channels.routes.ts';
 import { registerIdentityRoutes } from '../modules/identity/identity.routes.ts';
 import { registerWarehouseRoutes } from '../modules/warehouses/warehouses.routes.ts';
 import { registerWorkspaceRoutes } from '../modules/workspaces/workspaces.routes.ts';
@@ -20,6 +21,7 @@ export function registerRoutes(router: Router, platform: Platform): void {
   registerWorkspaceRoutes(router);
   registerAreaRoutes(router);
   registerBusinessRoutes(router);
+  registerChannelRoutes(router);
   registerWarehouseRoutes(router);
 
   route({ method: 'GET', url: '/api/health', permission: 'public', tags: ['platform'], response: z.object({ status: z.literal('ok') }) }, async () => ({

@@ -1,4 +1,5 @@
 import { allows, type Access, type MenuKey } from '@kelola/contracts';
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z, ZodType } from 'zod';
@@ -27,6 +28,8 @@ export type RouteDef<S extends Schemas> = S & {
   tags?: string[];
   /** Success status; 204 is sent when the handler returns nothing. */
   status?: number;
+  /** Keep the body exactly as received (`rawBody`), for signatures computed over the bytes (marketplace pushes). */
+  rawBody?: boolean;
 };
 
 export type RouteInput<S extends Schemas> = {
@@ -35,6 +38,8 @@ export type RouteInput<S extends Schemas> = {
   params: Out<S['params']>;
   request: FastifyRequest;
   reply: FastifyReply;
+  /** The body as received, when the route asked for it. */
+  rawBody?: string;
 };
 
 export type RouteRecord = {
@@ -94,6 +99,7 @@ export function createRouter(app: FastifyInstance, platform: Platform): Router {
         ...(def.permission !== 'public' ? { security: [{ bearer: [] }] } : {}),
       };
       const actors = new WeakMap<FastifyRequest, Actor>();
+      const rawBodies = new WeakMap<FastifyRequest, string>();
       typed.route({
         method: def.method,
         url: def.url,
@@ -106,6 +112,24 @@ export function createRouter(app: FastifyInstance, platform: Platform): Router {
                 actors.set(request, await authenticate(platform, request));
               },
             }),
+        ...(def.rawBody
+          ? {
+              preParsing: async (request: FastifyRequest, _reply: FastifyReply, payload: NodeJS.ReadableStream) => {
+                const chunks: Buffer[] = [];
+                let size = 0;
+                for await (const chunk of payload) {
+                  const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+                  size += bytes.length;
+                  // Read before Fastify's own body limit applies, so it is enforced here too.
+                  if (size > app.initialConfig.bodyLimit!) throw Object.assign(new Error('Payload too large'), { statusCode: 413 });
+                  chunks.push(bytes);
+                }
+                const raw = Buffer.concat(chunks);
+                rawBodies.set(request, raw.toString('utf8'));
+                return Readable.from([raw]);
+              },
+            }
+          : {}),
         handler: async (request, reply) => {
           const permission = def.permission;
           const actor = permission === 'public' ? null : (actors.get(request) ?? null);
@@ -134,6 +158,7 @@ export function createRouter(app: FastifyInstance, platform: Platform): Router {
             params: request.params,
             request,
             reply,
+            rawBody: rawBodies.get(request),
           } as RouteInput<never>;
 
           let result: unknown;

@@ -3,6 +3,7 @@ export * from '../audit/audit.schema.ts';
 export * from '../outbox/outbox.schema.ts';
 export * from '../../modules/areas/areas.schema.ts';
 export * from '../../modules/businesses/businesses.schema.ts';
+export * from '../../modules/channels/channels.schema.ts';
 export * from '../../modules/identity/identity.schema.ts';
 export * from '../../modules/warehouses/warehouses.schema.ts';
 export * from '../../modules/workspaces/workspaces.schema.ts';

@@ -7,6 +7,8 @@ export type JobHandler<T> = (data: T, meta: { id: string; retryCount: number }) 
 export type Jobs = {
   send: <T extends object>(queue: string, data: T, options?: { singletonKey?: string; startAfterSeconds?: number }) => Promise<string | null>;
   work: <T extends object>(queue: string, handler: JobHandler<T>) => Promise<void>;
+  /** A recurring job (cron, UTC); one per queue however many workers declare it. */
+  schedule: <T extends object>(queue: string, cron: string, data: T) => Promise<void>;
   start: () => Promise<void>;
   stop: () => Promise<void>;
 };
@@ -43,6 +45,10 @@ export function createJobs(database: Database): Jobs {
         ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
         ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
       });
+    },
+    async schedule(queue, cron, data) {
+      await ensureQueue(queue);
+      await boss.schedule(queue, cron, data);
     },
     async work(queue, handler) {
       await ensureQueue(queue);

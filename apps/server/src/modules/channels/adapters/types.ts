@@ -278,6 +278,70 @@ export type MarketplacePushEvent = {
 export type LostPushPage = { events: MarketplacePushEvent[]; lastMessageId: string; hasMore: boolean };
 
 // ---------------------------------------------------------------------------------------------------------------
+// Promotions (Shopee discounts) and returns
+
+/** Derived from the discount's times: Shopee's `upcoming`, `ongoing`, `expired`. */
+export type DiscountStatus = 'upcoming' | 'ongoing' | 'expired';
+
+export type DiscountInput = {
+  name: string;
+  /** Epoch milliseconds; Shopee wants the start at least an hour ahead and the period under 180 days. */
+  startTime: number;
+  endTime: number;
+};
+
+export type Discount = DiscountInput & { discountId: string; status: DiscountStatus };
+
+export type DiscountItem = {
+  productId: string;
+  /** '0' for a product without variants. */
+  skuId: string;
+  name: string;
+  originalPrice: number;
+  promotionPrice: number;
+  promotionStock?: number;
+  /** 0 = no limit per buyer. */
+  purchaseLimit: number;
+};
+
+export type DiscountDetail = Discount & { items: DiscountItem[]; more: boolean };
+
+export type DiscountItemInput = {
+  productId: string;
+  /** Omit (or '0') for a product without variants. */
+  skuId?: string;
+  promotionPrice: number;
+  promotionStock?: number;
+  purchaseLimit?: number;
+};
+
+/** Items a marketplace refused; the others were added. */
+export type DiscountItemsResult = { added: number; failures: { productId: string; skuId: string; code: string; message: string }[] };
+
+export type DiscountListInput = PageRequest & { status?: DiscountStatus | 'all' };
+
+/** A product the seller may put into a new discount (active, and in no running or upcoming one). */
+export type DiscountableItem = { productId: string; name: string; skus: MarketplaceSku[] };
+
+export type ReturnStatus = 'requested' | 'accepted' | 'processing' | 'refunded' | 'rejected' | 'cancelled' | 'closed';
+
+export type MarketplaceReturn = {
+  returnId: string;
+  orderId: string;
+  status: ReturnStatus;
+  rawStatus: string;
+  reason: string;
+  refundAmount: number;
+  currency: string;
+  /** Epoch milliseconds. */
+  createdAt: number;
+  updatedAt: number;
+  items: { productId: string; skuId: string; name: string; quantity: number; refundAmount: number }[];
+};
+
+export type ReturnListInput = PageRequest & { createdFrom?: number; createdTo?: number };
+
+// ---------------------------------------------------------------------------------------------------------------
 
 export type MarketplaceAdapter = {
   readonly marketplace: MarketplaceKey;
@@ -316,6 +380,21 @@ export type MarketplaceAdapter = {
   verifyPush(input: PushInput): boolean;
   /** Undefined for a body this adapter does not understand (it is then only logged). */
   parsePush(rawBody: string): MarketplacePushEvent | undefined;
+  /** Seller discounts: Shopee's `discount` API. Marketplaces without one leave these out; callers hide the screens. */
+  listDiscounts?(auth: ShopAuth, input: DiscountListInput): Promise<Page<Discount>>;
+  getDiscount?(auth: ShopAuth, discountId: string, page?: PageRequest): Promise<DiscountDetail>;
+  createDiscount?(auth: ShopAuth, input: DiscountInput): Promise<Discount>;
+  updateDiscount?(auth: ShopAuth, discountId: string, input: Partial<DiscountInput>): Promise<void>;
+  addDiscountItems?(auth: ShopAuth, discountId: string, items: DiscountItemInput[]): Promise<DiscountItemsResult>;
+  /** Ends an ongoing discount now. */
+  endDiscount?(auth: ShopAuth, discountId: string): Promise<void>;
+  /** Deletes an upcoming discount. */
+  deleteDiscount?(auth: ShopAuth, discountId: string): Promise<void>;
+  listDiscountableItems?(auth: ShopAuth, input: PageRequest): Promise<Page<DiscountableItem>>;
+
+  listReturns?(auth: ShopAuth, input: ReturnListInput): Promise<Page<MarketplaceReturn>>;
+  getReturn?(auth: ShopAuth, returnId: string): Promise<MarketplaceReturn>;
+
   /** Shopee keeps pushes it could not deliver for three days; reconciliation reads and confirms them. */
   fetchLostPushes?(): Promise<LostPushPage>;
   confirmLostPushes?(lastMessageId: string): Promise<void>;

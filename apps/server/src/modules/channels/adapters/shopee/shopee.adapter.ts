@@ -4,6 +4,11 @@ import { parseRetryAfter } from '../http-retry.ts';
 import type {
   AdapterRuntime,
   CancellationReason,
+  Discount,
+  DiscountItem,
+  DiscountItemInput,
+  DiscountItemsResult,
+  DiscountStatus,
   ImageUpload,
   MarketplaceAdapter,
   MarketplaceErrorKind,
@@ -11,10 +16,12 @@ import type {
   MarketplaceOrderStatus,
   MarketplacePushEvent,
   MarketplaceProduct,
+  MarketplaceReturn,
   ProcessingStatus,
   ProductInput,
   ProductRequest,
   ProductStatus,
+  ReturnStatus,
   ShopAuth,
   TokenGrant,
   UpdateOutcome,
@@ -105,6 +112,72 @@ export const parseShopeePush = (rawBody: string): MarketplacePushEvent | undefin
     occurredAt: num(body.timestamp) * 1000,
   };
 };
+
+const discountStatus = (raw: string): DiscountStatus => (raw === 'upcoming' || raw === 'ongoing' ? raw : 'expired');
+
+const toDiscount = (raw: Record<string, unknown>): Discount => ({
+  discountId: str(raw.discount_id),
+  name: str(raw.discount_name),
+  status: discountStatus(str(raw.status)),
+  startTime: num(raw.start_time) * 1000,
+  endTime: num(raw.end_time) * 1000,
+});
+
+const toDiscountItems = (item: Record<string, unknown>): DiscountItem[] => {
+  const base = { productId: str(item.item_id), name: str(item.item_name), purchaseLimit: num(item.purchase_limit) };
+  const models = arr(item.model_list).map(obj);
+  if (models.length === 0) {
+    return [
+      {
+        ...base,
+        skuId: '0',
+        originalPrice: num(item.item_original_price),
+        promotionPrice: num(item.item_promotion_price),
+        ...(item.item_promotion_stock !== undefined ? { promotionStock: num(item.item_promotion_stock) } : {}),
+      },
+    ];
+  }
+  return models.map((model) => ({
+    ...base,
+    skuId: str(model.model_id),
+    originalPrice: num(model.model_original_price),
+    promotionPrice: num(model.model_promotion_price),
+    ...(model.model_promotion_stock !== undefined ? { promotionStock: num(model.model_promotion_stock) } : {}),
+  }));
+};
+
+// Shopee return statuses (returns module): REQUESTED, ACCEPTED, PROCESSING, SELLER_DISPUTE, JUDGING, REFUND_PAID, CLOSED, CANCELLED.
+const RETURN_STATUS: Record<string, ReturnStatus> = {
+  REQUESTED: 'requested',
+  ACCEPTED: 'accepted',
+  PROCESSING: 'processing',
+  SELLER_DISPUTE: 'processing',
+  JUDGING: 'processing',
+  REFUND_PAID: 'refunded',
+  CLOSED: 'closed',
+  CANCELLED: 'cancelled',
+};
+
+const toReturn = (raw: Record<string, unknown>): MarketplaceReturn => ({
+  returnId: str(raw.return_sn),
+  orderId: str(raw.order_sn),
+  rawStatus: str(raw.status),
+  status: RETURN_STATUS[str(raw.status)] ?? 'processing',
+  reason: str(raw.reason),
+  refundAmount: num(raw.refund_amount),
+  currency: str(raw.currency) || 'IDR',
+  createdAt: num(raw.create_time) * 1000,
+  updatedAt: num(raw.update_time) * 1000,
+  items: arr(raw.item)
+    .map(obj)
+    .map((item) => ({
+      productId: str(item.item_id),
+      skuId: str(item.model_id),
+      name: str(item.name),
+      quantity: num(item.amount),
+      refundAmount: num(item.refund_amount),
+    })),
+});
 
 const errorKind = (answer: HttpAnswer, error: string, message: string): MarketplaceErrorKind => {
   if (answer.status === 429 || /too many request/i.test(message) || error === 'error_too_many_request') return 'rate_limited';
@@ -763,6 +836,159 @@ export const createShopeeAdapter = (config: ShopeeConfig): MarketplaceAdapter =>
         message: `Label for ${orderId} is not ready`,
       });
     },
+
+    listDiscounts: async (auth, input) => {
+      const pageNo = Number(input.cursor ?? '1');
+      const response = await api({
+        method: 'GET',
+        path: '/api/v2/discount/get_discount_list',
+        auth,
+        query: { discount_status: input.status ?? 'all', page_no: pageNo, page_size: Math.min(input.pageSize ?? 50, 100) },
+      });
+      return {
+        items: arr(response.discount_list).map(obj).map(toDiscount),
+        ...(response.more === true ? { nextCursor: String(pageNo + 1) } : {}),
+      };
+    },
+
+    getDiscount: async (auth, discountId, page = {}) => {
+      const pageNo = Number(page.cursor ?? '1');
+      const response = await api({
+        method: 'GET',
+        path: '/api/v2/discount/get_discount',
+        auth,
+        query: { discount_id: discountId, page_no: pageNo, page_size: Math.min(page.pageSize ?? 100, 100) },
+      });
+      return { ...toDiscount(response), items: arr(response.item_list).map(obj).flatMap(toDiscountItems), more: response.more === true };
+    },
+
+    createDiscount: async (auth, input) => {
+      const response = await api({
+        method: 'POST',
+        path: '/api/v2/discount/add_discount',
+        auth,
+        body: { discount_name: input.name, start_time: Math.floor(input.startTime / 1000), end_time: Math.floor(input.endTime / 1000) },
+      });
+      return { ...input, discountId: str(response.discount_id), status: input.startTime > now() ? 'upcoming' : 'ongoing' };
+    },
+
+    updateDiscount: async (auth, discountId, input) => {
+      await api({
+        method: 'POST',
+        path: '/api/v2/discount/update_discount',
+        auth,
+        body: {
+          discount_id: Number(discountId),
+          ...(input.name !== undefined ? { discount_name: input.name } : {}),
+          ...(input.startTime !== undefined ? { start_time: Math.floor(input.startTime / 1000) } : {}),
+          ...(input.endTime !== undefined ? { end_time: Math.floor(input.endTime / 1000) } : {}),
+        },
+      });
+    },
+
+    addDiscountItems: async (auth, discountId, items) => {
+      // One entry per item; variants of the same item travel together in its model_list.
+      const byItem = new Map<string, DiscountItemInput[]>();
+      for (const item of items) byItem.set(item.productId, [...(byItem.get(item.productId) ?? []), item]);
+      const itemList = [...byItem].map(([itemId, entries]) => {
+        const models = entries.filter((entry) => entry.skuId !== undefined && entry.skuId !== '0');
+        const first = entries[0];
+        return {
+          item_id: Number(itemId),
+          purchase_limit: first?.purchaseLimit ?? 0,
+          ...(models.length > 0
+            ? {
+                model_list: models.map((entry) => ({
+                  model_id: Number(entry.skuId),
+                  model_promotion_price: entry.promotionPrice,
+                  ...(entry.promotionStock !== undefined ? { model_promotion_stock: entry.promotionStock } : {}),
+                })),
+              }
+            : {
+                item_promotion_price: first?.promotionPrice,
+                ...(first?.promotionStock !== undefined ? { item_promotion_stock: first.promotionStock } : {}),
+              }),
+        };
+      });
+      let added = 0;
+      const failures: DiscountItemsResult['failures'] = [];
+      // Shopee takes at most 1000 items per call; 50 keeps each answer small.
+      for (const part of chunk(itemList, 50)) {
+        const response = await api({ method: 'POST', path: '/api/v2/discount/add_discount_item', auth, body: { discount_id: Number(discountId), item_list: part } });
+        added += num(response.count);
+        for (const failure of arr(response.error_list).map(obj)) {
+          failures.push({
+            productId: str(failure.item_id),
+            skuId: str(failure.model_id ?? 0),
+            code: str(failure.fail_error),
+            message: str(failure.fail_message),
+          });
+        }
+      }
+      return { added, failures };
+    },
+
+    endDiscount: async (auth, discountId) => {
+      await api({ method: 'POST', path: '/api/v2/discount/end_discount', auth, body: { discount_id: Number(discountId) } });
+    },
+
+    deleteDiscount: async (auth, discountId) => {
+      await api({ method: 'POST', path: '/api/v2/discount/delete_discount', auth, body: { discount_id: Number(discountId) } });
+    },
+
+    // Shopee has no such list: active items, less those a running or upcoming discount already holds
+    // (product/get_item_promotion), which add_discount_item would refuse.
+    listDiscountableItems: async (auth, input) => {
+      const pageSize = Math.min(input.pageSize ?? 50, 50);
+      const list = await api({
+        method: 'GET',
+        path: '/api/v2/product/get_item_list',
+        auth,
+        query: { offset: input.cursor ?? '0', page_size: pageSize, item_status: ['NORMAL'] },
+      });
+      const ids = arr(list.item).map((item) => str(obj(item).item_id));
+      let busy = new Set<string>();
+      if (ids.length > 0) {
+        const promotions = await api({ method: 'GET', path: '/api/v2/product/get_item_promotion', auth, query: { item_id_list: ids.join(',') } });
+        busy = new Set(
+          arr(promotions.success_list)
+            .map(obj)
+            .filter((entry) =>
+              arr(entry.promotion)
+                .map(obj)
+                .some((promotion) => str(promotion.promotion_type) === 'Discount' && num(promotion.end_time) * 1000 > now()),
+            )
+            .map((entry) => str(entry.item_id)),
+        );
+      }
+      const free = ids.filter((id) => !busy.has(id));
+      const products = free.length > 0 ? await itemDetails(auth, free) : [];
+      return {
+        items: products.map((product) => ({ productId: product.productId, name: product.name, skus: product.skus })),
+        ...(list.has_next_page === true ? { nextCursor: str(list.next_offset) } : {}),
+      };
+    },
+
+    listReturns: async (auth, input) => {
+      const pageNo = Number(input.cursor ?? '0');
+      const response = await api({
+        method: 'GET',
+        path: '/api/v2/returns/get_return_list',
+        auth,
+        query: {
+          page_no: pageNo,
+          page_size: Math.min(input.pageSize ?? 50, 100),
+          create_time_from: input.createdFrom !== undefined ? Math.floor(input.createdFrom / 1000) : undefined,
+          create_time_to: input.createdTo !== undefined ? Math.floor(input.createdTo / 1000) : undefined,
+        },
+      });
+      return {
+        items: arr(response.return).map(obj).map(toReturn),
+        ...(response.more === true ? { nextCursor: String(pageNo + 1) } : {}),
+      };
+    },
+
+    getReturn: async (auth, returnId) => toReturn(await api({ method: 'GET', path: '/api/v2/returns/get_return_detail', auth, query: { return_sn: returnId } })),
 
     verifyPush: ({ url, headers, rawBody }) => verifyShopeePush(config.partnerKey, url, rawBody, headers.authorization),
 
