@@ -88,6 +88,44 @@ describe('sign-up with a phone number', () => {
   });
 });
 
+describe('e-mail verification link', () => {
+  async function signUpByEmail(email: string) {
+    const res = await post('/api/auth/sign-up', { user: email, password: 'Mangga#77', name: 'Link Tester', business_name: 'Toko Link' });
+    const outbox = await app.fastify.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(email)}` });
+    const link = /\/auth\/verify\/([\w-]+)\/([\w-]+)/u.exec(outbox.json().items[0].body)!;
+    return { uuid: res.json().user.uuid as string, secret: link[1]!, linkUuid: link[2]! };
+  }
+
+  it('signs the user in once, then the link is spent', async () => {
+    const { uuid, secret, linkUuid } = await signUpByEmail('tautan@example.id');
+    expect(linkUuid).toBe(uuid);
+    const first = await post(`/api/auth/verify/${secret}/${uuid}`, undefined);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().login.token.access_token).toBeTruthy();
+    expect((await post(`/api/auth/verify/${secret}/${uuid}`, undefined)).json().code).toBe('LINK_INVALID');
+    expect((await post('/api/auth/login', { username: 'tautan@example.id', password: 'Mangga#77' })).statusCode).toBe(200);
+  });
+
+  it('answers LINK_EXPIRED after a day', async () => {
+    const { uuid, secret } = await signUpByEmail('kedaluwarsa@example.id');
+    const realNow = app.platform.now;
+    app.platform.now = () => new Date(Date.now() + 25 * 3600 * 1000);
+    try {
+      const res = await post(`/api/auth/verify/${secret}/${uuid}`, undefined);
+      expect(res.statusCode).toBe(410);
+      expect(res.json().code).toBe('LINK_EXPIRED');
+    } finally {
+      app.platform.now = realNow;
+    }
+  });
+
+  it('rejects a link for another user', async () => {
+    const { secret } = await signUpByEmail('lain@example.id');
+    const other = await newUser(app);
+    expect((await post(`/api/auth/verify/${secret}/${other.id}`, undefined)).statusCode).toBe(404);
+  });
+});
+
 describe('sessions', () => {
   it('rotates refresh tokens and revokes the sign-in when a rotated token is reused', async () => {
     const user = await newUser(app);
