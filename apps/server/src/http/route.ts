@@ -28,6 +28,8 @@ export type RouteDef<S extends Schemas> = S & {
   tags?: string[];
   /** Success status; 204 is sent when the handler returns nothing. */
   status?: number;
+  /** Public routes that touch no data (liveness) may skip the request transaction. */
+  transaction?: false;
   /** Keep the body exactly as received (`rawBody`), for signatures computed over the bytes (marketplace pushes). */
   rawBody?: boolean;
 };
@@ -215,6 +217,7 @@ export function createRouter(app: FastifyInstance, platform: Platform): Router {
                 ),
               );
             }
+            if (def.transaction === false && permission === 'public') return handler({ ...base, db: platform.database.db }, input);
             return inSystem(platform.database.db, (tx) => handler({ ...base, db: tx }, input));
           }
         },

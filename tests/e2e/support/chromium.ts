@@ -1,0 +1,60 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+/** Debian's Chromium (ARCHITECTURE §11); no tool may download a browser. */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const CHROMIUM_MISSING = 'Chromium not installed: e2e journeys skipped';
+
+export const hasChromium = (): boolean => existsSync(CHROMIUM_PATH);
+
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export type Session = { context: BrowserContext; page: Page; close: () => Promise<void> };
+
+/** A Chromium with a fresh user-data directory (so a fresh localStorage and cookie jar), removed on close. */
+export async function openBrowser(baseURL: string): Promise<Session> {
+  const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'kelola-e2e-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: ARGS,
+    baseURL,
+    viewport: { width: 1366, height: 860 },
+    locale: 'id-ID',
+    timezoneId: 'Asia/Jakarta',
+  });
+  context.setDefaultTimeout(15_000);
+  context.setDefaultNavigationTimeout(30_000);
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    close: async () => {
+      await context.close().catch(() => {});
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const SCREENSHOT_DIR = path.join(import.meta.dirname, '..', 'screenshots');
+
+/** Saves the screen as screenshots/<name>.png (gitignored) for a person to look at, once antd's motions have ended. */
+export async function saveScreenshot(page: Page, name: string): Promise<string> {
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page
+    .waitForFunction(() => document.querySelectorAll('[class*="-motion-"], .ant-spin-spinning').length === 0, undefined, { timeout: 3_000 })
+    .catch(() => {});
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+  return file;
+}

@@ -1,0 +1,19 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Browser journeys: Playwright (playwright-core) driving Debian's /usr/bin/chromium against the real server,
+ * started once by the global setup on a free port with a throw-away PGlite data directory.
+ */
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    root: import.meta.dirname,
+    include: ['journeys/**/*.e2e.test.ts'],
+    globalSetup: ['support/global-setup.ts'],
+    // One server and one Chromium per journey file at a time: journeys run in files one after another.
+    fileParallelism: false,
+    pool: 'forks',
+    testTimeout: 90_000,
+    hookTimeout: 120_000,
+  },
+});
