@@ -6,6 +6,7 @@ import type { z, ZodType } from 'zod';
 import { inSystem, inTenant, type Db } from '../platform/db/database.ts';
 import { DomainError } from '../platform/errors.ts';
 import { localeFrom } from '../platform/i18n/translate.ts';
+import { systemCtx } from '../platform/system-ctx.ts';
 import type { Platform } from '../platform/platform.ts';
 import { resolveAccess } from '../modules/workspaces/index.ts';
 import type { Actor, Ctx, Permission } from './context.ts';
@@ -137,20 +138,12 @@ export function createRouter(app: FastifyInstance, platform: Platform): Router {
           const actor = permission === 'public' ? null : (actors.get(request) ?? null);
           const pending: (() => Promise<void>)[] = [];
           const onRollback: ((db: Db) => Promise<void>)[] = [];
-          const base: Omit<Ctx, 'db'> = {
-            requestId: request.id,
+          const base: Ctx = {
+            ...systemCtx(platform, platform.database.db, request.id),
             locale: localeFrom(request.headers['accept-language']),
             ip: request.ip ?? null,
             userAgent: header(request, 'user-agent'),
             actor,
-            workspaceId: null,
-            businessId: null,
-            warehouseId: null,
-            restriction: null,
-            permissions: {},
-            roleName: null,
-            platform,
-            config: platform.config,
             afterCommit: (fn) => pending.push(fn),
             afterRollback: (fn) => onRollback.push(fn),
           };
@@ -217,7 +210,7 @@ export function createRouter(app: FastifyInstance, platform: Platform): Router {
                 ),
               );
             }
-            if (def.transaction === false && permission === 'public') return handler({ ...base, db: platform.database.db }, input);
+            if (def.transaction === false && permission === 'public') return handler(base, input);
             return inSystem(platform.database.db, (tx) => handler({ ...base, db: tx }, input));
           }
         },
