@@ -40,6 +40,8 @@ type Props = {
   collapsed: boolean;
   /** Shown only with WRITE permission on store-list (spec part 2). */
   addStorePath: string | null;
+  /** Called after a menu link is chosen (closes the mobile menu). */
+  onNavigate?: () => void;
 };
 
 type Items = NonNullable<MenuProps['items']>;
@@ -68,7 +70,7 @@ function toItems(entries: MenuEntry[], search: string): Items {
 }
 
 /** The side menu rendered from GET /api/me/menu, followed by the channel list. */
-export function SideMenu({ menu, channels, language, pathname, search, collapsed, addStorePath }: Props) {
+export function SideMenu({ menu, channels, language, pathname, search, collapsed, addStorePath, onNavigate }: Props) {
   const { t } = useTranslation('shell');
   const [filter, setFilter] = useState('');
   const sections = useMemo(() => menuSections(menu, language), [menu, language]);
@@ -94,7 +96,7 @@ export function SideMenu({ menu, channels, language, pathname, search, collapsed
 
   return (
     <nav aria-label={t('menuLabel')} data-testid="side-menu">
-      <Menu mode="inline" items={mainItems} selectedKeys={selectedKeys(sections, pathname)} style={{ borderInlineEnd: 0 }} />
+      <Menu mode="inline" items={mainItems} selectedKeys={selectedKeys(sections, pathname)} style={{ borderInlineEnd: 0 }} onClick={onNavigate} />
       {!collapsed && (
         <Flex vertical gap={8} style={{ padding: '12px 16px 4px' }}>
           <Flex justify="space-between" align="center">
@@ -102,7 +104,7 @@ export function SideMenu({ menu, channels, language, pathname, search, collapsed
               {t('channels.title')}
             </Typography.Text>
             {addStorePath && (
-              <Link to={withWorkspaceQuery(addStorePath, search)}>
+              <Link to={withWorkspaceQuery(addStorePath, search)} onClick={onNavigate}>
                 <Button size="small" type="link" icon={<PlusOutlined />}>
                   {t('channels.add')}
                 </Button>
@@ -115,7 +117,7 @@ export function SideMenu({ menu, channels, language, pathname, search, collapsed
         </Flex>
       )}
       {shops.length > 0 ? (
-        <Menu mode="inline" items={channelItems} style={{ borderInlineEnd: 0 }} data-testid="channel-menu" />
+        <Menu mode="inline" items={channelItems} style={{ borderInlineEnd: 0 }} data-testid="channel-menu" onClick={onNavigate} />
       ) : (
         !collapsed && (
           <Empty data-testid="no-shop" image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(connected.length === 0 ? 'channels.noShop' : 'channels.noMatch')} />
