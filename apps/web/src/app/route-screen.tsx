@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { PageLoader } from '../components/page-loader.tsx';
 import { ScreenNotBuilt } from '../components/screen-not-built.tsx';
+import { setCurrentRouteTitle } from '../lib/redirect.ts';
 import { withWorkspaceQuery } from '../lib/workspace-query.ts';
 import { GuestOnly } from './guards/guest-only.tsx';
 import { fillPath, type RouteEntry } from './route-table.ts';
@@ -13,6 +14,11 @@ export function usePageTitle(titleKey: string): void {
   useEffect(() => {
     document.title = `${t('common:appName')} - ${t(`routes:${titleKey}`)}`;
   }, [t, titleKey, i18n.language]);
+  useEffect(() => {
+    // The route meta title of the spec is the English one ('User Invitation' …), whatever the language shown.
+    setCurrentRouteTitle(i18n.t(`routes:${titleKey}`, { lng: 'en' }));
+    return () => setCurrentRouteTitle(null);
+  }, [titleKey, i18n]);
 }
 
 /** A redirect of routes.tsv; `:param` segments are copied and the workspace query is kept. */

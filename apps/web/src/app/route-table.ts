@@ -4,6 +4,9 @@ export type RouteLayout = 'main' | 'auth' | 'full';
 /** Screens that exist; every other route renders the "not built yet" page. */
 export type ScreenId =
   | 'dashboard'
+  | 'warehouse-list'
+  | 'add-warehouse'
+  | 'update-warehouse'
   | 'error-404'
   | 'error-403'
   | 'login'
@@ -18,7 +21,19 @@ export type ScreenId =
   | 'user-not-found'
   | 'auth-404'
   | 'auth-403'
-  | 'auth-500';
+  | 'auth-500'
+  | 'reg-conf-phone'
+  | 'link-expired'
+  | 'verify-link'
+  | 'confirmation-success'
+  | 'confirmation-timeout'
+  | 'self-register'
+  | 'account-setting'
+  | 'invitation-accept'
+  | 'invitation-register'
+  | 'user-management'
+  | 'invite-user'
+  | 'edit-user';
 
 export type RouteEntry = {
   /** React Router path, the same text as routes.tsv. */
@@ -138,18 +153,18 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/customer-channel/:id/customer-list-v2', layout: 'main', auth: true, titleKey: 'customer-list-v2' },
   { path: '/customer-channel/:id/customer-list-v2/form', layout: 'main', auth: true, titleKey: 'customer-form-v2' },
   { path: '/customer-channel/:id/customer-category', layout: 'main', auth: true, titleKey: 'customer-category' },
-  { path: '/user-management', layout: 'main', auth: true, titleKey: 'user-management' },
-  { path: '/user-management/invite-user', layout: 'main', auth: true, titleKey: 'invite-user' },
-  { path: '/user-management/edit-user', layout: 'main', auth: true, titleKey: 'edit-user' },
+  { path: '/user-management', layout: 'main', auth: true, titleKey: 'user-management', screen: 'user-management' },
+  { path: '/user-management/invite-user', layout: 'main', auth: true, titleKey: 'invite-user', screen: 'invite-user' },
+  { path: '/user-management/edit-user', layout: 'main', auth: true, titleKey: 'edit-user', screen: 'edit-user' },
   { path: '/store-list', layout: 'main', auth: true, titleKey: 'store-list', redirect: '/store' },
   { path: '/store', layout: 'main', auth: true, titleKey: 'store' },
   { path: '/add-store', layout: 'main', auth: true, titleKey: 'add-store' },
   { path: '/admin-store', layout: 'main', auth: true, titleKey: 'admin-store' },
   { path: '/store/:id/product/synchronize', layout: 'main', auth: true, titleKey: 'store-product-sync' },
-  { path: '/warehouse', layout: 'main', auth: true, titleKey: 'warehouse' },
-  { path: '/warehouse/add-warehouse', layout: 'main', auth: true, titleKey: 'add-warehouse' },
-  { path: '/warehouse/update-warehouse/:id', layout: 'main', auth: true, titleKey: 'update-warehouse' },
-  { path: '/account-setting', layout: 'main', auth: true, titleKey: 'account-setting' },
+  { path: '/warehouse', layout: 'main', auth: true, titleKey: 'warehouse', screen: 'warehouse-list' },
+  { path: '/warehouse/add-warehouse', layout: 'main', auth: true, titleKey: 'add-warehouse', screen: 'add-warehouse' },
+  { path: '/warehouse/update-warehouse/:id', layout: 'main', auth: true, titleKey: 'update-warehouse', screen: 'update-warehouse' },
+  { path: '/account-setting', layout: 'main', auth: true, titleKey: 'account-setting', screen: 'account-setting' },
   { path: '/export-history', layout: 'main', auth: true, titleKey: 'export-history' },
   { path: '/redeem-channel/:id/redeem-product-channel', layout: 'main', auth: true, titleKey: 'redeem-product-channel' },
   { path: '/redeem-channel/:id/redeem-product-channel-edit', layout: 'main', auth: true, titleKey: 'redeem-product-channel-edit' },
@@ -173,28 +188,28 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/auth/reset-password', layout: 'auth', auth: false, titleKey: 'reset-password', screen: 'reset-password', guestOnly: true },
   { path: '/auth/success', layout: 'auth', auth: false, titleKey: 'reset-success', screen: 'reset-success' },
   { path: '/auth/register', layout: 'auth', auth: false, titleKey: 'register', screen: 'register', guestOnly: true },
-  { path: '/auth/reg-conf/phone-number', layout: 'auth', auth: false, titleKey: 'reg-conf-phone' },
+  { path: '/auth/reg-conf/phone-number', layout: 'auth', auth: false, titleKey: 'reg-conf-phone', screen: 'reg-conf-phone' },
   { path: '/auth/reg-conf/email', layout: 'auth', auth: false, titleKey: 'reg-conf-email', screen: 'reg-conf-email' },
   { path: '/auth/reg-conf/otp', layout: 'auth', auth: false, titleKey: 'reg-conf-otp', screen: 'reg-conf-otp' },
   { path: '/auth/register/success', layout: 'auth', auth: false, titleKey: 'register-success', screen: 'register-success' },
-  { path: '/auth/register/link-expired', layout: 'auth', auth: false, titleKey: 'link-expired' },
-  { path: '/auth/verify/:link/:uuid', layout: 'auth', auth: false, titleKey: 'verify-link' },
-  { path: '/auth/confirmation/registered/invite-user/:uuid', layout: 'auth', auth: false, titleKey: 'user-invitation' },
-  { path: '/auth/confirmation/registered/invite-owner/:uuid', layout: 'auth', auth: false, titleKey: 'owner-invitation' },
-  { path: '/auth/confirmation/invite-user/:uuid', layout: 'auth', auth: false, titleKey: 'user-confirm-invitation' },
-  { path: '/auth/confirmation/invite-owner/:uuid', layout: 'auth', auth: false, titleKey: 'owner-confirm-invitation' },
+  { path: '/auth/register/link-expired', layout: 'auth', auth: false, titleKey: 'link-expired', screen: 'link-expired' },
+  { path: '/auth/verify/:link/:uuid', layout: 'auth', auth: false, titleKey: 'verify-link', screen: 'verify-link' },
+  { path: '/auth/confirmation/registered/invite-user/:uuid', layout: 'auth', auth: false, titleKey: 'user-invitation', screen: 'invitation-accept' },
+  { path: '/auth/confirmation/registered/invite-owner/:uuid', layout: 'auth', auth: false, titleKey: 'owner-invitation', screen: 'invitation-accept' },
+  { path: '/auth/confirmation/invite-user/:uuid', layout: 'auth', auth: false, titleKey: 'user-confirm-invitation', screen: 'invitation-register' },
+  { path: '/auth/confirmation/invite-owner/:uuid', layout: 'auth', auth: false, titleKey: 'owner-confirm-invitation', screen: 'invitation-register' },
   { path: '/auth/invite-owner-registered/:uuid', layout: 'auth', auth: false, titleKey: 'invite-owner-registered', redirect: '/' },
   { path: '/auth/invite-user-registered/:uuid', layout: 'auth', auth: false, titleKey: 'invite-user-registered', redirect: '/' },
   { path: '/auth/user-not-found', layout: 'auth', auth: false, titleKey: 'user-not-found', screen: 'user-not-found' },
   { path: '/auth/404', layout: 'auth', auth: false, titleKey: 'not-found', screen: 'auth-404' },
   { path: '/auth/403', layout: 'auth', auth: false, titleKey: 'forbidden', screen: 'auth-403' },
   { path: '/auth/500', layout: 'auth', auth: false, titleKey: 'server-error', screen: 'auth-500' },
-  { path: '/confirmation/registered/success', layout: 'auth', auth: false, titleKey: 'confirmation-success' },
-  { path: '/confirmation/registered/timeout', layout: 'auth', auth: false, titleKey: 'confirmation-timeout' },
+  { path: '/confirmation/registered/success', layout: 'auth', auth: false, titleKey: 'confirmation-success', screen: 'confirmation-success' },
+  { path: '/confirmation/registered/timeout', layout: 'auth', auth: false, titleKey: 'confirmation-timeout', screen: 'confirmation-timeout' },
   { path: '/fulfillment/labelfullpage', layout: 'full', auth: true, titleKey: 'label-full-page' },
   { path: '/fulfillment/bulk-shipping-label', layout: 'full', auth: true, titleKey: 'bulk-shipping-label' },
   { path: '/fulfillment/bulk-picking-list', layout: 'full', auth: true, titleKey: 'bulk-picking-list' },
-  { path: '/self-register', layout: 'full', auth: false, titleKey: 'self-register' },
+  { path: '/self-register', layout: 'full', auth: false, titleKey: 'self-register', screen: 'self-register', guestOnly: true },
 ];
 
 /** Fills `:param` (and optional `:param?`) segments of a redirect target from the matched params. */

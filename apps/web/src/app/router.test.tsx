@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { configure, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../lib/i18n.ts';
@@ -6,6 +6,9 @@ import { setAccessToken } from '../lib/auth-session.ts';
 import { fakeToken, ME, MENU } from '../test/fixtures.ts';
 import { Providers } from './providers.tsx';
 import { buildRoutes } from './router.tsx';
+
+// Lazy screens load on first use; under a busy machine that takes longer than the default second.
+configure({ asyncUtilTimeout: 5_000 });
 
 function renderAt(path: string) {
   const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
@@ -17,7 +20,7 @@ function renderAt(path: string) {
   return router;
 }
 
-describe('router', () => {
+describe('router', { timeout: 20_000 }, () => {
   beforeEach(() => {
     vi.stubGlobal(
       'fetch',

@@ -1,8 +1,10 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { AppFrame } from './app-frame.tsx';
 import { RequireAuth } from './guards/require-auth.tsx';
 import { AuthLayout } from './layouts/auth-layout.tsx';
 import { FullLayout } from './layouts/full-layout.tsx';
 import { MainLayout } from './layouts/main-layout.tsx';
+import { RouteError } from './route-error.tsx';
 import { RedirectRoute, RouteScreen } from './route-screen.tsx';
 import { ROUTE_TABLE, type RouteEntry, type RouteLayout } from './route-table.ts';
 import { SCREENS } from './screen-registry.ts';
@@ -15,10 +17,15 @@ const LAYOUTS: Record<RouteLayout, () => React.JSX.Element> = {
 };
 
 function toRoute(entry: RouteEntry): RouteObject {
-  return { path: entry.path, element: <RouteScreen entry={entry} screen={entry.screen ? SCREENS[entry.screen] : null} /> };
+  return {
+    path: entry.path,
+    element: <RouteScreen entry={entry} screen={entry.screen ? SCREENS[entry.screen] : null} />,
+    // A screen that fails (chunk load error included) is replaced inside its layout, so the shell stays usable.
+    errorElement: <RouteError />,
+  };
 }
 
-/** Builds the route objects: redirects first, then each layout split into guarded and open routes. */
+/** Builds the route objects under the root frame: redirects first, then each layout split into guarded and open routes. */
 export function buildRoutes(table: readonly RouteEntry[] = ROUTE_TABLE): RouteObject[] {
   const redirects: RouteObject[] = table.filter((entry) => entry.redirect).map((entry) => ({ path: entry.path, element: <RedirectRoute to={entry.redirect ?? '/'} /> }));
   const groups: RouteObject[] = [];
@@ -30,7 +37,8 @@ export function buildRoutes(table: readonly RouteEntry[] = ROUTE_TABLE): RouteOb
     if (guarded.length > 0) groups.push({ element: <RequireAuth><Layout /></RequireAuth>, children: guarded });
     if (open.length > 0) groups.push({ element: <Layout />, children: open });
   }
-  return [...redirects, ...groups, { path: '*', element: <Navigate to={NOT_FOUND_PATH} replace /> }];
+  const children = [...redirects, ...groups, { path: '*', element: <Navigate to={NOT_FOUND_PATH} replace /> }];
+  return [{ element: <AppFrame />, errorElement: <RouteError />, children }];
 }
 
 export function createAppRouter() {

@@ -1,14 +1,19 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { loadChunk } from '../lib/chunk-load.ts';
 import type { ScreenId } from './route-table.ts';
 
 type Screen = LazyExoticComponent<ComponentType>;
 
+// A chunk that fails or takes longer than 120 s becomes a ChunkLoadError, shown by the route's error screen (spec part 8).
 const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): Screen =>
-  lazy(async () => ({ default: (await load())[name] }));
+  lazy(async () => ({ default: (await loadChunk(load))[name] }));
 
 /** Every built screen, each its own lazily loaded chunk. */
 export const SCREENS: Record<ScreenId, Screen> = {
   dashboard: named(() => import('../features/dashboard/screens/dashboard/dashboard-screen.tsx'), 'DashboardScreen'),
+  'warehouse-list': named(() => import('../features/warehouse/screens/warehouse-list/warehouse-list-screen.tsx'), 'WarehouseListScreen'),
+  'add-warehouse': named(() => import('../features/warehouse/screens/add-warehouse/add-warehouse-screen.tsx'), 'AddWarehouseScreen'),
+  'update-warehouse': named(() => import('../features/warehouse/screens/update-warehouse/update-warehouse-screen.tsx'), 'UpdateWarehouseScreen'),
   login: named(() => import('../features/auth/screens/login/login-screen.tsx'), 'LoginScreen'),
   register: named(() => import('../features/auth/screens/register/register-screen.tsx'), 'RegisterScreen'),
   'reg-conf-otp': named(() => import('../features/auth/screens/reg-conf-otp/reg-conf-otp-screen.tsx'), 'RegConfOtpScreen'),
@@ -24,4 +29,16 @@ export const SCREENS: Record<ScreenId, Screen> = {
   'auth-403': named(() => import('../features/errors/screens/forbidden/forbidden-screen.tsx'), 'ForbiddenScreen'),
   'error-403': named(() => import('../features/errors/screens/forbidden/forbidden-screen.tsx'), 'ForbiddenScreen'),
   'auth-500': named(() => import('../features/errors/screens/server-error/server-error-screen.tsx'), 'ServerErrorScreen'),
+  'reg-conf-phone': named(() => import('../features/auth/screens/reg-conf-phone/reg-conf-phone-screen.tsx'), 'RegConfPhoneScreen'),
+  'link-expired': named(() => import('../features/auth/screens/link-expired/link-expired-screen.tsx'), 'LinkExpiredScreen'),
+  'verify-link': named(() => import('../features/auth/screens/verify-link/verify-link-screen.tsx'), 'VerifyLinkScreen'),
+  'confirmation-success': named(() => import('../features/auth/screens/confirmation-success/confirmation-success-screen.tsx'), 'ConfirmationSuccessScreen'),
+  'confirmation-timeout': named(() => import('../features/auth/screens/confirmation-timeout/confirmation-timeout-screen.tsx'), 'ConfirmationTimeoutScreen'),
+  'self-register': named(() => import('../features/auth/screens/self-register/self-register-screen.tsx'), 'SelfRegisterScreen'),
+  'account-setting': named(() => import('../features/account/screens/account-setting/account-setting-screen.tsx'), 'AccountSettingScreen'),
+  'invitation-accept': named(() => import('../features/invitations/screens/invitation-accept/invitation-accept-screen.tsx'), 'InvitationAcceptScreen'),
+  'invitation-register': named(() => import('../features/invitations/screens/invitation-register/invitation-register-screen.tsx'), 'InvitationRegisterScreen'),
+  'user-management': named(() => import('../features/users/screens/user-management/user-management-screen.tsx'), 'UserManagementScreen'),
+  'invite-user': named(() => import('../features/users/screens/invite-user/invite-user-screen.tsx'), 'InviteUserScreen'),
+  'edit-user': named(() => import('../features/users/screens/edit-user/edit-user-screen.tsx'), 'EditUserScreen'),
 };

@@ -1,6 +1,7 @@
 import { ApiError, NETWORK_ERROR_CODE, type ApiErrorDetails } from './api-error.ts';
 import { clearSession, getAccessToken, getStoredWorkspaceId, refreshAccessToken } from './auth-session.ts';
 import { currentLanguage } from './i18n.ts';
+import { notifyHttpError } from './notify.ts';
 
 export const API_BASE = '/api';
 
@@ -18,6 +19,8 @@ export type ApiRequest = {
   workspaceId?: string | null;
   /** Overrides the Business-Id taken from the page query. */
   businessId?: string | null;
+  /** Show the failure as an error notification (spec part 8) besides throwing it. */
+  notify?: boolean;
 };
 
 function pageQuery(): URLSearchParams {
@@ -92,6 +95,16 @@ async function parse<T>(response: Response): Promise<T> {
  * on a 401 TOKEN_EXPIRED it refreshes the session once and repeats the call; failures throw ApiError.
  */
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  if (!request.notify) return call<T>(path, request);
+  try {
+    return await call<T>(path, request);
+  } catch (error) {
+    if (!(error instanceof DOMException && error.name === 'AbortError')) notifyHttpError(error);
+    throw error;
+  }
+}
+
+async function call<T>(path: string, request: ApiRequest): Promise<T> {
   const useAuth = request.auth !== false;
   const response = await send(path, request, useAuth ? getAccessToken() : null);
   if (response.ok) return parse<T>(response);

@@ -17,8 +17,12 @@ export const TOKEN_CHECK_INTERVAL_MS = 6_000;
 export const MIN_VALIDITY_SECONDS = 70;
 export const IDLE_TIME_MS = 86_400_000;
 
-/** Routes that must not refresh the token (spec part 2). */
-const NO_REFRESH_PREFIXES = ['/self-register', '/auth/forgot-password'];
+/** Self-register and forgot-password routes must not refresh the token (spec part 2); resetting belongs to the forgot flow. */
+const NO_REFRESH_PREFIXES = ['/self-register', '/auth/forgot-password', '/auth/reset-password'];
+
+export function isRefreshExempt(pathname: string): boolean {
+  return NO_REFRESH_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+}
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -166,7 +170,7 @@ export async function checkSession(pathname: string, now = Date.now()): Promise<
     if (!isTokenValid(token, now)) clearSession();
     return;
   }
-  if (NO_REFRESH_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return;
+  if (isRefreshExempt(pathname)) return;
   if (secondsLeft(token, now) >= MIN_VALIDITY_SECONDS) return;
   const refreshed = await refreshAccessToken();
   if (!refreshed && !isTokenValid(getAccessToken(), Date.now())) clearSession();

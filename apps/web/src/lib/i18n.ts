@@ -70,3 +70,8 @@ export async function changeLanguage(language: Language): Promise<void> {
   await i18next.changeLanguage(language);
   document.documentElement.lang = language;
 }
+
+/** The settings locale of a language (me.settings.locale uses id-ID and en-US). */
+export function localeOf(language: Language): string {
+  return language === 'en' ? 'en-US' : 'id-ID';
+}

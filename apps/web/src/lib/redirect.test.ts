@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterLoginPath, HOME_PATH, isSafeRedirect, loginPathFor } from './redirect.ts';
+import { afterLoginPath, HOME_PATH, isSafeRedirect, loginFailurePath, loginPathFor, setCurrentRouteTitle, skipsLoginBootstrap } from './redirect.ts';
 
 describe('redirect after login', () => {
   it('keeps the wanted path and query in the login address', () => {
@@ -24,5 +24,25 @@ describe('redirect after login', () => {
     }
     expect(isSafeRedirect('/auth/register/success')).toBe(false);
     expect(isSafeRedirect('/dashboard?workspace_id=1')).toBe(true);
+  });
+});
+
+describe('login bootstrap and user-not-found rules', () => {
+  it('skips the login bootstrap on /confirmation/registered paths', () => {
+    expect(skipsLoginBootstrap('/confirmation/registered/success')).toBe(true);
+    expect(skipsLoginBootstrap('/confirmation/registered/timeout')).toBe(true);
+    expect(skipsLoginBootstrap('/auth/confirmation/registered/invite-user/x')).toBe(true);
+    expect(skipsLoginBootstrap('/dashboard')).toBe(false);
+  });
+
+  it('sends a 404 to /auth/user-not-found except on the invitation pages', () => {
+    expect(loginFailurePath(404, 'Dashboard')).toBe('/auth/user-not-found');
+    expect(loginFailurePath(404, 'User Invitation')).toBe('/auth/login');
+    expect(loginFailurePath(404, 'User Confirm Invitation')).toBe('/auth/login');
+    expect(loginFailurePath(500, 'Dashboard')).toBe('/auth/login');
+    setCurrentRouteTitle('User Invitation');
+    expect(loginFailurePath(404)).toBe('/auth/login');
+    setCurrentRouteTitle(null);
+    expect(loginFailurePath(404)).toBe('/auth/user-not-found');
   });
 });

@@ -27,3 +27,32 @@ export function afterLoginPath(search: string): string {
   const wanted = new URLSearchParams(search).get(REDIRECT_PARAM);
   return isSafeRedirect(wanted) ? wanted : HOME_PATH;
 }
+
+/** Spec part 2: paths containing /confirmation/registered skip the login bootstrap (profile load, user-not-found check). */
+export function skipsLoginBootstrap(pathname: string): boolean {
+  return pathname.includes('/confirmation/registered');
+}
+
+/** Spec part 2: pages with these titles are exempt from the user-not-found handling of spec part 8. */
+export const USER_NOT_FOUND_EXEMPT_TITLES = ['User Invitation', 'User Confirm Invitation'] as const;
+export const USER_NOT_FOUND_PATH = '/auth/user-not-found';
+
+let routeTitle: string | null = null;
+
+/** The English title of the page on screen (set by the router), used by the user-not-found exemption. */
+export function setCurrentRouteTitle(title: string | null): void {
+  routeTitle = title;
+}
+
+export function currentRouteTitle(): string | null {
+  return routeTitle;
+}
+
+/**
+ * Where a failed login processing leads (spec part 8): a 404 goes to /auth/user-not-found, except on the
+ * invitation pages (identified by their English route title), where, like every other failure, it goes to /auth/login.
+ */
+export function loginFailurePath(status: number, pageTitle: string | null = currentRouteTitle()): string {
+  const exempt = pageTitle !== null && (USER_NOT_FOUND_EXEMPT_TITLES as readonly string[]).includes(pageTitle);
+  return status === 404 && !exempt ? USER_NOT_FOUND_PATH : LOGIN_PATH;
+}

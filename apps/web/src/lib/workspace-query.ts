@@ -14,3 +14,48 @@ export function withWorkspaceQuery(to: string, currentSearch: string): string {
   const text = next.toString();
   return `${pathname}${text ? `?${text}` : ''}${hash !== undefined ? `#${hash}` : ''}`;
 }
+
+/** Spec part 2: paths containing one of these keep their full path when the workspace query is added. */
+export const FULL_PATH_MARKERS = ['integration', '/confirmation/registered/success', '/inventory/'] as const;
+
+/**
+ * The path a navigation lands on when the workspace query has to be added to it (spec part 2):
+ * paths containing `integration`, `/confirmation/registered/success` or `/inventory/` keep their full path,
+ * every other path keeps only its first segment (`/fulfillment/detail` → `/fulfillment`).
+ */
+export function carriedPath(pathname: string): string {
+  if (FULL_PATH_MARKERS.some((marker) => pathname.includes(marker))) return pathname;
+  const first = pathname.split('/').find((segment) => segment !== '');
+  return first === undefined ? '/' : `/${first}`;
+}
+
+/** The workspace query a page carries: workspace_id plus business_id or warehouse_id, when present. */
+export function workspaceQueryOf(search: string): URLSearchParams | null {
+  const current = new URLSearchParams(search);
+  const workspaceId = current.get('workspace_id');
+  if (!workspaceId) return null;
+  const carried = new URLSearchParams({ workspace_id: workspaceId });
+  for (const key of ['business_id', 'warehouse_id'] as const) {
+    const value = current.get(key);
+    if (value) carried.set(key, value);
+  }
+  return carried;
+}
+
+type Target = { pathname: string; search?: string; hash?: string };
+
+/**
+ * Where to send a navigation that arrived without `workspace_id` while the workspace query is known
+ * (spec part 2), or null when the target already carries it. The target's own query is kept.
+ * `isRoute` tells whether a cut path is a screen; when it is not, the full path is kept so carrying
+ * the query never turns a valid page into the 404 page.
+ */
+export function carryWorkspaceQuery(target: Target, carried: URLSearchParams, isRoute: (pathname: string) => boolean = () => true): string | null {
+  const query = new URLSearchParams(target.search ?? '');
+  if (query.get('workspace_id')) return null;
+  const cut = carriedPath(target.pathname);
+  const pathname = cut === target.pathname || isRoute(cut) ? cut : target.pathname;
+  for (const [key, value] of carried) if (!query.has(key)) query.set(key, value);
+  const text = query.toString();
+  return `${pathname}${text ? `?${text}` : ''}${target.hash ?? ''}`;
+}

@@ -1,17 +1,21 @@
-import { Card, Flex, Layout, Segmented, Typography } from 'antd';
+import { Card, Flex, Layout, Segmented, theme as antdTheme, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { changeLanguage, toLanguage, type Language } from '../../lib/i18n.ts';
+import { PRIMARY_COLOR, useTheme } from '../../lib/ui-settings.ts';
 
 /** Sign-in, sign-up, verification and auth status pages: one centred card. */
 export function AuthLayout() {
   const { t, i18n } = useTranslation('common');
   const language = toLanguage(i18n.resolvedLanguage ?? i18n.language);
+  const { token } = antdTheme.useToken();
+  const dark = useTheme() === 'dark';
+  const background = dark ? token.colorBgLayout : 'linear-gradient(160deg, #eef3ff 0%, #f7f9fc 60%)';
   return (
-    <Layout style={{ minHeight: '100vh', background: 'linear-gradient(160deg, #eef3ff 0%, #f7f9fc 60%)' }}>
+    <Layout style={{ minHeight: '100vh', background }}>
       <Flex vertical align="center" justify="center" style={{ minHeight: '100vh', padding: '32px 16px' }} gap={24}>
         <Flex vertical align="center" gap={4}>
-          <Typography.Title level={2} style={{ margin: 0, color: '#4b7cf3' }}>
+          <Typography.Title level={2} style={{ margin: 0, color: PRIMARY_COLOR }}>
             {t('appName')}
           </Typography.Title>
           <Typography.Text type="secondary">{t('tagline')}</Typography.Text>

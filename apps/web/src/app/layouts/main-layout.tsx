@@ -1,29 +1,33 @@
-import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Flex, Layout, Result, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Button, Drawer, Flex, Layout, Result, theme as antdTheme, Typography } from 'antd';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { UserSettings } from '@kelola/contracts/me';
 import { ALL_ENTRIES, BusinessSelector } from '../../components/business-selector.tsx';
 import { IdleDialog } from '../../components/idle-dialog.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { SIDE_MENU_WIDTH, SideMenu } from '../../components/side-menu.tsx';
 import { UserMenu } from '../../components/user-menu.tsx';
 import { useSignOut } from '../../features/auth/api/use-sign-out.ts';
-import { useMe, useMenu } from '../../features/me/api/me-queries.ts';
+import { useMe, useMenu, useUpdateSettings } from '../../features/me/api/me-queries.ts';
 import { isApiError } from '../../lib/api-error.ts';
 import { clearSession, setStoredWorkspaceId, useAccessToken, useIdleFlag } from '../../lib/auth-session.ts';
 import { errorText } from '../../lib/error-text.ts';
-import { changeLanguage, toLanguage } from '../../lib/i18n.ts';
+import { changeLanguage, localeOf, toLanguage, type Language } from '../../lib/i18n.ts';
+import { notifyHttpError } from '../../lib/notify.ts';
 import { queryKeys } from '../../lib/query-client.ts';
-
-/** Spec part 4: the menu starts collapsed under 800 px. */
-const COLLAPSE_BELOW = 800;
+import { loginFailurePath, skipsLoginBootstrap } from '../../lib/redirect.ts';
+import { PRIMARY_COLOR, setTheme, useTheme, type Theme } from '../../lib/ui-settings.ts';
+import { deviceOf, startsCollapsed, useMenuSwipe, useViewportWidth } from '../../lib/viewport.ts';
+import { BusyBanner } from './busy-banner.tsx';
 
 /** The main layout: top bar, side menu from the server and the screen. Open routes render without the shell when signed out. */
 export function MainLayout() {
   const token = useAccessToken();
-  if (!token) {
+  const location = useLocation();
+  if (!token || skipsLoginBootstrap(location.pathname)) {
     return (
       <Layout style={{ minHeight: '100vh' }}>
         <Layout.Content style={{ padding: 24 }}>
@@ -37,14 +41,23 @@ export function MainLayout() {
 
 function Shell() {
   const { t, i18n } = useTranslation('shell');
+  const { token: colors } = antdTheme.useToken();
   const language = toLanguage(i18n.resolvedLanguage ?? i18n.language);
+  const theme = useTheme();
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const signOut = useSignOut();
   const idle = useIdleFlag();
   const [params, setParams] = useSearchParams();
-  const [collapsed, setCollapsed] = useState(() => typeof window !== 'undefined' && window.innerWidth < COLLAPSE_BELOW);
+  const width = useViewportWidth();
+  const device = deviceOf(width);
+  const mobile = device === 'mobile';
+  const [collapsed, setCollapsed] = useState(() => startsCollapsed(width));
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const openDrawer = useCallback(() => setDrawerOpen(true), []);
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+  useMenuSwipe(openDrawer, mobile);
 
   const workspaceQuery = params.get('workspace_id');
   const me = useMe(workspaceQuery);
@@ -53,6 +66,25 @@ function Shell() {
   const selectorParam = restriction === 'WAREHOUSE' ? 'warehouse_id' : 'business_id';
   const selected = params.get(selectorParam);
   const menu = useMenu(activeWorkspaceId, params.get('business_id'), Boolean(activeWorkspaceId));
+  const updateSettings = useUpdateSettings();
+
+  // The menu starts collapsed under 800 px, and follows the window across that width.
+  const narrow = startsCollapsed(width);
+  useEffect(() => setCollapsed(narrow), [narrow]);
+  useEffect(() => {
+    if (!mobile) setDrawerOpen(false);
+  }, [mobile]);
+
+  // Settings are kept per user: apply them once per signed-in user.
+  const appliedFor = useRef<string | null>(null);
+  useEffect(() => {
+    const user = me.data;
+    if (!user || appliedFor.current === user.uuid) return;
+    appliedFor.current = user.uuid;
+    setTheme(user.settings.theme);
+    const wanted = toLanguage(user.settings.locale);
+    if (wanted !== toLanguage(i18n.resolvedLanguage ?? i18n.language)) void changeLanguage(wanted);
+  }, [me.data, i18n]);
 
   // Keep the active workspace in the page query (carried across navigation) and as the stored default.
   useEffect(() => {
@@ -76,7 +108,7 @@ function Shell() {
     if (!isApiError(me.error)) return;
     if (me.error.status === 404) {
       clearSession();
-      void navigate('/auth/user-not-found', { replace: true });
+      void navigate(loginFailurePath(404), { replace: true });
     } else if (me.error.status === 401) {
       clearSession();
     }
@@ -105,6 +137,18 @@ function Shell() {
   const canAddStore = user.permissions['store-list'] === 'WRITE';
   const addStorePath = canAddStore ? (restriction === 'WAREHOUSE' ? '/warehouse/add-warehouse' : '/add-store') : null;
 
+  const saveSettings = (change: Partial<UserSettings>) => {
+    updateSettings.mutate({ ...user.settings, ...change }, { onError: notifyHttpError });
+  };
+  const chooseLanguage = (value: Language) => {
+    void changeLanguage(value);
+    saveSettings({ locale: localeOf(value) });
+  };
+  const chooseTheme = (value: Theme) => {
+    setTheme(value);
+    saveSettings({ theme: value });
+  };
+
   const selectEntry = (value: string) => {
     setParams((current) => {
       const next = new URLSearchParams(current);
@@ -118,68 +162,102 @@ function Shell() {
     void navigate(`/dashboard?workspace_id=${encodeURIComponent(workspaceId)}`);
   };
 
+  const brand = (short: boolean) => (
+    <Flex align="center" justify={short ? 'center' : 'flex-start'} style={{ height: 64, padding: short ? 0 : '0 24px' }}>
+      <Typography.Title level={4} style={{ margin: 0, color: PRIMARY_COLOR }}>
+        {short ? t('brandShort') : t('brand')}
+      </Typography.Title>
+    </Flex>
+  );
+
+  const menuContent = (inDrawer: boolean) =>
+    menu.isPending ? (
+      <PageLoader />
+    ) : menu.isError ? (
+      <Typography.Paragraph type="danger" style={{ padding: 16 }}>
+        {errorText(menu.error)}
+      </Typography.Paragraph>
+    ) : (
+      <SideMenu
+        menu={menu.data.menu}
+        channels={menu.data.channels}
+        language={language}
+        pathname={location.pathname}
+        search={location.search}
+        collapsed={inDrawer ? false : collapsed}
+        addStorePath={addStorePath}
+        onNavigate={inDrawer ? closeDrawer : undefined}
+      />
+    );
+
+  const border = `1px solid ${colors.colorBorderSecondary}`;
+
   return (
-    <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider
-        width={SIDE_MENU_WIDTH}
-        collapsible
-        collapsed={collapsed}
-        onCollapse={setCollapsed}
-        trigger={null}
-        theme="light"
-        style={{ borderInlineEnd: '1px solid #f0f0f0', overflow: 'auto', height: '100vh', position: 'sticky', top: 0 }}
-      >
-        <Flex align="center" justify={collapsed ? 'center' : 'flex-start'} style={{ height: 64, padding: collapsed ? 0 : '0 24px' }}>
-          <Typography.Title level={4} style={{ margin: 0, color: '#4b7cf3' }}>
-            {collapsed ? t('brandShort') : t('brand')}
-          </Typography.Title>
-        </Flex>
-        {menu.isPending ? (
-          <PageLoader />
-        ) : menu.isError ? (
-          <Typography.Paragraph type="danger" style={{ padding: 16 }}>
-            {errorText(menu.error)}
-          </Typography.Paragraph>
-        ) : (
-          <SideMenu
-            menu={menu.data.menu}
-            channels={menu.data.channels}
-            language={language}
-            pathname={location.pathname}
-            search={location.search}
-            collapsed={collapsed}
-            addStorePath={addStorePath}
-          />
-        )}
-      </Layout.Sider>
-      <Layout>
-        <Layout.Header
-          style={{ background: '#fff', padding: '0 16px', borderBottom: '1px solid #f0f0f0', position: 'sticky', top: 0, zIndex: 10, height: 64 }}
+    <Layout style={{ minHeight: '100vh' }} data-device={device}>
+      {mobile ? (
+        <Drawer
+          open={drawerOpen}
+          onClose={closeDrawer}
+          placement="left"
+          size={SIDE_MENU_WIDTH}
+          title={t('brand')}
+          data-testid="mobile-menu"
+          styles={{ body: { padding: 0 } }}
         >
-          <Flex align="center" justify="space-between" style={{ height: '100%' }} gap={16}>
-            <Flex align="center" gap={12}>
-              <Button
-                type="text"
-                aria-label={t(collapsed ? 'expandMenu' : 'collapseMenu')}
-                icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-                onClick={() => setCollapsed(!collapsed)}
-              />
-              <BusinessSelector entries={user.businessList} restriction={restriction} value={selected} onChange={selectEntry} />
+          {menuContent(true)}
+        </Drawer>
+      ) : (
+        <Layout.Sider
+          width={SIDE_MENU_WIDTH}
+          collapsible
+          collapsed={collapsed}
+          onCollapse={setCollapsed}
+          trigger={null}
+          theme="light"
+          data-testid="side-menu-sider"
+          style={{ borderInlineEnd: border, overflow: 'auto', height: '100vh', position: 'sticky', top: 0 }}
+        >
+          {brand(collapsed)}
+          {menuContent(false)}
+        </Layout.Sider>
+      )}
+      <Layout style={{ minWidth: 0 }}>
+        <Layout.Header
+          style={{ background: colors.colorBgContainer, padding: mobile ? '0 8px' : '0 16px', borderBottom: border, position: 'sticky', top: 0, zIndex: 10, height: 64 }}
+        >
+          <Flex align="center" justify="space-between" style={{ height: '100%' }} gap={mobile ? 8 : 16}>
+            <Flex align="center" gap={mobile ? 4 : 12} style={{ minWidth: 0, flex: 1 }}>
+              {mobile ? (
+                <Button type="text" aria-label={t('openMenu')} icon={<MenuOutlined />} onClick={openDrawer} data-testid="open-mobile-menu" />
+              ) : (
+                <Button
+                  type="text"
+                  aria-label={t(collapsed ? 'expandMenu' : 'collapseMenu')}
+                  icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+                  onClick={() => setCollapsed(!collapsed)}
+                />
+              )}
+              <BusinessSelector entries={user.businessList} restriction={restriction} value={selected} onChange={selectEntry} width={mobile ? '100%' : undefined} />
             </Flex>
             <UserMenu
               name={user.full_name}
               contact={user.email ?? user.phone}
+              roleName={user.role_name}
               workspaces={user.user_workspaces}
               activeWorkspaceId={activeWorkspaceId}
               language={language}
+              theme={theme}
+              compact={mobile}
               onSwitchWorkspace={switchWorkspace}
-              onChangeLanguage={(value) => void changeLanguage(value)}
+              onChangeLanguage={chooseLanguage}
+              onChangeTheme={chooseTheme}
               onAccountSettings={() => void navigate(`/account-setting${location.search}`)}
               onLogout={() => void signOut()}
             />
           </Flex>
         </Layout.Header>
-        <Layout.Content style={{ padding: 24 }}>
+        <BusyBanner />
+        <Layout.Content style={{ padding: mobile ? 12 : 24 }}>
           <Outlet />
         </Layout.Content>
       </Layout>

@@ -14,6 +14,8 @@ export const verifyEmail = (body: { user_uuid: string; code: string }) =>
   apiFetch<VerificationResult>('/auth/verification/email', { method: 'POST', body, auth: false });
 export const resendOtp = (body: { user_uuid: string }) =>
   apiFetch<{ otp: { resend_delay: number } }>('/auth/verification/resend-otp', { method: 'POST', body, auth: false });
+export const verifyLink = (link: string, uuid: string) =>
+  apiFetch<VerificationResult>(`/auth/verify/${encodeURIComponent(link)}/${encodeURIComponent(uuid)}`, { method: 'POST', auth: false });
 export const logout = () => apiFetch<void>('/auth/logout', { method: 'POST' });
 export const forgotRequestOtp = (body: { username: string }) =>
   apiFetch<unknown>('/auth/forgot-password/request-otp', { method: 'POST', body, auth: false });

@@ -7,10 +7,11 @@ import { readPendingRegistration, setAccessToken, setResendAt } from '../../../l
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { useResendOtp, useVerifyEmail, useVerifyPhone } from '../api/auth-api.ts';
 import { AuthHeading } from './auth-heading.tsx';
+import { codeRule } from './field-rules.ts';
 import { FormError } from './form-error.tsx';
+import { forgetSignUpDraft } from './sign-up-draft.ts';
 import { useCountdown } from './use-countdown.ts';
-
-const CODE_PATTERN = /^\d{6}$/u;
+import { useRevalidateOnLanguage } from './use-revalidate-on-language.ts';
 
 type Values = { code: string };
 
@@ -26,6 +27,7 @@ export function VerificationForm({ kind }: { kind: 'phone' | 'email' }) {
   const verifyEmail = useVerifyEmail();
   const resend = useResendOtp();
   const verify = kind === 'phone' ? verifyPhone : verifyEmail;
+  useRevalidateOnLanguage(form);
 
   if (!pending) {
     return (
@@ -45,6 +47,7 @@ export function VerificationForm({ kind }: { kind: 'phone' | 'email' }) {
   const onFinish = ({ code }: Values) => {
     const onSuccess = (result: { login: { token: { access_token: string } } }) => {
       setAccessToken(result.login.token.access_token);
+      forgetSignUpDraft();
       void navigate('/auth/register/success', { replace: true });
     };
     const onError = (error: unknown) => {
@@ -73,19 +76,16 @@ export function VerificationForm({ kind }: { kind: 'phone' | 'email' }) {
 
   return (
     <>
-      <AuthHeading title={t(kind === 'phone' ? 'verify.otpTitle' : 'verify.emailTitle')} subtitle={t(kind === 'phone' ? 'verify.otpSent' : 'verify.emailSent', { user: pending.user })} />
+      <AuthHeading
+        title={t(kind === 'phone' ? 'verify.otpTitle' : 'verify.emailTitle')}
+        subtitle={pending.user ? t(kind === 'phone' ? 'verify.otpSent' : 'verify.emailSent', { user: pending.user }) : t(kind === 'phone' ? 'verify.otpSentNoUser' : 'verify.emailSentNoUser')}
+      />
       <FormError error={verify.error ?? resend.error} />
       <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false} disabled={verify.isPending} name={`verify-${kind}`}>
         <Form.Item
           name="code"
           label={t(kind === 'phone' ? 'fields.otp' : 'fields.emailCode')}
-          rules={[
-            {
-              validator: async (_rule, value: unknown) => {
-                if (typeof value !== 'string' || !CODE_PATTERN.test(value)) throw new Error(t('validation:OTP_FORMAT'));
-              },
-            },
-          ]}
+          rules={[codeRule]}
         >
           <Input.OTP length={6} autoFocus formatter={(value) => value.replace(/\D/gu, '')} />
         </Form.Item>
@@ -99,6 +99,11 @@ export function VerificationForm({ kind }: { kind: 'phone' | 'email' }) {
           {secondsLeft > 0 ? t('verify.resendIn', { seconds: secondsLeft }) : t('verify.resend')}
         </Button>
         {resend.isSuccess && secondsLeft > 0 && <Typography.Text type="success">{t('verify.resent')}</Typography.Text>}
+        {kind === 'phone' && (
+          <Link to="/auth/reg-conf/phone-number" data-testid="change-phone">
+            {t('verify.changePhone')}
+          </Link>
+        )}
       </Flex>
     </>
   );

@@ -4,7 +4,9 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { applyFieldErrors } from '../../../../lib/form-errors.ts';
 import { useForgotVerifyOtp } from '../../api/auth-api.ts';
 import { AuthHeading } from '../../components/auth-heading.tsx';
+import { codeRule } from '../../components/field-rules.ts';
 import { FormError } from '../../components/form-error.tsx';
+import { useRevalidateOnLanguage } from '../../components/use-revalidate-on-language.ts';
 
 type Values = { otp: string };
 
@@ -15,6 +17,7 @@ export function ForgotPasswordOtpScreen() {
   const [params] = useSearchParams();
   const username = params.get('username') ?? '';
   const verify = useForgotVerifyOtp();
+  useRevalidateOnLanguage(form);
   const navigate = useNavigate();
 
   const onFinish = ({ otp }: Values) => {
@@ -35,13 +38,7 @@ export function ForgotPasswordOtpScreen() {
         <Form.Item
           name="otp"
           label={t('fields.otp')}
-          rules={[
-            {
-              validator: async (_rule, value: unknown) => {
-                if (typeof value !== 'string' || !/^\d{6}$/u.test(value)) throw new Error(t('validation:OTP_FORMAT'));
-              },
-            },
-          ]}
+          rules={[codeRule]}
         >
           <Input.OTP length={6} autoFocus formatter={(value) => value.replace(/\D/gu, '')} />
         </Form.Item>

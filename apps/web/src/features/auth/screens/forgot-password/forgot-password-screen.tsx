@@ -5,7 +5,9 @@ import { identifier } from '@kelola/contracts/validation';
 import { applyFieldErrors, zodRule } from '../../../../lib/form-errors.ts';
 import { useForgotRequestOtp } from '../../api/auth-api.ts';
 import { AuthHeading } from '../../components/auth-heading.tsx';
+import { noSpaceInEmail } from '../../components/field-rules.ts';
 import { FormError } from '../../components/form-error.tsx';
+import { useRevalidateOnLanguage } from '../../components/use-revalidate-on-language.ts';
 
 type Values = { username: string };
 
@@ -14,6 +16,7 @@ export function ForgotPasswordScreen() {
   const { t } = useTranslation('auth');
   const [form] = Form.useForm<Values>();
   const request = useForgotRequestOtp();
+  useRevalidateOnLanguage(form);
   const navigate = useNavigate();
 
   const onFinish = ({ username }: Values) => {
@@ -32,7 +35,7 @@ export function ForgotPasswordScreen() {
       <AuthHeading title={t('forgot.title')} subtitle={t('forgot.subtitle')} />
       <FormError error={request.error} />
       <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false} disabled={request.isPending} name="forgot-password">
-        <Form.Item name="username" label={t('fields.username')} rules={[zodRule(identifier)]}>
+        <Form.Item name="username" label={t('fields.username')} rules={[noSpaceInEmail(() => t('fields.email')), zodRule(identifier)]} validateFirst>
           <Input autoComplete="username" placeholder={t('fields.usernamePlaceholder')} autoFocus />
         </Form.Item>
         <Button type="primary" htmlType="submit" block size="large" loading={request.isPending}>

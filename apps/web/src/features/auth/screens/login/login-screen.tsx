@@ -8,7 +8,9 @@ import { applyFieldErrors, zodRule } from '../../../../lib/form-errors.ts';
 import { afterLoginPath } from '../../../../lib/redirect.ts';
 import { useLogin } from '../../api/auth-api.ts';
 import { AuthHeading } from '../../components/auth-heading.tsx';
+import { noSpaceInEmail } from '../../components/field-rules.ts';
 import { FormError } from '../../components/form-error.tsx';
+import { useRevalidateOnLanguage } from '../../components/use-revalidate-on-language.ts';
 
 type LoginValues = { username: string; password: string };
 
@@ -17,6 +19,7 @@ export function LoginScreen() {
   const { t } = useTranslation('auth');
   const [form] = Form.useForm<LoginValues>();
   const login = useLogin();
+  useRevalidateOnLanguage(form);
   const navigate = useNavigate();
   const location = useLocation();
 
@@ -38,7 +41,7 @@ export function LoginScreen() {
       <AuthHeading title={t('login.title')} subtitle={t('login.subtitle')} />
       <FormError error={login.error} />
       <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false} disabled={login.isPending} name="login">
-        <Form.Item name="username" label={t('fields.username')} rules={[zodRule(identifier)]} validateTrigger="onBlur">
+        <Form.Item name="username" label={t('fields.username')} rules={[noSpaceInEmail(() => t('fields.email')), zodRule(identifier)]} validateFirst validateTrigger="onBlur">
           <Input prefix={<UserOutlined />} autoComplete="username" placeholder={t('fields.usernamePlaceholder')} autoFocus />
         </Form.Item>
         <Form.Item name="password" label={t('fields.password')} rules={[{ required: true, message: t('validation:REQUIRED') }]}>

@@ -5,8 +5,10 @@ import { password } from '@kelola/contracts/validation';
 import { applyFieldErrors, zodRule } from '../../../../lib/form-errors.ts';
 import { useResetPassword } from '../../api/auth-api.ts';
 import { AuthHeading } from '../../components/auth-heading.tsx';
+import { matchesPassword } from '../../components/field-rules.ts';
 import { FormError } from '../../components/form-error.tsx';
 import { PasswordRules } from '../../components/password-rules.tsx';
+import { useRevalidateOnLanguage } from '../../components/use-revalidate-on-language.ts';
 
 type Values = { password: string; password_confirmation: string };
 
@@ -23,6 +25,7 @@ export function ResetPasswordScreen() {
   const location = useLocation();
   const navigate = useNavigate();
   const reset = useResetPassword();
+  useRevalidateOnLanguage(form);
   const token = tokenFrom(location.state) ?? new URLSearchParams(location.search).get('token');
 
   if (!token) {
@@ -60,14 +63,7 @@ export function ResetPasswordScreen() {
           name="password_confirmation"
           label={t('fields.passwordConfirmation')}
           dependencies={['password']}
-          rules={[
-            { required: true, message: t('validation:REQUIRED') },
-            ({ getFieldValue }) => ({
-              validator: async (_rule, value: unknown) => {
-                if (value && value !== getFieldValue('password')) throw new Error(t('validation:PASSWORD_MISMATCH'));
-              },
-            }),
-          ]}
+          rules={[({ getFieldValue }) => matchesPassword(() => getFieldValue('password'))]}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>

@@ -1,0 +1,47 @@
+import { useSyncExternalStore } from 'react';
+import { DEFAULT_SETTINGS, type UserSettings } from '@kelola/contracts/me';
+
+/** Spec part 9 and ARCHITECTURE §8: themes default or dark, primary colour #4b7cf3. */
+export type Theme = UserSettings['theme'];
+export const PRIMARY_COLOR = DEFAULT_SETTINGS.primary_color;
+const THEME_KEY = 'kelola.theme';
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+
+function readTheme(): Theme {
+  try {
+    return globalThis.localStorage?.getItem(THEME_KEY) === 'dark' ? 'dark' : 'default';
+  } catch {
+    return 'default';
+  }
+}
+
+let theme: Theme = readTheme();
+
+/** The theme in use; kept locally too, so the sign-in pages open in the theme the user chose last. */
+export function currentTheme(): Theme {
+  return theme;
+}
+
+export function setTheme(next: Theme): void {
+  if (next === theme) return;
+  theme = next;
+  try {
+    localStorage.setItem(THEME_KEY, next);
+  } catch {
+    // Storage may be unavailable; the theme then lasts for this page only.
+  }
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+export function useTheme(): Theme {
+  return useSyncExternalStore(subscribe, currentTheme, currentTheme);
+}
