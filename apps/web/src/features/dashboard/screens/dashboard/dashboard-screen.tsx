@@ -1,45 +1,108 @@
-import { ApartmentOutlined, ShopOutlined, TeamOutlined } from '@ant-design/icons';
-import { Card, Col, Row, Statistic, Typography } from 'antd';
+import { AlertOutlined, CarOutlined, HomeOutlined, ShopOutlined, ShoppingCartOutlined, TeamOutlined } from '@ant-design/icons';
+import { Card, Col, Flex, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
+import { useCan } from '../../../../components/use-can.ts';
+import { withWorkspaceQuery } from '../../../../lib/workspace-query.ts';
 import { useMe } from '../../../me/api/me-queries.ts';
+import { useChannelCount, useUserCount, useWarehouseCount } from '../../api/dashboard-api.ts';
+import { CountCard } from '../../components/count-card.tsx';
+import { DateRangeFilter } from '../../components/date-range-filter.tsx';
+import { TodoCard } from '../../components/todo-card.tsx';
 
-/** /dashboard: a welcome card naming the active workspace (the dashboard figures are later work). */
+/** /dashboard: the workspace at a glance (warehouses, users, channels), the to-do cards and the period. */
 export function DashboardScreen() {
   const { t } = useTranslation('dashboard');
   const [params] = useSearchParams();
+  const location = useLocation();
   const me = useMe(params.get('workspace_id'));
+  const canWarehouses = useCan('warehouse', 'READ');
+  const canUsers = useCan('user-management', 'READ');
+  const canChannels = useCan('store-list', 'READ');
+  const warehouses = useWarehouseCount(canWarehouses);
+  const users = useUserCount(canUsers);
+  const channels = useChannelCount(canChannels);
   const user = me.data;
   if (!user) return null;
-  const membership = user.user_workspaces.find((workspace) => workspace.workspace_id === user.workspace_id_active);
+  const link = (path: string) => withWorkspaceQuery(path, location.search);
+
   return (
-    <Row gutter={[16, 16]}>
-      <Col span={24}>
-        <Card data-testid="welcome-card">
-          <Typography.Title level={3} style={{ marginTop: 0 }}>
-            {t('welcome', { name: user.full_name })}
-          </Typography.Title>
-          <Typography.Paragraph style={{ marginBottom: 0 }}>
-            {t('activeWorkspace', { workspace: user.workspace_id_active_name ?? '' })}
-          </Typography.Paragraph>
-          {user.role_name && <Typography.Text type="secondary">{t('role', { role: user.role_name })}</Typography.Text>}
-        </Card>
-      </Col>
-      <Col xs={24} md={8}>
-        <Card>
-          <Statistic title={t(user.restriction_base === 'WAREHOUSE' ? 'warehouses' : 'businesses')} value={user.businessList.length} prefix={<ShopOutlined />} />
-        </Card>
-      </Col>
-      <Col xs={24} md={8}>
-        <Card>
-          <Statistic title={t('workspaces')} value={user.user_workspaces.length} prefix={<ApartmentOutlined />} />
-        </Card>
-      </Col>
-      <Col xs={24} md={8}>
-        <Card>
-          <Statistic title={t('restriction')} value={t(membership?.restriction_base === 'WAREHOUSE' ? 'restrictionWarehouse' : 'restrictionBusiness')} prefix={<TeamOutlined />} />
-        </Card>
-      </Col>
-    </Row>
+    <Flex vertical gap={16}>
+      <Card data-testid="welcome-card">
+        <Flex justify="space-between" align="flex-end" wrap gap={16}>
+          <div>
+            <Typography.Title level={3} style={{ marginTop: 0 }}>
+              {t('welcome', { name: user.full_name })}
+            </Typography.Title>
+            <Typography.Paragraph style={{ marginBottom: 0 }}>
+              {t('activeWorkspace', { workspace: user.workspace_id_active_name ?? '' })}
+            </Typography.Paragraph>
+            {user.role_name && <Typography.Text type="secondary">{t('role', { role: user.role_name })}</Typography.Text>}
+          </div>
+          <DateRangeFilter />
+        </Flex>
+      </Card>
+
+      <Typography.Title level={4} style={{ margin: 0 }}>
+        {t('workspaceTitle')}
+      </Typography.Title>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} md={8}>
+          <CountCard
+            testId="count-warehouses"
+            title={t('counts.warehouses')}
+            icon={<HomeOutlined />}
+            value={warehouses.data}
+            to={link('/warehouse')}
+            allowed={canWarehouses}
+            loading={warehouses.isPending}
+            error={warehouses.error}
+            onRetry={() => void warehouses.refetch()}
+          />
+        </Col>
+        <Col xs={24} md={8}>
+          <CountCard
+            testId="count-users"
+            title={t('counts.users')}
+            icon={<TeamOutlined />}
+            value={users.data}
+            to={link('/user-management')}
+            allowed={canUsers}
+            loading={users.isPending}
+            error={users.error}
+            onRetry={() => void users.refetch()}
+          />
+        </Col>
+        <Col xs={24} md={8}>
+          <CountCard
+            testId="count-channels"
+            title={t('counts.channels')}
+            icon={<ShopOutlined />}
+            value={channels.data?.total}
+            note={channels.data ? t('counts.connected', { count: channels.data.connected }) : undefined}
+            to={link('/store')}
+            allowed={canChannels}
+            loading={channels.isPending}
+            error={channels.error}
+            onRetry={() => void channels.refetch()}
+          />
+        </Col>
+      </Row>
+
+      <Typography.Title level={4} style={{ margin: 0 }}>
+        {t('todo.title')}
+      </Typography.Title>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} md={8}>
+          <TodoCard testId="todo-new-orders" title={t('todo.newOrders')} icon={<ShoppingCartOutlined />} />
+        </Col>
+        <Col xs={24} md={8}>
+          <TodoCard testId="todo-ready-to-ship" title={t('todo.readyToShip')} icon={<CarOutlined />} />
+        </Col>
+        <Col xs={24} md={8}>
+          <TodoCard testId="todo-low-stock" title={t('todo.lowStock')} icon={<AlertOutlined />} />
+        </Col>
+      </Row>
+    </Flex>
   );
 }

@@ -1,0 +1,42 @@
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import type { Channel } from '@kelola/contracts/channels';
+import type { WarehouseList } from '@kelola/contracts/warehouses';
+import type { MemberList } from '@kelola/contracts/workspaces';
+import type { z } from 'zod';
+import { apiFetch } from '../../../lib/api-client.ts';
+
+type Members = z.infer<typeof MemberList>;
+
+/** Query keys of the dashboard's figures, per workspace; refetched whenever the dashboard opens (staleTime 0). */
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  count: (workspaceId: string | null, resource: 'warehouses' | 'users' | 'channels') => ['dashboard', workspaceId ?? 'default', 'count', resource] as const,
+};
+
+export type ChannelCount = { total: number; connected: number };
+
+// One row is enough: the lists answer with the spec's total_row.
+export const fetchWarehouseCount = async () => (await apiFetch<WarehouseList>('/warehouses', { query: { page: 1, size: 1 } })).total_row;
+export const fetchUserCount = async () => (await apiFetch<Members>('/users', { query: { page: 1, size: 1 } })).total_row;
+export const fetchChannelCount = async (): Promise<ChannelCount> => {
+  const { items } = await apiFetch<{ items: Channel[] }>('/channels');
+  return { total: items.length, connected: items.filter((channel) => channel.status === 'CONNECTED').length };
+};
+
+function useWorkspaceId(): string | null {
+  const [params] = useSearchParams();
+  return params.get('workspace_id');
+}
+
+export function useWarehouseCount(enabled: boolean) {
+  return useQuery({ queryKey: dashboardKeys.count(useWorkspaceId(), 'warehouses'), queryFn: fetchWarehouseCount, enabled, staleTime: 0 });
+}
+
+export function useUserCount(enabled: boolean) {
+  return useQuery({ queryKey: dashboardKeys.count(useWorkspaceId(), 'users'), queryFn: fetchUserCount, enabled, staleTime: 0 });
+}
+
+export function useChannelCount(enabled: boolean) {
+  return useQuery({ queryKey: dashboardKeys.count(useWorkspaceId(), 'channels'), queryFn: fetchChannelCount, enabled, staleTime: 0 });
+}

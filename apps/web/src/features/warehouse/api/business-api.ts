@@ -1,0 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
+import type { BusinessList } from '@kelola/contracts/businesses';
+import { apiFetch } from '../../../lib/api-client.ts';
+import { businessKeys } from './warehouse-keys.ts';
+import { useWorkspaceId } from './warehouse-api.ts';
+
+export const fetchBusinesses = () => apiFetch<BusinessList>('/businesses');
+
+/** Businesses of the workspace for the warehouse form's business select (needs READ on store-list). */
+export function useBusinesses(enabled = true) {
+  const workspaceId = useWorkspaceId();
+  return useQuery({ queryKey: businessKeys.list(workspaceId), queryFn: fetchBusinesses, enabled });
+}
