@@ -1,4 +1,4 @@
-import { parseNpwp } from '@kelola/contracts';
+import { parseNpwp } from '@kelola/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships } from '../../src/modules/workspaces/workspaces.schema.ts';

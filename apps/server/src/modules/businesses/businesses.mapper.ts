@@ -1,4 +1,5 @@
-import { CURRENCY_IDS, parseNpwp, type Business, type BusinessInput } from '@kelola/contracts';
+import { CURRENCY_IDS, type Business, type BusinessInput } from '@kelola/contracts';
+import { parseNpwp } from '@kelola/domain';
 import type { z } from 'zod';
 import type { BusinessRow, NewBusiness } from './businesses.service.ts';
 

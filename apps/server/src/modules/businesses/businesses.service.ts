@@ -1,4 +1,4 @@
-import { parseNpwp } from '@kelola/contracts';
+import { parseNpwp } from '@kelola/domain';
 import type { TenantCtx } from '../../http/context.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { uuidv7 } from '../../platform/db/ids.ts';
