@@ -1,3 +1,4 @@
+import { registerCatalogWorkers } from './modules/catalog/index.ts';
 import { registerChannelWorkers } from './modules/channels/index.ts';
 import { registerOutboxWorker } from './platform/outbox/outbox.ts';
 import type { Platform } from './platform/platform.ts';
@@ -6,4 +7,5 @@ import type { Platform } from './platform/platform.ts';
 export async function registerWorkers(platform: Platform): Promise<void> {
   await registerOutboxWorker(platform.database, platform.jobs, platform.mailer);
   await registerChannelWorkers(platform);
+  await registerCatalogWorkers(platform);
 }

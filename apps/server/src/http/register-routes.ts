@@ -3,8 +3,10 @@ import { z } from 'zod';
 import { registerAccountRoutes } from '../flows/account.routes.ts';
 import { registerAreaRoutes } from '../modules/areas/areas.routes.ts';
 import { registerBusinessRoutes } from '../modules/businesses/businesses.routes.ts';
+import { registerCatalogRoutes } from '../modules/catalog/catalog.routes.ts';
 import { registerChannelRoutes } from '../modules/channels/channels.routes.ts';
 import { registerIdentityRoutes } from '../modules/identity/identity.routes.ts';
+import { registerPricingRoutes } from '../modules/pricing/pricing.routes.ts';
 import { registerWarehouseRoutes } from '../modules/warehouses/warehouses.routes.ts';
 import { registerWorkspaceRoutes } from '../modules/workspaces/workspaces.routes.ts';
 import type { Platform } from '../platform/platform.ts';
@@ -23,8 +25,10 @@ export function registerRoutes(router: Router, platform: Platform): void {
   registerBusinessRoutes(router);
   registerChannelRoutes(router);
   registerWarehouseRoutes(router);
+  registerPricingRoutes(router);
+  registerCatalogRoutes(router);
 
-  route({ method: 'GET', url: '/api/health', permission: 'public', tags: ['platform'], response: z.object({ status: z.literal('ok') }) }, async () => ({
+  route({ method: 'GET', url: '/api/health', permission: 'public', transaction: false, tags: ['platform'], response: z.object({ status: z.literal('ok') }) }, async () => ({
     status: 'ok' as const,
   }));
 

@@ -29,6 +29,8 @@ export type RouteDef<S extends Schemas> = S & {
   tags?: string[];
   /** Success status; 204 is sent when the handler returns nothing. */
   status?: number;
+  /** Largest body this route accepts, in bytes, when it needs more than the app's default (uploads). */
+  bodyLimit?: number;
   /** Public routes that touch no data (liveness) may skip the request transaction. */
   transaction?: false;
   /** Keep the body exactly as received (`rawBody`), for signatures computed over the bytes (marketplace pushes). */
@@ -107,6 +109,7 @@ export function createRouter(app: FastifyInstance, platform: Platform): Router {
         method: def.method,
         url: def.url,
         schema,
+        ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
         // Authentication comes before body validation: an anonymous caller learns nothing about the schema.
         ...(def.permission === 'public'
           ? {}

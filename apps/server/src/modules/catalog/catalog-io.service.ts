@@ -1,0 +1,559 @@
+import { ImportUploadInput, ProductExportInput, type ExportRecord, type Product, type ProductImport, type ProductInput } from '@kelola/contracts';
+import { slugify } from '@kelola/domain';
+import ExcelJS from 'exceljs';
+import { and, asc, count, desc, eq, gt, inArray, type SQL } from 'drizzle-orm';
+import { PassThrough, type Readable } from 'node:stream';
+import type { z } from 'zod';
+import type { TenantCtx } from '../../http/context.ts';
+import { inTenant } from '../../platform/db/database.ts';
+import { uuidv7 } from '../../platform/db/ids.ts';
+import { DomainError } from '../../platform/errors.ts';
+import type { FileStorage } from '../../platform/files/file-storage.ts';
+import { translate } from '../../platform/i18n/translate.ts';
+import type { Platform } from '../../platform/platform.ts';
+import { systemCtx, tenantCtxFor } from '../../platform/system-ctx.ts';
+import { brandIdByName } from './brands.service.ts';
+import { categoryPaths } from './categories.service.ts';
+import { parseInput, zodFields } from './catalog.common.ts';
+import { brands, catalogs, exports, productImports, products } from './catalog.schema.ts';
+import { cellText, SHEET_COLUMNS, SheetRowSchema, type ParsedSheetRow, type SheetKey, type SheetRow } from './product-sheet.ts';
+import { createProduct, getProduct, listFilters, updateProduct } from './products.service.ts';
+import * as repo from './products.repository.ts';
+
+export const QUEUES = { import: 'catalog.product-import', export: 'catalog.product-export' } as const;
+export type ImportJob = { workspaceId: string; importId: string };
+export type ExportJob = { workspaceId: string; exportId: string };
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** Progress is written every this many rows (one small UPDATE), so a screen polling it sees it move. */
+const PROGRESS_EVERY = 50;
+const EXPORT_PAGE = 500;
+export const EXPORT_MAX_ATTEMPTS = 3;
+
+type Workbook = InstanceType<typeof ExcelJS.stream.xlsx.WorkbookWriter>;
+
+/** Writes an XLSX into file storage as it is produced (nothing is held in memory beyond the current rows). */
+async function writeXlsx(files: FileStorage, key: string, build: (workbook: Workbook) => Promise<void>): Promise<void> {
+  const stream = new PassThrough();
+  const saving = files.put(key, stream);
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+  try {
+    await build(workbook);
+    await workbook.commit();
+  } catch (error) {
+    stream.destroy(error as Error);
+    throw error;
+  }
+  await saving;
+}
+
+function addProductSheet(workbook: Workbook) {
+  const sheet = workbook.addWorksheet('Produk');
+  sheet.columns = SHEET_COLUMNS.map((c) => ({ header: c.header, key: c.key, width: c.width }));
+  sheet.getRow(1).font = { bold: true };
+  return sheet;
+}
+
+/** The import template, streamed: the product sheet with examples of each type, and a sheet explaining each column. */
+export function templateStream(): { stream: Readable; fileName: string; contentType: string } {
+  const stream = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+  void (async () => {
+    const sheet = addProductSheet(workbook);
+    const examples: SheetRow[] = [
+      { product_key: 'kopi-gayo-250', product_type: 'SINGLE', name: 'Kopi Gayo 250 g', sku: 'KOPI-GAYO-250', price: '85000', status: 'ACTIVE', weight_g: '250', vat_mode: 'EXCLUDE' },
+      { product_key: 'kaos-polos', product_type: 'VARIANT', name: 'Kaos Polos', sku: 'KAOS-HITAM-M', price: '59000', status: 'ACTIVE', variant_1_name: 'Warna', variant_1_option: 'Hitam', variant_2_name: 'Ukuran', variant_2_option: 'M' },
+      { product_key: 'kaos-polos', product_type: 'VARIANT', name: 'Kaos Polos', sku: 'KAOS-HITAM-L', price: '62000', status: 'ACTIVE', variant_1_name: 'Warna', variant_1_option: 'Hitam', variant_2_name: 'Ukuran', variant_2_option: 'L' },
+      { product_key: 'paket-kopi', product_type: 'BUNDLING', name: 'Paket Kopi', sku: 'PAKET-KOPI', price: '160000', status: 'DRAFT', bundle_components: 'KOPI-GAYO-250:2' },
+    ];
+    for (const example of examples) sheet.addRow(example).commit();
+    sheet.commit();
+    const help = workbook.addWorksheet('Petunjuk');
+    help.columns = [
+      { header: 'column', key: 'column', width: 22 },
+      { header: 'meaning', key: 'meaning', width: 90 },
+    ];
+    for (const c of SHEET_COLUMNS) help.addRow({ column: c.header, meaning: c.note }).commit();
+    help.commit();
+    await workbook.commit();
+  })().catch((error: unknown) => stream.destroy(error as Error));
+  return { stream, fileName: 'template-produk.xlsx', contentType: XLSX_TYPE };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Import
+
+const presentImport = (row: typeof productImports.$inferSelect): ProductImport => ({
+  id: row.id,
+  status: row.status,
+  file_name: row.fileName,
+  total_rows: row.totalRows,
+  processed_rows: row.processedRows,
+  succeeded_rows: row.succeededRows,
+  failed_rows: row.failedRows,
+  progress: row.status === 'DONE' ? 100 : row.totalRows === 0 ? 0 : Math.min(99, Math.floor((row.processedRows / row.totalRows) * 100)),
+  has_result_file: row.resultFileKey !== null,
+  error: row.error,
+  created_at: row.createdAt.toISOString(),
+  finished_at: row.finishedAt?.toISOString() ?? null,
+});
+
+/** Stores an uploaded XLSX and queues its import; the job validates and imports it row group by row group. */
+export async function startImport(ctx: TenantCtx, input: z.input<typeof ImportUploadInput>): Promise<ProductImport> {
+  const data = parseInput(ImportUploadInput, input);
+  const bytes = Buffer.from(data.content_base64.replace(/^data:[^,]*,/u, ''), 'base64');
+  // An XLSX is a ZIP archive: "PK\x03\x04".
+  if (bytes.length < 4 || bytes.readUInt32LE(0) !== 0x04034b50) throw new DomainError('IMPORT_FILE_INVALID');
+  const id = uuidv7();
+  const fileKey = `workspaces/${ctx.workspaceId}/imports/${id}.xlsx`;
+  await ctx.platform.files.put(fileKey, bytes);
+  ctx.afterRollback(async () => ctx.platform.files.remove(fileKey));
+  const [row] = await ctx.db
+    .insert(productImports)
+    .values({ id, workspaceId: ctx.workspaceId, fileKey, fileName: data.file_name, requestedBy: ctx.actor.userId })
+    .returning();
+  const job: ImportJob = { workspaceId: ctx.workspaceId, importId: id };
+  ctx.afterCommit(async () => {
+    await ctx.platform.jobs.send(QUEUES.import, job, { singletonKey: id });
+  });
+  return presentImport(row!);
+}
+
+async function findImport(ctx: TenantCtx, id: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(productImports)
+    .where(and(eq(productImports.workspaceId, ctx.workspaceId), eq(productImports.id, id)));
+  if (!row) throw new DomainError('IMPORT_NOT_FOUND');
+  return row;
+}
+
+export async function getImport(ctx: TenantCtx, id: string): Promise<ProductImport> {
+  return presentImport(await findImport(ctx, id));
+}
+
+export async function listImports(ctx: TenantCtx): Promise<{ items: ProductImport[] }> {
+  const rows = await ctx.db
+    .select()
+    .from(productImports)
+    .where(eq(productImports.workspaceId, ctx.workspaceId))
+    .orderBy(desc(productImports.createdAt))
+    .limit(50);
+  return { items: rows.map(presentImport) };
+}
+
+/** The result file: every failed row with the reasons. */
+export async function importResultFile(ctx: TenantCtx, id: string) {
+  const row = await findImport(ctx, id);
+  if (!row.resultFileKey) throw new DomainError('FILE_NOT_READY');
+  const stream = await ctx.platform.files.get(row.resultFileKey);
+  if (!stream) throw new DomainError('FILE_NOT_READY');
+  return { stream, fileName: `hasil-impor-${row.id}.xlsx`, contentType: XLSX_TYPE };
+}
+
+type Line = { row: number; values: SheetRow };
+type Failure = { row: number; sku: string; name: string; errors: string[] };
+
+/** Rows of the first worksheet as header-keyed values (streamed). */
+async function* readRows(stream: Readable): AsyncGenerator<Line> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(stream, { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', entries: 'ignore' });
+  for await (const worksheet of reader) {
+    let headers: (SheetKey | null)[] | null = null;
+    for await (const row of worksheet) {
+      const cells = (row.values as unknown[]).slice(1).map(cellText);
+      if (!headers) {
+        headers = cells.map((c) => (SHEET_COLUMNS.some((col) => col.header === c) ? (c as SheetKey) : null));
+        if (!headers.includes('sku')) throw new DomainError('IMPORT_FILE_INVALID');
+        continue;
+      }
+      if (cells.every((c) => c === '')) continue;
+      const values: SheetRow = {};
+      headers.forEach((key, i) => {
+        if (key && cells[i]) values[key] = cells[i];
+      });
+      yield { row: row.number, values };
+    }
+    return;
+  }
+}
+
+/** The existing product in the form's input shape, to be changed by the sheet's rows. */
+function toInput(p: Product): ProductInput {
+  return {
+    type: p.type,
+    name: p.name,
+    slug: p.slug,
+    category_id: p.category_id,
+    brand_id: p.brand_id,
+    condition: p.condition,
+    specification: p.specification,
+    description: p.description,
+    short_description: p.short_description,
+    video_url: p.video_url,
+    base_unit: p.base_unit,
+    units: p.units,
+    gift_size: p.gift_size,
+    weight: p.weight,
+    width: p.width,
+    height: p.height,
+    length: p.length,
+    factory_sku: p.factory_sku,
+    barcode: p.barcode,
+    wholesale_prices: p.wholesale_prices,
+    is_import: p.is_import,
+    origin: p.origin,
+    vat_mode: p.vat_mode,
+    status: p.status,
+    is_valid: p.is_valid,
+    variant_tiers: p.variant_tiers,
+    catalogs: p.catalogs.map((c) => ({ id: c.id, sku: c.sku, options: c.options, price: c.price, barcode: c.barcode, weight: c.weight })),
+    bundle: p.bundle ? { components: p.bundle.components.map((c) => ({ catalog_id: c.catalog_id, quantity: c.quantity })), price_formula_id: p.bundle.price_formula_id } : null,
+  };
+}
+
+class RowProblems extends Error {
+  constructor(readonly byRow: Map<number, string[]>) {
+    super('row problems');
+  }
+}
+
+/**
+ * Imports one product's rows in the caller's transaction: merged into the product an existing SKU (or the
+ * product key) points to, else a new product; validated by the same service as the form.
+ */
+async function importGroup(ctx: TenantCtx, lines: Line[], parsed: ParsedSheetRow[]): Promise<void> {
+  const t = (code: string) => translate(ctx.locale, 'validation', code) ?? translate(ctx.locale, 'errors', code) ?? code;
+  const problems = new Map<number, string[]>();
+  const add = (row: number, text: string) => problems.set(row, [...(problems.get(row) ?? []), text]);
+  const first = parsed[0]!;
+  const key = slugify(first.product_key || first.name) || 'produk';
+
+  const bySku = await repo.catalogsBySkus(ctx, parsed.map((p) => p.sku));
+  const productIds = [...new Set(bySku.map((c) => c.productId))];
+  if (productIds.length > 1) {
+    for (const line of lines) add(line.row, `sku: ${t('SKU_TAKEN')}`);
+    throw new RowProblems(problems);
+  }
+  let existingId = productIds[0] ?? null;
+  if (!existingId) {
+    const [bySlug] = await ctx.db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.workspaceId, ctx.workspaceId), eq(products.slug, key)));
+    existingId = bySlug?.id ?? null;
+  }
+  const existing = existingId ? await getProduct(ctx, existingId) : null;
+  const input: ProductInput = existing ? toInput(existing) : { type: first.product_type ?? 'SINGLE', name: first.name, slug: key, catalogs: [] };
+  const type = first.product_type ?? existing?.type ?? 'SINGLE';
+  input.type = type;
+  input.name = first.name;
+  if (first.condition) input.condition = first.condition;
+  if (first.status) input.status = first.status;
+  if (first.vat_mode) input.vat_mode = first.vat_mode;
+  if (first.short_description) input.short_description = first.short_description;
+  if (first.description) input.description = first.description;
+  if (first.weight_g !== undefined) input.weight = first.weight_g as number;
+  if (first.length_cm !== undefined) input.length = first.length_cm as number;
+  if (first.width_cm !== undefined) input.width = first.width_cm as number;
+  if (first.height_cm !== undefined) input.height = first.height_cm as number;
+  if (first.brand) input.brand_id = await brandIdByName(ctx, first.brand);
+  if (first.category) {
+    const wanted = first.category.split('>').map((s) => s.trim().toLowerCase()).join('>');
+    const match = [...(await categoryPaths(ctx)).entries()].find(([, path]) => path.map((p) => p.name.toLowerCase()).join('>') === wanted);
+    if (!match) add(lines[0]!.row, `category: ${t('CATEGORY_NOT_FOUND')}`);
+    else input.category_id = match[0];
+  }
+
+  // SKUs: the sheet's rows update or extend the product's catalogs; catalogIndex maps errors back to rows.
+  const catalogs = (input.catalogs ?? []).map((c) => ({ ...c }));
+  const rowOfCatalog = new Map<number, number>();
+  parsed.forEach((p, i) => {
+    const options = type === 'VARIANT' ? [p.variant_1_option, p.variant_2_option].filter((o): o is string => Boolean(o)) : [];
+    const at = catalogs.findIndex((c) => c.sku === p.sku);
+    const previous = at >= 0 ? catalogs[at]! : undefined;
+    const next = { ...(previous ?? {}), sku: p.sku, options, price: p.price ?? previous?.price, barcode: p.barcode ?? previous?.barcode ?? null, weight: (p.weight_g as number | undefined) ?? previous?.weight ?? 0 };
+    if (at >= 0) catalogs[at] = next;
+    else catalogs.push(next);
+    rowOfCatalog.set(at >= 0 ? at : catalogs.length - 1, lines[i]!.row);
+  });
+  input.catalogs = catalogs;
+  if (type === 'VARIANT') {
+    const tiers = [first.variant_1_name ?? input.variant_tiers?.[0]?.name, first.variant_2_name ?? input.variant_tiers?.[1]?.name].filter((n): n is string => Boolean(n));
+    input.variant_tiers = tiers.map((name, t) => ({ name, options: [...new Set(catalogs.map((c) => c.options?.[t]).filter((o): o is string => Boolean(o)))] }));
+  } else input.variant_tiers = [];
+  if (type === 'BUNDLING' && first.bundle_components) {
+    const components = first.bundle_components as { sku: string; quantity: number }[];
+    const found = await repo.catalogsBySkus(ctx, components.map((c) => c.sku));
+    const missing = components.filter((c) => !found.some((f) => f.sku === c.sku));
+    for (const m of missing) add(lines[0]!.row, `bundle_components: ${m.sku} ${t('CATALOG_NOT_FOUND')}`);
+    input.bundle = { components: components.flatMap((c) => found.filter((f) => f.sku === c.sku).map((f) => ({ catalog_id: f.id, quantity: c.quantity }))), price_formula_id: input.bundle?.price_formula_id ?? null };
+  } else if (type !== 'BUNDLING') input.bundle = null;
+  if (problems.size > 0) throw new RowProblems(problems);
+
+  try {
+    if (existing) await updateProduct(ctx, existing.id, input);
+    else await createProduct(ctx, input);
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    const fields = error.details?.fields ?? [];
+    if (fields.length === 0) for (const line of lines) add(line.row, t(error.code));
+    for (const f of fields) {
+      const match = /^catalogs\.(\d+)(?:\.(.+))?$/u.exec(f.path);
+      const row = match ? rowOfCatalog.get(Number(match[1])) : undefined;
+      const field = match ? (match[2] ?? 'sku') : f.path;
+      const text = `${field}: ${t(f.code)}`;
+      if (row !== undefined) add(row, text);
+      else for (const line of lines) add(line.row, text);
+    }
+    throw new RowProblems(problems);
+  }
+}
+
+/**
+ * The import job: counts the rows, then imports each product's rows (contiguous rows with the same product key)
+ * in a transaction of its own, all or nothing, recording progress, and writes a result file of the failed rows.
+ * Re-running it is harmless: rows update the products their SKUs belong to.
+ */
+export async function runProductImport(platform: Platform, job: ImportJob): Promise<void> {
+  const { workspaceId, importId } = job;
+  const tenant = <T>(fn: (ctx: TenantCtx) => Promise<T>, userId: string) =>
+    inTenant(platform.database.db, workspaceId, (tx) => fn(tenantCtxFor(systemCtx(platform, tx, `import:${importId}`), workspaceId, userId)));
+  const record = await inTenant(platform.database.db, workspaceId, async (tx) => {
+    const [row] = await tx.select().from(productImports).where(and(eq(productImports.workspaceId, workspaceId), eq(productImports.id, importId)));
+    return row;
+  });
+  if (!record || record.status === 'DONE') return;
+  const update = (values: Partial<typeof productImports.$inferInsert>) =>
+    inTenant(platform.database.db, workspaceId, (tx) => tx.update(productImports).set(values).where(eq(productImports.id, importId)));
+  const failures: Failure[] = [];
+  let processed = 0;
+  let succeeded = 0;
+  try {
+    const open = async () => {
+      const stream = await platform.files.get(record.fileKey);
+      if (!stream) throw new DomainError('IMPORT_FILE_INVALID');
+      return stream;
+    };
+    let total = 0;
+    for await (const _line of readRows(await open())) total += 1;
+    await update({ status: 'RUNNING', startedAt: new Date(), totalRows: total, processedRows: 0, succeededRows: 0, failedRows: 0, error: null });
+
+    let group: Line[] = [];
+    const flush = async () => {
+      if (group.length === 0) return;
+      const lines = group;
+      group = [];
+      const parsed: ParsedSheetRow[] = [];
+      const invalid = new Map<number, string[]>();
+      for (const line of lines) {
+        const result = SheetRowSchema.safeParse(line.values);
+        if (result.success) parsed.push(result.data);
+        else invalid.set(line.row, zodFields(result.error).map((f) => `${f.path}: ${translate('id', 'validation', f.code) ?? f.code}`));
+      }
+      let problems = invalid;
+      if (invalid.size === 0) {
+        try {
+          await tenant((ctx) => importGroup(ctx, lines, parsed), record.requestedBy);
+        } catch (error) {
+          if (error instanceof RowProblems) problems = error.byRow;
+          else if (error instanceof DomainError) problems = new Map(lines.map((l) => [l.row, [translate('id', 'errors', error.code) ?? error.code]]));
+          else throw error;
+        }
+      }
+      const groupFailed = problems.size > 0;
+      for (const line of lines) {
+        if (groupFailed) {
+          const own = problems.get(line.row);
+          failures.push({ row: line.row, sku: line.values.sku ?? '', name: line.values.name ?? '', errors: own ?? ['Baris lain dari produk yang sama gagal / another row of the same product failed'] });
+        } else succeeded += 1;
+      }
+      processed += lines.length;
+      if (processed % PROGRESS_EVERY < lines.length || processed === total)
+        await update({ processedRows: processed, succeededRows: succeeded, failedRows: failures.length });
+    };
+    let currentKey: string | null = null;
+    for await (const line of readRows(await open())) {
+      const key = slugify(line.values.product_key || line.values.name || '') || `row-${line.row}`;
+      if (key !== currentKey) await flush();
+      currentKey = key;
+      group.push(line);
+    }
+    await flush();
+
+    let resultFileKey: string | null = null;
+    if (failures.length > 0) {
+      resultFileKey = `workspaces/${workspaceId}/imports/${importId}-result.xlsx`;
+      await writeXlsx(platform.files, resultFileKey, async (workbook) => {
+        const sheet = workbook.addWorksheet('Gagal');
+        sheet.columns = [
+          { header: 'row', key: 'row', width: 8 },
+          { header: 'sku', key: 'sku', width: 24 },
+          { header: 'name', key: 'name', width: 40 },
+          { header: 'errors', key: 'errors', width: 100 },
+        ];
+        for (const f of failures) sheet.addRow({ ...f, errors: f.errors.join('; ') }).commit();
+        sheet.commit();
+      });
+    }
+    await update({ status: 'DONE', processedRows: processed, succeededRows: succeeded, failedRows: failures.length, resultFileKey, finishedAt: new Date() });
+  } catch (error) {
+    const message = error instanceof DomainError ? error.code : error instanceof Error ? error.message : String(error);
+    await update({ status: 'FAILED', error: message.slice(0, 500), finishedAt: new Date(), processedRows: processed, succeededRows: succeeded, failedRows: failures.length });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Export
+
+const presentExport = (row: typeof exports.$inferSelect): ExportRecord => ({
+  id: row.id,
+  type: row.type,
+  status: row.status,
+  file_name: row.fileName,
+  row_count: row.rowCount,
+  error: row.error,
+  requested_by: row.requestedBy,
+  created_at: row.createdAt.toISOString(),
+  finished_at: row.finishedAt?.toISOString() ?? null,
+});
+
+/** Records a product export (export history) and queues the job that writes the file. */
+export async function startProductExport(ctx: TenantCtx, input: z.input<typeof ProductExportInput>): Promise<ExportRecord> {
+  const filters = parseInput(ProductExportInput, input);
+  const id = uuidv7();
+  const stamp = ctx.platform.now().toISOString().slice(0, 19).replace(/[-:T]/gu, '');
+  const [row] = await ctx.db
+    .insert(exports)
+    .values({ id, workspaceId: ctx.workspaceId, type: 'PRODUCT', fileName: `produk-${stamp}.xlsx`, filters, requestedBy: ctx.actor.userId })
+    .returning();
+  const job: ExportJob = { workspaceId: ctx.workspaceId, exportId: id };
+  ctx.afterCommit(async () => {
+    await ctx.platform.jobs.send(QUEUES.export, job, { singletonKey: id });
+  });
+  return presentExport(row!);
+}
+
+async function findExport(ctx: TenantCtx, id: string, type?: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(exports)
+    .where(and(eq(exports.workspaceId, ctx.workspaceId), eq(exports.id, id), type ? eq(exports.type, type) : undefined));
+  if (!row) throw new DomainError('EXPORT_NOT_FOUND');
+  return row;
+}
+
+export async function getExport(ctx: TenantCtx, id: string, type?: string): Promise<ExportRecord> {
+  return presentExport(await findExport(ctx, id, type));
+}
+
+export async function listExports(ctx: TenantCtx, query: { type?: string; page: number; size: number }) {
+  const where = and(eq(exports.workspaceId, ctx.workspaceId), query.type ? eq(exports.type, query.type) : undefined);
+  const rows = await ctx.db
+    .select()
+    .from(exports)
+    .where(where)
+    .orderBy(desc(exports.createdAt))
+    .limit(query.size)
+    .offset((query.page - 1) * query.size);
+  const [counted] = await ctx.db.select({ total: count() }).from(exports).where(where);
+  return { items: rows.map(presentExport), page: query.page, size: query.size, total_row: counted?.total ?? 0 };
+}
+
+export async function exportFile(ctx: TenantCtx, id: string, type?: string) {
+  const row = await findExport(ctx, id, type);
+  if (row.status !== 'DONE' || !row.fileKey) throw new DomainError('FILE_NOT_READY');
+  const stream = await ctx.platform.files.get(row.fileKey);
+  if (!stream) throw new DomainError('FILE_NOT_READY');
+  return { stream, fileName: row.fileName, contentType: XLSX_TYPE };
+}
+
+/**
+ * The export job: pages through the matching products by id (keyset, EXPORT_PAGE at a time, each page its own
+ * short transaction) and streams one row per SKU into the file, so memory stays flat whatever the count.
+ * A failure marks the record RETRY and rethrows (pg-boss retries) until the last attempt marks it FAILED.
+ */
+export async function runProductExport(platform: Platform, job: ExportJob): Promise<void> {
+  const { workspaceId, exportId } = job;
+  const inWs = <T>(fn: (ctx: TenantCtx) => Promise<T>, userId: string) =>
+    inTenant(platform.database.db, workspaceId, (tx) => fn(tenantCtxFor(systemCtx(platform, tx, `export:${exportId}`), workspaceId, userId)));
+  const record = await inTenant(platform.database.db, workspaceId, async (tx) => {
+    const [row] = await tx.select().from(exports).where(and(eq(exports.workspaceId, workspaceId), eq(exports.id, exportId)));
+    return row;
+  });
+  if (!record || record.status === 'DONE') return;
+  const update = (values: Partial<typeof exports.$inferInsert>) => inTenant(platform.database.db, workspaceId, (tx) => tx.update(exports).set(values).where(eq(exports.id, exportId)));
+  const attempt = record.attempts + 1;
+  await update({ status: 'PROCESSING', attempts: attempt });
+  const fileKey = `workspaces/${workspaceId}/exports/${exportId}.xlsx`;
+  try {
+    let rowCount = 0;
+    const filters = ProductExportInput.parse(record.filters);
+    await writeXlsx(platform.files, fileKey, async (workbook) => {
+      const sheet = addProductSheet(workbook);
+      let after: string | null = null;
+      for (;;) {
+        const page = await inWs(async (ctx) => {
+          const where = (await listFilters(ctx, filters)) as SQL[] | null;
+          if (!where) return [];
+          if (filters.status) where.push(eq(products.status, filters.status));
+          if (after) where.push(gt(products.id, after));
+          const rows = await ctx.db
+            .select({ product: products, brandName: brands.name })
+            .from(products)
+            .leftJoin(brands, eq(brands.id, products.brandId))
+            .where(and(...where))
+            .orderBy(asc(products.id))
+            .limit(EXPORT_PAGE);
+          if (rows.length === 0) return [];
+          const skus = await ctx.db
+            .select()
+            .from(catalogs)
+            .where(and(eq(catalogs.workspaceId, workspaceId), inArray(catalogs.productId, rows.map((r) => r.product.id))))
+            .orderBy(asc(catalogs.productId), asc(catalogs.position));
+          const bundles = rows.some((r) => r.product.type === 'BUNDLING') ? await Promise.all(rows.filter((r) => r.product.type === 'BUNDLING').map(async (r) => [r.product.id, await repo.componentsOf(ctx, r.product.id)] as const)) : [];
+          const paths = await categoryPaths(ctx);
+          return rows.map((r) => ({ ...r, skus: skus.filter((s) => s.productId === r.product.id), components: bundles.find(([id]) => id === r.product.id)?.[1] ?? [], path: r.product.categoryId ? (paths.get(r.product.categoryId) ?? []) : [] }));
+        }, record.requestedBy);
+        if (page.length === 0) break;
+        for (const { product: p, brandName, skus, components, path } of page) {
+          for (const sku of skus) {
+            const values: SheetRow = {
+              product_key: p.slug,
+              product_type: p.type,
+              name: p.name,
+              sku: sku.sku,
+              price: sku.price.toString(),
+              category: path.map((c) => c.name).join(' > '),
+              brand: brandName ?? '',
+              condition: p.condition,
+              status: p.status,
+              weight_g: String(sku.weightGrams || p.weightGrams),
+              length_cm: String(p.lengthCm),
+              width_cm: String(p.widthCm),
+              height_cm: String(p.heightCm),
+              barcode: sku.barcode ?? '',
+              vat_mode: p.vatMode,
+              variant_1_name: p.variantTiers[0]?.name ?? '',
+              variant_1_option: sku.options[0] ?? '',
+              variant_2_name: p.variantTiers[1]?.name ?? '',
+              variant_2_option: sku.options[1] ?? '',
+              bundle_components: components.map((c) => `${c.sku}:${c.quantity}`).join('; '),
+              short_description: p.shortDescription ?? '',
+              description: p.description ?? '',
+            };
+            sheet.addRow(values).commit();
+            rowCount += 1;
+          }
+        }
+        after = page.at(-1)!.product.id;
+      }
+      sheet.commit();
+    });
+    await update({ status: 'DONE', fileKey, rowCount, error: null, finishedAt: new Date() });
+  } catch (error) {
+    const last = attempt >= EXPORT_MAX_ATTEMPTS;
+    await update({ status: last ? 'FAILED' : 'RETRY', error: (error instanceof Error ? error.message : String(error)).slice(0, 500), finishedAt: last ? new Date() : null });
+    await platform.files.remove(fileKey).catch(() => {});
+    if (!last) throw error;
+  }
+}

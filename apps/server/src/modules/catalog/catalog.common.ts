@@ -1,0 +1,43 @@
+import type { TenantCtx } from '../../http/context.ts';
+import { recordAudit } from '../../platform/audit/audit.ts';
+import type { FieldIssue } from '@kelola/contracts';
+import type { z } from 'zod';
+import { DomainError } from '../../platform/errors.ts';
+
+/** Request schemas already ran for API calls; imports and flows get the same rules and normalisation here. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  throw new DomainError('VALIDATION_FAILED', { fields: zodFields(result.error) });
+}
+
+export function zodFields(error: z.ZodError): FieldIssue[] {
+  return error.issues.map((issue) => {
+    const code = /^[A-Z_]+$/u.test(issue.message) ? issue.message : issue.code === 'invalid_type' ? 'REQUIRED' : 'INVALID_FORMAT';
+    return { path: issue.path.join('.'), code, message: code };
+  });
+}
+
+/** The PostgreSQL error code of a failed query (drizzle wraps it as the cause). */
+export function pgCode(error: unknown): string | undefined {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/u.test(code)) return code;
+  }
+  return undefined;
+}
+
+export const likePattern = (q: string) => `%${q.replace(/[\\%_]/gu, (c) => `\\${c}`)}%`;
+
+/** Money leaves the API as a JSON number: whole rupiah below Rp 999 triliun are exact. */
+export const toNumber = (value: bigint | number | string) => Number(value);
+
+/** Audit diffs are JSON: bigint money is recorded as its decimal text. */
+export function auditable<T extends object | null>(row: T): T {
+  return row === null ? row : (JSON.parse(JSON.stringify(row, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))) as T);
+}
+
+/** recordAudit with bigint-safe before/after. */
+export async function audit(ctx: TenantCtx, entry: Parameters<typeof recordAudit>[1]): Promise<void> {
+  await recordAudit(ctx, { ...entry, before: auditable(entry.before), after: auditable(entry.after) });
+}

@@ -1,0 +1,146 @@
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { TenantCtx } from '../../http/context.ts';
+import { brands, bundleComponents, catalogs, productImages, products, productStatusCounts } from './catalog.schema.ts';
+
+export type ProductRow = typeof products.$inferSelect;
+export type CatalogRow = typeof catalogs.$inferSelect;
+export type ImageRow = typeof productImages.$inferSelect;
+export type ProductStatus = ProductRow['status'];
+
+const ws = (ctx: TenantCtx) => eq(products.workspaceId, ctx.workspaceId);
+
+export async function findProduct(ctx: TenantCtx, id: string, lock = false): Promise<ProductRow | undefined> {
+  const query = ctx.db
+    .select()
+    .from(products)
+    .where(and(ws(ctx), eq(products.id, id)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function findProducts(ctx: TenantCtx, ids: readonly string[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return [];
+  return ctx.db
+    .select()
+    .from(products)
+    .where(and(ws(ctx), inArray(products.id, [...ids])));
+}
+
+export async function catalogsOf(ctx: TenantCtx, productIds: readonly string[]): Promise<CatalogRow[]> {
+  if (productIds.length === 0) return [];
+  return ctx.db
+    .select()
+    .from(catalogs)
+    .where(and(eq(catalogs.workspaceId, ctx.workspaceId), inArray(catalogs.productId, [...productIds])))
+    .orderBy(asc(catalogs.productId), asc(catalogs.position));
+}
+
+export async function catalogsByIds(ctx: TenantCtx, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return ctx.db
+    .select({ catalog: catalogs, productType: products.type, productName: products.name })
+    .from(catalogs)
+    .innerJoin(products, eq(products.id, catalogs.productId))
+    .where(and(eq(catalogs.workspaceId, ctx.workspaceId), inArray(catalogs.id, [...ids])));
+}
+
+export async function catalogsBySkus(ctx: TenantCtx, skus: readonly string[]): Promise<CatalogRow[]> {
+  if (skus.length === 0) return [];
+  return ctx.db
+    .select()
+    .from(catalogs)
+    .where(and(eq(catalogs.workspaceId, ctx.workspaceId), inArray(catalogs.sku, [...skus])));
+}
+
+export async function imagesOf(ctx: TenantCtx, productId: string): Promise<ImageRow[]> {
+  return ctx.db
+    .select()
+    .from(productImages)
+    .where(and(eq(productImages.workspaceId, ctx.workspaceId), eq(productImages.productId, productId)))
+    .orderBy(asc(productImages.position));
+}
+
+export async function componentsOf(ctx: TenantCtx, bundleProductId: string) {
+  return ctx.db
+    .select({
+      catalogId: bundleComponents.componentCatalogId,
+      quantity: bundleComponents.quantity,
+      productId: catalogs.productId,
+      sku: catalogs.sku,
+      name: catalogs.name,
+      price: catalogs.price,
+    })
+    .from(bundleComponents)
+    .innerJoin(catalogs, eq(catalogs.id, bundleComponents.componentCatalogId))
+    .where(and(eq(bundleComponents.workspaceId, ctx.workspaceId), eq(bundleComponents.bundleProductId, bundleProductId)))
+    .orderBy(asc(bundleComponents.position));
+}
+
+/** Catalogs among `catalogIds` used as a component by a bundle other than `exceptBundleId`. */
+export async function catalogsInBundles(ctx: TenantCtx, catalogIds: readonly string[], exceptBundleIds: readonly string[] = []): Promise<string[]> {
+  if (catalogIds.length === 0) return [];
+  const rows = await ctx.db
+    .selectDistinct({ id: bundleComponents.componentCatalogId })
+    .from(bundleComponents)
+    .where(
+      and(
+        eq(bundleComponents.workspaceId, ctx.workspaceId),
+        inArray(bundleComponents.componentCatalogId, [...catalogIds]),
+        ...exceptBundleIds.map((id) => ne(bundleComponents.bundleProductId, id)),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+export async function replaceComponents(ctx: TenantCtx, bundleProductId: string, components: readonly { catalogId: string; quantity: number }[]) {
+  await ctx.db.delete(bundleComponents).where(and(eq(bundleComponents.workspaceId, ctx.workspaceId), eq(bundleComponents.bundleProductId, bundleProductId)));
+  if (components.length === 0) return;
+  await ctx.db.insert(bundleComponents).values(
+    components.map((c, position) => ({ workspaceId: ctx.workspaceId, bundleProductId, componentCatalogId: c.catalogId, quantity: c.quantity, position })),
+  );
+}
+
+export async function brandName(ctx: TenantCtx, id: string | null): Promise<string | null> {
+  if (!id) return null;
+  const [row] = await ctx.db
+    .select({ name: brands.name })
+    .from(brands)
+    .where(and(eq(brands.workspaceId, ctx.workspaceId), eq(brands.id, id)));
+  return row?.name ?? null;
+}
+
+export async function brandExists(ctx: TenantCtx, id: string): Promise<boolean> {
+  return (await brandName(ctx, id)) !== null;
+}
+
+export async function isSlugTaken(ctx: TenantCtx, slug: string, exceptId?: string): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(ws(ctx), eq(products.slug, slug), exceptId ? ne(products.id, exceptId) : undefined))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Adds delta to the per-status counters (upsert), in the caller's transaction. */
+export async function bumpCounts(ctx: TenantCtx, deltas: Partial<Record<ProductStatus, number>>): Promise<void> {
+  const entries = Object.entries(deltas).filter(([, n]) => n !== 0) as [ProductStatus, number][];
+  if (entries.length === 0) return;
+  await ctx.db
+    .insert(productStatusCounts)
+    .values(entries.map(([status, count]) => ({ workspaceId: ctx.workspaceId, status, count })))
+    .onConflictDoUpdate({
+      target: [productStatusCounts.workspaceId, productStatusCounts.status],
+      set: { count: sql`${productStatusCounts.count} + excluded.count` },
+    });
+}
+
+export async function statusCounts(ctx: TenantCtx): Promise<Record<ProductStatus, number>> {
+  const rows = await ctx.db
+    .select({ status: productStatusCounts.status, count: productStatusCounts.count })
+    .from(productStatusCounts)
+    .where(eq(productStatusCounts.workspaceId, ctx.workspaceId));
+  const counts: Record<ProductStatus, number> = { ACTIVE: 0, INACTIVE: 0, DRAFT: 0 };
+  for (const r of rows) counts[r.status] = r.count;
+  return counts;
+}

@@ -1,0 +1,504 @@
+import { BulkIdsInput, BulkStatusInput, ProductInput, type FieldIssue, type Product, type ProductData, type ProductList, type ProductListQuery } from '@kelola/contracts';
+import { bundleAvailability, imageTag, slugify } from '@kelola/domain';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { TenantCtx } from '../../http/context.ts';
+import { uuidv7 } from '../../platform/db/ids.ts';
+import { DomainError } from '../../platform/errors.ts';
+import { formulaExists } from '../pricing/index.ts';
+import { audit, likePattern, parseInput, pgCode, toNumber } from './catalog.common.ts';
+import { brands, categories, catalogs, productImages, products } from './catalog.schema.ts';
+import { categoryPaths, categorySubtree } from './categories.service.ts';
+import { bundlePrice, componentTotal } from './formula-pricing.service.ts';
+import * as repo from './products.repository.ts';
+
+/** Above this many matches a filtered list reports total_row as a lower bound (total_capped) instead of counting on. */
+export const COUNT_CAP = 10_000;
+
+const issue = (path: string, code: string): FieldIssue => ({ path, code, message: code });
+
+export const imageUrl = (productId: string, imageId: string, size?: 'thumb') => `/api/products/${productId}/images/${imageId}/file${size ? '?size=thumb' : ''}`;
+
+const catalogName = (productName: string, options: readonly string[]) => [productName, ...options].join(' ');
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reading
+
+async function present(ctx: TenantCtx, row: repo.ProductRow): Promise<Product> {
+  const [catalogRows, images, components, paths, brandName] = [
+    await repo.catalogsOf(ctx, [row.id]),
+    await repo.imagesOf(ctx, row.id),
+    row.type === 'BUNDLING' ? await repo.componentsOf(ctx, row.id) : [],
+    row.categoryId ? await categoryPaths(ctx) : new Map<string, { id: string; name: string }[]>(),
+    await repo.brandName(ctx, row.brandId),
+  ];
+  // Stock arrives with the inventory module: until then every component counts as 0 available.
+  const availability = bundleAvailability(
+    components.map((c) => ({ catalogId: c.catalogId, quantity: c.quantity })),
+    new Map(),
+  );
+  return {
+    id: row.id,
+    product_id: row.id,
+    type: row.type,
+    name: row.name,
+    slug: row.slug,
+    category_id: row.categoryId,
+    category_path: row.categoryId ? (paths.get(row.categoryId) ?? []) : [],
+    brand_id: row.brandId,
+    brand_name: brandName,
+    condition: row.condition,
+    specification: row.specification,
+    description: row.description,
+    short_description: row.shortDescription,
+    video_url: row.videoUrl,
+    base_unit: row.baseUnit,
+    units: row.units,
+    gift_size: row.giftSize,
+    weight: row.weightGrams,
+    width: row.widthCm,
+    height: row.heightCm,
+    length: row.lengthCm,
+    factory_sku: row.factorySku,
+    barcode: row.barcode,
+    wholesale_prices: row.wholesalePrices.map((w) => ({ min_qty: w.min_qty, price: Number(w.price) })),
+    is_import: row.isImport,
+    origin: row.origin,
+    vat_mode: row.vatMode,
+    status: row.status,
+    is_valid: row.isValid,
+    variant_tiers: row.variantTiers,
+    catalogs: catalogRows.map((c) => ({
+      id: c.id,
+      catalog_id: c.id,
+      product_id: c.productId,
+      sku: c.sku,
+      name: c.name,
+      options: c.options,
+      price: toNumber(c.price),
+      barcode: c.barcode,
+      weight: c.weightGrams,
+      position: c.position,
+    })),
+    images: images.map(presentImage),
+    bundle:
+      row.type === 'BUNDLING'
+        ? {
+            components: components.map((c) => ({ catalog_id: c.catalogId, product_id: c.productId, sku: c.sku, name: c.name, price: toNumber(c.price), quantity: c.quantity })),
+            price_formula_id: row.priceFormulaId,
+            available: availability.available,
+            limiting_catalog_id: availability.limitingCatalogId,
+          }
+        : null,
+    price: { currency: 'IDR', min: toNumber(row.priceMin), max: toNumber(row.priceMax) },
+    variant_count: row.type === 'VARIANT' ? row.catalogCount : 0,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export function presentImage(image: repo.ImageRow) {
+  const tag = imageTag(image.position);
+  return {
+    id: image.id,
+    catalog_id: image.catalogId,
+    name: image.fileName,
+    type: image.mimeType,
+    size: image.sizeBytes,
+    width: image.width,
+    height: image.height,
+    position: image.position,
+    tags: tag,
+    is_show: tag === 'show',
+    is_thumb: tag === 'thumb',
+    url: imageUrl(image.productId, image.id),
+    thumbnail_url: image.thumbKey ? imageUrl(image.productId, image.id, 'thumb') : null,
+  };
+}
+
+export async function findProductOrThrow(ctx: TenantCtx, id: string, lock = false): Promise<repo.ProductRow> {
+  const row = await repo.findProduct(ctx, id, lock);
+  if (!row) throw new DomainError('PRODUCT_NOT_FOUND');
+  return row;
+}
+
+export async function getProduct(ctx: TenantCtx, id: string): Promise<Product> {
+  return present(ctx, await findProductOrThrow(ctx, id));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Writing
+
+type Resolved = { id: string; isNew: boolean; input: ProductData['catalogs'][number]; price: bigint };
+
+/** Checks references and uniqueness, prices the SKUs, and resolves which input SKU is which stored catalog. */
+async function prepare(ctx: TenantCtx, data: ProductData, existing: repo.ProductRow | null) {
+  const issues: FieldIssue[] = [];
+  const current = existing ? await repo.catalogsOf(ctx, [existing.id]) : [];
+  if (data.category_id) {
+    const [found] = await ctx.db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(and(eq(categories.workspaceId, ctx.workspaceId), eq(categories.id, data.category_id)));
+    if (!found) issues.push(issue('category_id', 'CATEGORY_NOT_FOUND'));
+  }
+  if (data.brand_id && !(await repo.brandExists(ctx, data.brand_id))) issues.push(issue('brand_id', 'BRAND_NOT_FOUND'));
+  const components = data.type === 'BUNDLING' ? (data.bundle?.components ?? []) : [];
+  const componentRows = await repo.catalogsByIds(ctx, components.map((c) => c.catalog_id));
+  const ownIds = new Set(current.map((c) => c.id));
+  components.forEach((c, i) => {
+    const found = componentRows.find((r) => r.catalog.id === c.catalog_id);
+    if (!found) issues.push(issue(`bundle.components.${i}.catalog_id`, 'CATALOG_NOT_FOUND'));
+    else if (found.productType === 'BUNDLING' || ownIds.has(found.catalog.id)) issues.push(issue(`bundle.components.${i}.catalog_id`, 'BUNDLE_SELF'));
+  });
+  const formulaId = data.type === 'BUNDLING' ? (data.bundle?.price_formula_id ?? null) : null;
+  if (formulaId && !(await formulaExists(ctx, formulaId))) issues.push(issue('bundle.price_formula_id', 'FORMULA_NOT_FOUND'));
+  data.catalogs.forEach((c, i) => {
+    if (c.id && !ownIds.has(c.id)) issues.push(issue(`catalogs.${i}.id`, 'CATALOG_NOT_FOUND'));
+  });
+  if (issues.length > 0) throw new DomainError('VALIDATION_FAILED', { fields: issues });
+
+  // SKU unique per workspace: taken by another product, answered on the field.
+  const taken = await repo.catalogsBySkus(ctx, data.catalogs.map((c) => c.sku));
+  const takenIssues = data.catalogs.flatMap((c, i) => (taken.some((t) => t.sku === c.sku && t.productId !== existing?.id) ? [issue(`catalogs.${i}.sku`, 'SKU_TAKEN')] : []));
+  if (takenIssues.length > 0) throw new DomainError('SKU_TAKEN', { fields: takenIssues });
+
+  let slug = data.slug || slugify(data.name) || 'produk';
+  if (await repo.isSlugTaken(ctx, slug, existing?.id)) {
+    if (data.slug) throw new DomainError('SLUG_TAKEN', { fields: [issue('slug', 'SLUG_TAKEN')] });
+    const base = slug.slice(0, 110);
+    for (let n = 2; await repo.isSlugTaken(ctx, slug, existing?.id); n += 1) slug = n < 20 ? `${base}-${n}` : `${base}-${uuidv7().slice(-8)}`;
+  }
+
+  const resolved: Resolved[] = data.catalogs.map((c) => {
+    const match = c.id ? current.find((x) => x.id === c.id) : current.find((x) => x.sku === c.sku);
+    return { id: match?.id ?? uuidv7(), isNew: !match, input: c, price: c.price ?? 0n };
+  });
+  if (data.type === 'BUNDLING') {
+    const total = componentTotal(components.map((c) => ({ price: componentRows.find((r) => r.catalog.id === c.catalog_id)!.catalog.price, quantity: c.quantity })));
+    const bundle = resolved[0]!;
+    if (formulaId) bundle.price = await bundlePrice(ctx, formulaId, { catalogId: bundle.isNew ? null : bundle.id, listPrice: bundle.input.price ?? total, componentTotal: total });
+  }
+  const removed = current.filter((c) => !resolved.some((r) => r.id === c.id));
+  if (removed.length > 0) {
+    const used = await repo.catalogsInBundles(ctx, removed.map((c) => c.id));
+    if (used.length > 0) throw new DomainError('CATALOG_IN_BUNDLE', { catalog_ids: used });
+  }
+  return { slug, resolved, removed, components, formulaId };
+}
+
+const productValues = (data: ProductData, slug: string, formulaId: string | null) => ({
+  type: data.type,
+  name: data.name,
+  slug,
+  categoryId: data.category_id ?? null,
+  brandId: data.brand_id ?? null,
+  condition: data.condition,
+  specification: data.specification || null,
+  description: data.description || null,
+  shortDescription: data.short_description || null,
+  videoUrl: data.video_url || null,
+  baseUnit: data.base_unit,
+  units: data.units,
+  giftSize: data.gift_size || null,
+  weightGrams: data.weight,
+  widthCm: data.width,
+  heightCm: data.height,
+  lengthCm: data.length,
+  factorySku: data.factory_sku || null,
+  barcode: data.barcode || null,
+  wholesalePrices: data.wholesale_prices.map((w) => ({ min_qty: w.min_qty, price: w.price.toString() })),
+  isImport: data.is_import,
+  origin: data.origin || null,
+  vatMode: data.vat_mode,
+  status: data.status,
+  isValid: data.is_valid,
+  variantTiers: data.type === 'VARIANT' ? data.variant_tiers : [],
+  priceFormulaId: formulaId,
+});
+
+const skuTaken = () => new DomainError('SKU_TAKEN', { fields: [issue('catalogs', 'SKU_TAKEN')] });
+
+async function guardUnique<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (pgCode(error) === '23505') throw skuTaken();
+    throw error;
+  }
+}
+
+async function writeCatalogs(ctx: TenantCtx, productId: string, productName: string, prepared: Awaited<ReturnType<typeof prepare>>) {
+  const { resolved, removed } = prepared;
+  if (removed.length > 0) await ctx.db.delete(catalogs).where(and(eq(catalogs.workspaceId, ctx.workspaceId), inArray(catalogs.id, removed.map((c) => c.id))));
+  for (const [position, r] of resolved.entries()) {
+    const values = {
+      sku: r.input.sku,
+      name: catalogName(productName, r.input.options),
+      options: r.input.options,
+      price: r.price,
+      barcode: r.input.barcode || null,
+      weightGrams: r.input.weight,
+      position,
+    };
+    if (r.isNew) await ctx.db.insert(catalogs).values({ id: r.id, workspaceId: ctx.workspaceId, productId, ...values });
+    else
+      await ctx.db
+        .update(catalogs)
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(eq(catalogs.workspaceId, ctx.workspaceId), eq(catalogs.id, r.id)));
+  }
+  await repo.replaceComponents(ctx, productId, prepared.components.map((c) => ({ catalogId: c.catalog_id, quantity: c.quantity })));
+  const prices = resolved.map((r) => r.price);
+  return {
+    priceMin: prices.reduce((a, b) => (b < a ? b : a), prices[0] ?? 0n),
+    priceMax: prices.reduce((a, b) => (b > a ? b : a), prices[0] ?? 0n),
+    catalogCount: resolved.length,
+  };
+}
+
+/** Creates a master product with its SKUs (and bundle components), priced and counted, in one transaction. */
+export async function createProduct(ctx: TenantCtx, input: z.input<typeof ProductInput>): Promise<Product> {
+  const data = parseInput(ProductInput, input);
+  const prepared = await prepare(ctx, data, null);
+  const id = uuidv7();
+  const row = await guardUnique(async () => {
+    await ctx.db.insert(products).values({ id, workspaceId: ctx.workspaceId, createdBy: ctx.actor.userId, ...productValues(data, prepared.slug, prepared.formulaId) });
+    const summary = await writeCatalogs(ctx, id, data.name, prepared);
+    const [updated] = await ctx.db.update(products).set(summary).where(eq(products.id, id)).returning();
+    return updated!;
+  });
+  await repo.bumpCounts(ctx, { [row.status]: 1 });
+  await audit(ctx, { entity: 'product', entityId: id, action: 'create', before: null, after: { ...row, skus: data.catalogs.map((c) => c.sku) } });
+  return present(ctx, row);
+}
+
+/** Replaces a product (PUT sends the whole form); SKUs are matched by id, else by SKU code. */
+export async function updateProduct(ctx: TenantCtx, id: string, input: z.input<typeof ProductInput>): Promise<Product> {
+  const before = await findProductOrThrow(ctx, id, true);
+  const data = parseInput(ProductInput, input);
+  const beforeSkus = (await repo.catalogsOf(ctx, [id])).map((c) => c.sku);
+  const prepared = await prepare(ctx, data, before);
+  const row = await guardUnique(async () => {
+    const summary = await writeCatalogs(ctx, id, data.name, prepared);
+    const [updated] = await ctx.db
+      .update(products)
+      .set({ ...productValues(data, prepared.slug, prepared.formulaId), ...summary, updatedAt: new Date() })
+      .where(and(eq(products.workspaceId, ctx.workspaceId), eq(products.id, id)))
+      .returning();
+    return updated!;
+  });
+  if (row.status !== before.status) await repo.bumpCounts(ctx, { [before.status]: -1, [row.status]: 1 });
+  await audit(ctx, { entity: 'product', entityId: id, action: 'update', before: { ...before, skus: beforeSkus }, after: { ...row, skus: data.catalogs.map((c) => c.sku) } });
+  return present(ctx, row);
+}
+
+/** Deletes products whose SKUs no bundle uses; their image files go after commit. */
+async function deleteRows(ctx: TenantCtx, rows: repo.ProductRow[]): Promise<{ done: string[]; failed: { id: string; code: string }[] }> {
+  const failed: { id: string; code: string }[] = [];
+  const catalogRows = await repo.catalogsOf(ctx, rows.map((r) => r.id));
+  const used = new Set(await repo.catalogsInBundles(ctx, catalogRows.map((c) => c.id), rows.map((r) => r.id)));
+  const deletable = rows.filter((r) => {
+    const blocked = catalogRows.some((c) => c.productId === r.id && used.has(c.id));
+    if (blocked) failed.push({ id: r.id, code: 'CATALOG_IN_BUNDLE' });
+    return !blocked;
+  });
+  if (deletable.length === 0) return { done: [], failed };
+  const ids = deletable.map((r) => r.id);
+  const images = await ctx.db
+    .select({ fileKey: productImages.fileKey, thumbKey: productImages.thumbKey })
+    .from(productImages)
+    .where(and(eq(productImages.workspaceId, ctx.workspaceId), inArray(productImages.productId, ids)));
+  await ctx.db.delete(products).where(and(eq(products.workspaceId, ctx.workspaceId), inArray(products.id, ids)));
+  const deltas: Partial<Record<repo.ProductStatus, number>> = {};
+  for (const r of deletable) deltas[r.status] = (deltas[r.status] ?? 0) - 1;
+  await repo.bumpCounts(ctx, deltas);
+  for (const r of deletable) await audit(ctx, { entity: 'product', entityId: r.id, action: 'delete', before: r, after: null });
+  ctx.afterCommit(async () => {
+    for (const image of images) for (const key of [image.fileKey, image.thumbKey]) if (key) await ctx.platform.files.remove(key);
+  });
+  return { done: ids, failed };
+}
+
+export async function deleteProduct(ctx: TenantCtx, id: string): Promise<void> {
+  const row = await findProductOrThrow(ctx, id, true);
+  const result = await deleteRows(ctx, [row]);
+  if (result.failed.length > 0) throw new DomainError('CATALOG_IN_BUNDLE');
+}
+
+async function setStatuses(ctx: TenantCtx, rows: repo.ProductRow[], status: repo.ProductStatus): Promise<string[]> {
+  const changing = rows.filter((r) => r.status !== status);
+  if (changing.length === 0) return rows.map((r) => r.id);
+  await ctx.db
+    .update(products)
+    .set({ status, updatedAt: new Date() })
+    .where(and(eq(products.workspaceId, ctx.workspaceId), inArray(products.id, changing.map((r) => r.id))));
+  const deltas: Partial<Record<repo.ProductStatus, number>> = { [status]: changing.length };
+  for (const r of changing) deltas[r.status] = (deltas[r.status] ?? 0) - 1;
+  await repo.bumpCounts(ctx, deltas);
+  for (const r of changing) await audit(ctx, { entity: 'product', entityId: r.id, action: 'update', before: { status: r.status }, after: { status } });
+  return rows.map((r) => r.id);
+}
+
+export async function setProductStatus(ctx: TenantCtx, id: string, status: repo.ProductStatus): Promise<Product> {
+  await setStatuses(ctx, [await findProductOrThrow(ctx, id, true)], status);
+  return getProduct(ctx, id);
+}
+
+/** Spec "Product validity may be set valid or invalid". */
+export async function setProductValidity(ctx: TenantCtx, id: string, isValid: boolean): Promise<Product> {
+  const before = await findProductOrThrow(ctx, id, true);
+  if (before.isValid !== isValid) {
+    await ctx.db.update(products).set({ isValid, updatedAt: new Date() }).where(and(eq(products.workspaceId, ctx.workspaceId), eq(products.id, id)));
+    await audit(ctx, { entity: 'product', entityId: id, action: 'update', before: { isValid: before.isValid }, after: { isValid } });
+  }
+  return getProduct(ctx, id);
+}
+
+/** Ids not found in the workspace are reported as failed (PRODUCT_NOT_FOUND); the rest are handled. */
+async function bulkRows(ctx: TenantCtx, ids: readonly string[]) {
+  const unique = [...new Set(ids)];
+  const rows = await ctx.db
+    .select()
+    .from(products)
+    .where(and(eq(products.workspaceId, ctx.workspaceId), inArray(products.id, unique)))
+    .orderBy(asc(products.id))
+    .for('update');
+  const missing = unique.filter((id) => !rows.some((r) => r.id === id)).map((id) => ({ id, code: 'PRODUCT_NOT_FOUND' }));
+  return { rows, missing };
+}
+
+export async function bulkSetStatus(ctx: TenantCtx, input: z.input<typeof BulkStatusInput>) {
+  const data = parseInput(BulkStatusInput, input);
+  const { rows, missing } = await bulkRows(ctx, data.ids);
+  return { done: await setStatuses(ctx, rows, data.status), failed: missing };
+}
+
+export async function bulkDelete(ctx: TenantCtx, input: z.input<typeof BulkIdsInput>) {
+  const data = parseInput(BulkIdsInput, input);
+  const { rows, missing } = await bulkRows(ctx, data.ids);
+  const result = await deleteRows(ctx, rows);
+  return { done: result.done, failed: [...missing, ...result.failed] };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The list
+
+const SORTS = { created_at: products.createdAt, updated_at: products.updatedAt, name: products.name } as const;
+
+/** The filters of the list page except status (the counts are per status). */
+export async function listFilters(ctx: TenantCtx, query: Partial<Pick<ProductListQuery, 'q' | 'type' | 'category_id' | 'brand_id' | 'is_valid'>>): Promise<SQL[] | null> {
+  const where: SQL[] = [eq(products.workspaceId, ctx.workspaceId)];
+  if (query.type) where.push(eq(products.type, query.type));
+  if (query.brand_id) where.push(eq(products.brandId, query.brand_id));
+  if (query.is_valid) where.push(eq(products.isValid, query.is_valid === 'true'));
+  if (query.category_id) {
+    const ids = await categorySubtree(ctx, query.category_id);
+    if (!ids) return null;
+    where.push(inArray(products.categoryId, ids));
+  }
+  const q = query.q?.trim();
+  if (q) {
+    const bySku = sql`${products.id} in (select ${catalogs.productId} from ${catalogs} where ${catalogs.workspaceId} = ${ctx.workspaceId} and ${catalogs.sku} = ${q})`;
+    where.push(or(ilike(products.name, likePattern(q)), bySku)!);
+  }
+  return where;
+}
+
+/**
+ * A page of products with the counts per status. Unfiltered counts come from product_status_counts (kept in the
+ * same transaction as every write), so the first page of 100,000 products costs one index scan and one tiny
+ * read. With a search or filter the counts are exact up to COUNT_CAP rows, then a lower bound (total_capped).
+ */
+export async function listProducts(ctx: TenantCtx, query: ProductListQuery): Promise<ProductList> {
+  const empty = { items: [], page: query.page, size: query.size, total_row: 0, total_capped: false, counts: { active: 0, notActive: 0, draft: 0, all: 0 } };
+  const filters = await listFilters(ctx, query);
+  if (!filters) return empty;
+  const descending = query.sort.startsWith('-');
+  const column = SORTS[query.sort.replace(/^-/u, '') as keyof typeof SORTS];
+  const where = and(...filters, query.status ? eq(products.status, query.status) : undefined);
+  const rows = await ctx.db
+    .select({
+      id: products.id,
+      type: products.type,
+      name: products.name,
+      status: products.status,
+      isValid: products.isValid,
+      categoryId: products.categoryId,
+      categoryName: categories.name,
+      brandId: products.brandId,
+      brandName: brands.name,
+      priceMin: products.priceMin,
+      priceMax: products.priceMax,
+      catalogCount: products.catalogCount,
+      imageKey: products.imageKey,
+      createdAt: products.createdAt,
+      updatedAt: products.updatedAt,
+    })
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(brands, eq(brands.id, products.brandId))
+    .where(where)
+    .orderBy(descending ? desc(column) : asc(column), descending ? desc(products.id) : asc(products.id))
+    .limit(query.size)
+    .offset((query.page - 1) * query.size);
+
+  let counts: Record<repo.ProductStatus, number>;
+  let capped = false;
+  if (filters.length === 1) counts = await repo.statusCounts(ctx);
+  else {
+    const inner = ctx.db
+      .select({ status: products.status })
+      .from(products)
+      .where(and(...filters))
+      .limit(COUNT_CAP + 1)
+      .as('matched');
+    const [c] = await ctx.db
+      .select({
+        active: sql<number>`count(*) filter (where ${inner.status} = 'ACTIVE')::int`,
+        inactive: sql<number>`count(*) filter (where ${inner.status} = 'INACTIVE')::int`,
+        draft: sql<number>`count(*) filter (where ${inner.status} = 'DRAFT')::int`,
+        all: sql<number>`count(*)::int`,
+      })
+      .from(inner);
+    capped = (c?.all ?? 0) > COUNT_CAP;
+    counts = { ACTIVE: c?.active ?? 0, INACTIVE: c?.inactive ?? 0, DRAFT: c?.draft ?? 0 };
+  }
+  const all = counts.ACTIVE + counts.INACTIVE + counts.DRAFT;
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      product_id: r.id,
+      type: r.type,
+      name: r.name,
+      status: r.status,
+      is_valid: r.isValid,
+      category_id: r.categoryId,
+      category_name: r.categoryName,
+      brand_id: r.brandId,
+      brand_name: r.brandName,
+      price: { currency: 'IDR' as const, min: toNumber(r.priceMin), max: toNumber(r.priceMax) },
+      variant_count: r.type === 'VARIANT' ? r.catalogCount : 0,
+      thumbnail_url: r.imageKey ? imageUrl(r.id, r.imageKey, 'thumb') : null,
+      created_at: r.createdAt.toISOString(),
+      updated_at: r.updatedAt.toISOString(),
+    })),
+    page: query.page,
+    size: query.size,
+    total_row: query.status ? counts[query.status] : all,
+    total_capped: capped,
+    counts: { active: counts.ACTIVE, notActive: counts.INACTIVE, draft: counts.DRAFT, all },
+  };
+}
+
+/** The SKUs a product's catalogs resolve to, for other modules (inventory, orders). */
+export async function catalogRefs(ctx: TenantCtx, catalogIds: readonly string[]) {
+  const rows = await repo.catalogsByIds(ctx, catalogIds);
+  return rows.map((r) => ({ id: r.catalog.id, productId: r.catalog.productId, sku: r.catalog.sku, name: r.catalog.name, price: r.catalog.price, productType: r.productType }));
+}
+
+/** Bundle availability for given stock levels (available per component catalog): min ⌊available / qty⌋ and the limiting SKU. */
+export async function bundleAvailabilityOf(ctx: TenantCtx, bundleProductId: string, stock: ReadonlyMap<string, number>) {
+  const components = await repo.componentsOf(ctx, bundleProductId);
+  return bundleAvailability(components.map((c) => ({ catalogId: c.catalogId, quantity: c.quantity })), stock);
+}

@@ -1,0 +1,163 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runProductExport, runProductImport } from '../../src/modules/catalog/index.ts';
+import { newMember, newWorkspace, type Actor } from '../factories.ts';
+import { buildTestApp, type TestApp } from '../test-app.ts';
+import { caller, expectError, expectFieldError } from '../workspaces/helpers.ts';
+import { createProduct, singleForm, uniqueSku } from './helpers.ts';
+
+let app: TestApp;
+let call: ReturnType<typeof caller>;
+beforeAll(async () => {
+  app = await buildTestApp();
+  call = caller(app);
+});
+afterAll(async () => app?.close());
+
+const HEADERS = ['product_key', 'product_type', 'name', 'sku', 'price', 'category', 'brand', 'status', 'weight_g', 'variant_1_name', 'variant_1_option', 'variant_2_name', 'variant_2_option', 'bundle_components'];
+
+async function xlsx(rows: (string | number | null)[][], headers = HEADERS): Promise<string> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Produk');
+  sheet.addRow(headers);
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from(await workbook.xlsx.writeBuffer()).toString('base64');
+}
+
+async function readSheet(payload: Buffer): Promise<string[][]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(payload as unknown as ArrayBuffer);
+  const rows: string[][] = [];
+  workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))));
+  return rows;
+}
+
+async function importFile(as: Actor, content: string) {
+  const res = await call('POST', '/api/products/imports', as, { file_name: 'produk.xlsx', content_base64: content });
+  expect(res.statusCode, res.body).toBe(202);
+  const started = res.json();
+  expect(started).toMatchObject({ status: 'QUEUED', progress: 0 });
+  // JOBS=false in tests: run the job handler the worker would run.
+  await runProductImport(app.platform, { workspaceId: as.workspaceId, importId: started.id });
+  return (await call('GET', `/api/products/imports/${started.id}`, as)).json();
+}
+
+describe('product import', () => {
+  it('downloads the streamed template with every column and examples', async () => {
+    const owner = await newWorkspace(app);
+    const res = await call('GET', '/api/products/import/template', owner);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(res.headers['content-disposition']).toContain('template-produk.xlsx');
+    const rows = await readSheet(res.rawPayload);
+    expect(rows[0]).toContain('bundle_components');
+    expect(rows.length).toBe(5);
+  });
+
+  it('imports single, variant and bundling rows; each product all or nothing; a result file lists the failed rows', async () => {
+    const owner = await newWorkspace(app);
+    await call('POST', '/api/categories', owner, { name: 'Minuman' }).then((r) => r.json()).then((c) => call('POST', '/api/categories', owner, { name: 'Kopi', parent_id: c.id }));
+    const kopi = uniqueSku('KOPI');
+    const kaos = uniqueSku('KAOS');
+    const content = await xlsx([
+      ['kopi', 'SINGLE', 'Kopi Gayo', kopi, 85000, 'Minuman > Kopi', 'Gayo', 'ACTIVE', 250, null, null, null, null, null],
+      ['kaos', 'VARIANT', 'Kaos Polos', `${kaos}-HM`, 59000, null, null, 'ACTIVE', 200, 'Warna', 'Hitam', 'Ukuran', 'M'],
+      ['kaos', 'VARIANT', 'Kaos Polos', `${kaos}-HL`, 62000, null, null, 'ACTIVE', 200, 'Warna', 'Hitam', 'Ukuran', 'L'],
+      ['paket', 'BUNDLING', 'Paket Kopi', `${kopi}-PKT`, 160000, null, null, 'DRAFT', null, null, null, null, null, `${kopi}:2`],
+      // Bad rows: a price with decimals, an unknown category, a variant product with one bad row (both rows fail).
+      ['salah-1', 'SINGLE', 'Harga Salah', uniqueSku(), '12,5', null, null, null, null, null, null, null, null, null],
+      ['salah-2', 'SINGLE', 'Kategori Salah', uniqueSku(), 1000, 'Tidak > Ada', null, null, null, null, null, null, null, null],
+      ['celana', 'VARIANT', 'Celana', uniqueSku(), 100000, null, null, null, null, 'Ukuran', 'M', null, null, null],
+      ['celana', 'VARIANT', 'Celana', 'ADA SPASI', 100000, null, null, null, null, 'Ukuran', 'L', null, null, null],
+    ]);
+    const result = await importFile(owner, content);
+    expect(result).toMatchObject({ status: 'DONE', total_rows: 8, processed_rows: 8, succeeded_rows: 4, failed_rows: 4, progress: 100, has_result_file: true });
+
+    const list = (await call('GET', '/api/products?sort=name', owner)).json();
+    expect(list.items.map((i: { name: string; type: string }) => [i.name, i.type])).toEqual([
+      ['Kaos Polos', 'VARIANT'],
+      ['Kopi Gayo', 'SINGLE'],
+      ['Paket Kopi', 'BUNDLING'],
+    ]);
+    expect(list.items[1]).toMatchObject({ category_name: 'Kopi', brand_name: 'Gayo' });
+    const paket = (await call('GET', `/api/products/${list.items[2].id}`, owner)).json();
+    expect(paket.bundle.components).toEqual([expect.objectContaining({ sku: kopi, quantity: 2 })]);
+
+    const file = await call('GET', `/api/products/imports/${result.id}/result`, owner);
+    expect(file.statusCode).toBe(200);
+    const failed = await readSheet(file.rawPayload);
+    expect(failed[0]).toEqual(['row', 'sku', 'name', 'errors']);
+    expect(failed.slice(1).map((r) => r[0])).toEqual(['6', '7', '8', '9']);
+    expect(failed[1]![3]).toContain('price');
+    expect(failed[2]![3]).toContain('category');
+    expect(failed[4]![3]).toContain('sku');
+  });
+
+  it('re-importing the same SKUs updates rather than duplicates', async () => {
+    const owner = await newWorkspace(app);
+    const sku = uniqueSku('ULANG');
+    await importFile(owner, await xlsx([['ulang', 'SINGLE', 'Produk Ulang', sku, 1000, null, null, 'DRAFT', null, null, null, null, null, null]]));
+    const again = await importFile(owner, await xlsx([['ulang', 'SINGLE', 'Produk Ulang Baru', sku, 2500, null, null, 'ACTIVE', null, null, null, null, null, null]]));
+    expect(again).toMatchObject({ succeeded_rows: 1, failed_rows: 0, has_result_file: false });
+    const list = (await call('GET', '/api/products', owner)).json();
+    expect(list).toMatchObject({ total_row: 1, counts: { active: 1, draft: 0 }, items: [{ name: 'Produk Ulang Baru', price: { min: 2500 } }] });
+    expectError(await call('GET', `/api/products/imports/${again.id}/result`, owner), 409, 'FILE_NOT_READY');
+    expect((await call('GET', '/api/products/imports', owner)).json().items.map((i: { id: string }) => i.id)).toContain(again.id);
+  });
+
+  it('answers 400, 422, 403 and 404 as it should', async () => {
+    const owner = await newWorkspace(app);
+    const other = await newWorkspace(app);
+    expectFieldError(await call('POST', '/api/products/imports', owner, { file_name: 'produk.csv', content_base64: 'eA==' }), 'file_name');
+    expectError(await call('POST', '/api/products/imports', owner, { file_name: 'produk.xlsx', content_base64: Buffer.from('bukan zip').toString('base64') }), 422, 'IMPORT_FILE_INVALID');
+    const theirs = (await call('POST', '/api/products/imports', other, { file_name: 'a.xlsx', content_base64: await xlsx([]) })).json();
+    expectError(await call('GET', `/api/products/imports/${theirs.id}`, owner), 404, 'IMPORT_NOT_FOUND');
+    const reader = await newMember(app, owner, { product: 'READ' });
+    expectError(await call('POST', '/api/products/imports', reader, { file_name: 'a.xlsx', content_base64: await xlsx([]) }), 403, 'FORBIDDEN');
+    expectError(await call('GET', '/api/products/import/template', reader), 403, 'FORBIDDEN');
+    // A sheet without the sku column fails the whole import with a reason.
+    const bad = await importFile(owner, await xlsx([['x']], ['something']));
+    expect(bad).toMatchObject({ status: 'FAILED', error: 'IMPORT_FILE_INVALID' });
+  });
+});
+
+describe('product export', () => {
+  it('exports the matching products to XLSX as a job, recorded in export history, and re-imports cleanly', async () => {
+    const owner = await newWorkspace(app);
+    await createProduct(app, owner, singleForm({ name: 'Ekspor Satu', status: 'ACTIVE' }));
+    await createProduct(app, owner, singleForm({ name: 'Ekspor Dua', status: 'DRAFT' }));
+    const res = await call('POST', '/api/products/exports', owner, { status: 'ACTIVE' });
+    expect(res.statusCode).toBe(202);
+    const record = res.json();
+    expect(record).toMatchObject({ type: 'PRODUCT', status: 'PROCESSING', requested_by: owner.userId });
+    expectError(await call('GET', `/api/products/exports/${record.id}/file`, owner), 409, 'FILE_NOT_READY');
+    await runProductExport(app.platform, { workspaceId: owner.workspaceId, exportId: record.id });
+    expect((await call('GET', `/api/products/exports/${record.id}`, owner)).json()).toMatchObject({ status: 'DONE', row_count: 1, finished_at: expect.any(String) });
+    const file = await call('GET', `/api/products/exports/${record.id}/file`, owner);
+    const rows = await readSheet(file.rawPayload);
+    expect(rows).toHaveLength(2);
+    expect(rows[1]![2]).toBe('Ekspor Satu');
+
+    const history = (await call('GET', '/api/exports?type=PRODUCT', owner)).json();
+    expect(history).toMatchObject({ total_row: 1, items: [{ id: record.id, status: 'DONE' }] });
+    expect((await call('GET', `/api/exports/${record.id}/file`, owner)).statusCode).toBe(200);
+
+    // The exported file is a valid import: re-importing it changes nothing and duplicates nothing.
+    const reimport = await importFile(owner, file.rawPayload.toString('base64'));
+    expect(reimport).toMatchObject({ status: 'DONE', succeeded_rows: 1, failed_rows: 0 });
+    expect((await call('GET', '/api/products', owner)).json().total_row).toBe(2);
+  });
+
+  it('answers 400, 403 and 404', async () => {
+    const owner = await newWorkspace(app);
+    const other = await newWorkspace(app);
+    expectFieldError(await call('POST', '/api/products/exports', owner, { status: 'NOPE' }), 'status');
+    const theirs = (await call('POST', '/api/products/exports', other, {})).json();
+    expectError(await call('GET', `/api/products/exports/${theirs.id}`, owner), 404, 'EXPORT_NOT_FOUND');
+    expectError(await call('GET', `/api/exports/${theirs.id}/file`, owner), 404, 'EXPORT_NOT_FOUND');
+    const member = await newMember(app, owner, { product: 'READ' });
+    expectError(await call('GET', '/api/exports', member), 403, 'FORBIDDEN');
+    const none = await newMember(app, owner, { price: 'READ' });
+    expectError(await call('POST', '/api/products/exports', none, {}), 403, 'FORBIDDEN');
+  });
+});

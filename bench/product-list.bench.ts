@@ -1,0 +1,120 @@
+/**
+ * Product list page with counts (GET /api/products: page 1 of 35, newest first, counts per status) on 100,000
+ * products, through the real app (token check, membership, zod, tenant transaction, JSON) against a bare
+ * node:http server that runs the same SQL on the same in-memory PGlite (the same transaction with the tenant
+ * setting and role, the list query and the counts read) and sends the rows as JSON. Both are driven by the same
+ * keep-alive clients, so the ratio is what the app adds on top of its SQL.
+ * Knobs: BENCH_PRODUCTS (100000), BENCH_CONNECTIONS (32), BENCH_DURATION_MS (6000 per target), BENCH_WARMUP_MS (1500).
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { newWorkspace } from '../apps/server/test/factories.ts';
+import { buildTestApp } from '../apps/server/test/test-app.ts';
+import { progress, runBench, type BenchResult } from './lib/harness.ts';
+import { runLoad, type LoadStats } from './lib/load.ts';
+
+/** ARCHITECTURE §10 / issue 4: the list with counts keeps at least half the throughput of its own SQL. */
+const BUDGET_RATIO = 0.5;
+
+const intEnv = (name: string, fallback: number) => {
+  const value = Number(process.env[name]);
+  return Number.isInteger(value) && value > 0 ? value : fallback;
+};
+const productCount = intEnv('BENCH_PRODUCTS', 100_000);
+const connections = intEnv('BENCH_CONNECTIONS', 32);
+const durationMs = intEnv('BENCH_DURATION_MS', 6_000);
+const warmupMs = intEnv('BENCH_WARMUP_MS', 1_500);
+const PAGE_SIZE = 35;
+
+const listen = (server: http.Server) =>
+  new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+
+/** The statements of the list endpoint for an unfiltered first page (see products.service.ts listProducts). */
+const LIST_SQL = `select p.id, p.type, p.name, p.status, p.is_valid, p.category_id, c.name as category_name, p.brand_id, b.name as brand_name,
+    p.price_min, p.price_max, p.catalog_count, p.image_key, p.created_at, p.updated_at
+  from products p left join categories c on c.id = p.category_id left join brands b on b.id = p.brand_id
+  where p.workspace_id = $1 order by p.created_at desc, p.id desc limit $2 offset $3`;
+const COUNTS_SQL = `select status, count from product_status_counts where workspace_id = $1`;
+
+await runBench(async () => {
+  progress('building the app on an in-memory PGlite');
+  const app = await buildTestApp();
+  try {
+    const owner = await newWorkspace(app);
+    const { database } = app.platform;
+    if (database.client.kind !== 'pglite') throw new Error('this benchmark runs on the embedded PGlite');
+    const pglite = database.client.pglite;
+
+    progress(`inserting ${productCount.toLocaleString('en')} products`);
+    const started = Date.now();
+    await database.query(
+      `insert into products (id, workspace_id, type, name, slug, status, price_min, price_max, catalog_count, created_at, updated_at)
+       select md5('bench-' || i)::uuid, $1, case when i % 7 = 0 then 'VARIANT' else 'SINGLE' end, 'Produk ' || i, 'produk-' || i,
+              case i % 10 when 0 then 'INACTIVE' when 1 then 'DRAFT' else 'ACTIVE' end,
+              10000 + (i % 500) * 100, 10000 + (i % 500) * 100 + (i % 7) * 1000, 1 + (i % 7 = 0)::int * 3,
+              now() - make_interval(secs => i), now() - make_interval(secs => i)
+       from generate_series(1, $2::int) as i`,
+      [owner.workspaceId, productCount],
+    );
+    await database.query(
+      `insert into product_status_counts (workspace_id, status, count)
+       select workspace_id, status, count(*)::int from products where workspace_id = $1 group by workspace_id, status`,
+      [owner.workspaceId],
+    );
+    await database.exec('analyze products; analyze product_status_counts');
+    progress(`inserted in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+    await app.fastify.listen({ port: 0, host: '127.0.0.1' });
+    const appUrl = `http://127.0.0.1:${(app.fastify.server.address() as AddressInfo).port}/api/products?size=${PAGE_SIZE}`;
+    const sample = await fetch(appUrl, { headers: owner.headers });
+    const body = (await sample.json()) as { items: unknown[]; total_row: number; counts: Record<string, number> };
+    if (sample.status !== 200) throw new Error(`GET /api/products answered ${sample.status}: ${JSON.stringify(body)}`);
+    if (body.total_row !== productCount || body.items.length !== PAGE_SIZE) throw new Error(`unexpected page: total_row ${body.total_row}, ${body.items.length} items`);
+    progress(`app page: ${body.items.length} items, counts ${JSON.stringify(body.counts)}`);
+
+    // The floor: the same transaction and statements, straight on the database, rows sent as JSON.
+    const floorServer = http.createServer((_request, response) => {
+      pglite
+        .transaction(async (tx) => {
+          await tx.query(`select set_config('app.workspace_id', $1, true)`, [owner.workspaceId]);
+          await tx.query('set local role kelola_app');
+          const rows = await tx.query(LIST_SQL, [owner.workspaceId, PAGE_SIZE, 0]);
+          const counts = await tx.query(COUNTS_SQL, [owner.workspaceId]);
+          return { items: rows.rows, counts: counts.rows };
+        })
+        .then((result) => {
+          const payload = JSON.stringify(result);
+          response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(payload) });
+          response.end(payload);
+        })
+        .catch((error: unknown) => {
+          response.writeHead(500);
+          response.end(String(error));
+        });
+    });
+    floorServer.keepAliveTimeout = 60_000;
+    const floorUrl = `http://127.0.0.1:${await listen(floorServer)}/floor`;
+
+    const load = { connections, warmupMs, durationMs };
+    progress(`floor: the list SQL through PGlite behind bare node:http, ${connections} connections, ${durationMs / 1000} s`);
+    const floor = await runLoad({ ...load, url: floorUrl }).finally(() => floorServer.close());
+    progress('app: GET /api/products (page 1, counts) with a bearer token');
+    const measured = await runLoad({ ...load, url: appUrl, headers: owner.headers });
+    for (const [label, stats] of [['floor', floor], ['app', measured]] as const) {
+      if (stats.errors > 0) throw new Error(`${label}: ${stats.errors} failed requests (first: ${stats.firstError})`);
+      if (stats.requests === 0) throw new Error(`${label}: no request completed`);
+    }
+    return results(floor, measured);
+  } finally {
+    await app.close();
+  }
+});
+
+function results(floor: LoadStats, app: LoadStats): BenchResult[] {
+  const note = `${productCount.toLocaleString('en')} products, ${connections} conns, ${app.requests} reqs in ${(app.elapsedMs / 1000).toFixed(1)} s`;
+  return [
+    { name: 'product-list throughput', value: app.requestsPerSecond, unit: 'req/s', floor: floor.requestsPerSecond, ratio: app.requestsPerSecond / floor.requestsPerSecond, budget: BUDGET_RATIO, note },
+    { name: 'product-list p50', value: app.p50Ms, unit: 'ms', floor: floor.p50Ms, ratio: floor.p50Ms / app.p50Ms },
+    { name: 'product-list p99', value: app.p99Ms, unit: 'ms', floor: floor.p99Ms, ratio: floor.p99Ms / app.p99Ms, note: `max ${app.maxMs.toFixed(1)} ms` },
+  ];
+}
