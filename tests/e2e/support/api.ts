@@ -24,16 +24,25 @@ async function api<T>(pathname: string, init: RequestInit = {}): Promise<T> {
   return (await response.json()) as T;
 }
 
-type OutboxItem = { channel: string; to: string; code: string | null; created_at: string };
+type OutboxItem = { id: string; channel: string; to: string; subject: string; code: string | null; created_at: string };
 
-/** The newest code sent to a phone number or e-mail (GET /api/dev/outbox), waiting a little for it to arrive. */
-export async function latestCode(to: string, timeoutMs = 10_000): Promise<string> {
+/** Every message sent to a phone number or e-mail (GET /api/dev/outbox), newest first. */
+export async function outbox(to: string): Promise<OutboxItem[]> {
+  const { items } = await api<{ items: OutboxItem[] }>(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+  return items;
+}
+
+/**
+ * The newest code sent to a phone number or e-mail (GET /api/dev/outbox), waiting a little for it to arrive.
+ * `after`: ids of messages already seen (from `outbox`), so only a code sent since then counts.
+ */
+export async function latestCode(to: string, timeoutMs = 10_000, after: readonly string[] = []): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const { items } = await api<{ items: OutboxItem[] }>(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
-    const code = items.find((item) => item.code)?.code;
+    const items = await outbox(to);
+    const code = items.find((item) => item.code && !after.includes(item.id))?.code;
     if (code) return code;
-    if (Date.now() > deadline) throw new Error(`no code in the dev outbox for ${to}`);
+    if (Date.now() > deadline) throw new Error(`no${after.length > 0 ? ' new' : ''} code in the dev outbox for ${to}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
@@ -53,4 +62,35 @@ export async function demoMenu(): Promise<MenuItem[]> {
 /** An Indonesian mobile number nobody has used in this run: 0812 and eight random digits. */
 export function newPhoneNumber(): string {
   return `0812${String(Math.floor(10_000_000 + Math.random() * 89_999_999))}`;
+}
+
+/** An e-mail address nobody has used in this run. */
+export function newEmail(prefix: string): string {
+  return `${prefix}.${Date.now().toString(36)}${Math.floor(Math.random() * 1_000_000).toString(36)}@contoh.id`;
+}
+
+export type NewAccount = { email: string; password: string; name: string; business: string; uuid: string };
+
+/** A verified account made through the API (POST /api/auth/sign-up, then the e-mail code from the outbox). */
+export async function signUpWithEmail(account: Omit<NewAccount, 'uuid'>): Promise<NewAccount> {
+  const { user } = await api<{ user: { uuid: string } }>('/api/auth/sign-up', {
+    method: 'POST',
+    body: JSON.stringify({ user: account.email, name: account.name, business_name: account.business, password: account.password }),
+  });
+  const code = await latestCode(account.email);
+  await api('/api/auth/verification/email', { method: 'POST', body: JSON.stringify({ user_uuid: user.uuid, code }) });
+  return { ...account, uuid: user.uuid };
+}
+
+/** Whether the API accepts these credentials (POST /api/auth/login); signs the new session out again. */
+export async function canSignIn(username: string, password: string): Promise<boolean> {
+  const response = await fetch(`${baseUrl()}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (!response.ok) return false;
+  const { access_token } = (await response.json()) as { access_token: string };
+  await fetch(`${baseUrl()}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${access_token}` } }).catch(() => {});
+  return true;
 }

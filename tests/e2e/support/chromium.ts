@@ -22,15 +22,24 @@ const ARGS = [
 
 export type Session = { context: BrowserContext; page: Page; close: () => Promise<void> };
 
+export type BrowserOptions = {
+  /** 1366×860 unless told. */
+  viewport?: { width: number; height: number };
+  /** A phone: touch events and the mobile meta-viewport. */
+  mobile?: boolean;
+};
+
 /** A Chromium with a fresh user-data directory (so a fresh localStorage and cookie jar), removed on close. */
-export async function openBrowser(baseURL: string): Promise<Session> {
+export async function openBrowser(baseURL: string, options: BrowserOptions = {}): Promise<Session> {
   const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'kelola-e2e-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ARGS,
+    // A phone's edge swipe would otherwise be taken by Chromium as "back" before the page sees it.
+    args: options.mobile ? [...ARGS, '--overscroll-history-navigation=0', '--disable-features=OverscrollHistoryNavigation,TouchpadOverscrollHistoryNavigation'] : ARGS,
     baseURL,
-    viewport: { width: 1366, height: 860 },
+    viewport: options.viewport ?? { width: 1366, height: 860 },
+    ...(options.mobile ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
     locale: 'id-ID',
     timezoneId: 'Asia/Jakarta',
   });
@@ -55,6 +64,8 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
   await page
     .waitForFunction(() => document.querySelectorAll('[class*="-motion-"], .ant-spin-spinning').length === 0, undefined, { timeout: 3_000 })
     .catch(() => {});
+  // From the top: a full-page capture of a scrolled page draws the sticky top bar and side bar mid-page.
+  await page.evaluate(() => window.scrollTo(0, 0)).catch(() => {});
   await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
   return file;
 }

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { baseUrl, describeJourney, newEmail, signUpWithEmail } from '../support/api.ts';
+import { openBrowser, saveScreenshot, type Session } from '../support/chromium.ts';
+import { signIn } from '../support/ui.ts';
+
+/**
+ * Journey 8: the user menu switches the app to English and back: menu titles, page headings and the user menu's own
+ * items change. A fresh account, so the language saved in its settings touches no other journey.
+ */
+describeJourney('journey 8: switch the language to English and back', () => {
+  let session: Session;
+  beforeAll(async () => {
+    session = await openBrowser(baseUrl());
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it('changes the texts through the user menu', async ({ onTestFailed }) => {
+    const { page } = session;
+    onTestFailed(async () => {
+      await saveScreenshot(page, 'journey-8-FAILED');
+    });
+    const account = await signUpWithEmail({ email: newEmail('lina'), name: 'Lina Marlina', business: 'Kopi Lina', password: 'Kopi#Susu2026' });
+    const sideMenu = page.getByTestId('side-menu');
+    const heading = page.getByTestId('welcome-card').getByRole('heading', { level: 3 });
+    const userMenu = page.getByTestId('user-menu');
+    // Items of the user menu's dropdown (and of its language submenu), not of the side menu.
+    const userMenuItem = (name: string, exact = false) => page.locator('ul.ant-dropdown-menu').getByRole('menuitem', { name, exact });
+
+    await signIn(page, account.email, account.password);
+    await sideMenu.locator('[title="Pesanan Penjualan"]').first().waitFor();
+    await expect.poll(() => heading.innerText()).toBe(`Selamat datang, ${account.name}`);
+    expect(await page.evaluate(() => document.documentElement.lang)).toMatch(/^id/u);
+
+    await userMenu.click();
+    await userMenuItem('Pengaturan Akun').waitFor();
+    await userMenuItem('Bahasa').click();
+    await userMenuItem('English', true).click();
+
+    await sideMenu.locator('[title="Sales Orders"]').first().waitFor();
+    await expect.poll(() => heading.innerText()).toBe(`Welcome, ${account.name}`);
+    expect(await sideMenu.locator('[title="Pesanan Penjualan"]').count()).toBe(0);
+    await sideMenu.locator('.ant-menu-submenu-title').filter({ hasText: 'Settings' }).click();
+    await sideMenu.locator('a[title="Warehouses"]').first().waitFor({ state: 'visible' });
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toMatch(/^en/u);
+    await page.keyboard.press('Escape');
+    await saveScreenshot(page, 'journey-8-english');
+
+    // The choice is saved in the user's settings: a reload stays in English.
+    await page.reload();
+    await sideMenu.locator('[title="Sales Orders"]').first().waitFor();
+    await expect.poll(() => heading.innerText()).toBe(`Welcome, ${account.name}`);
+
+    // Another screen in English too: the warehouse list heading.
+    await sideMenu.locator('.ant-menu-submenu-title').filter({ hasText: 'Settings' }).click();
+    await sideMenu.locator('a[title="Warehouses"]').first().click();
+    await page.waitForURL((url) => url.pathname === '/warehouse');
+    await page.getByRole('heading', { name: 'Warehouses', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Add Warehouse' }).first().waitFor();
+    await saveScreenshot(page, 'journey-8-english-warehouses');
+
+    await userMenu.click();
+    await userMenuItem('Account Settings').waitFor();
+    await userMenuItem('Language').click();
+    await userMenuItem('Bahasa Indonesia', true).click();
+
+    await page.getByRole('heading', { name: 'Gudang', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Tambah Gudang' }).first().waitFor();
+    await sideMenu.locator('[title="Pesanan Penjualan"]').first().waitFor();
+    expect(await sideMenu.locator('[title="Sales Orders"]').count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toMatch(/^id/u);
+    await page.keyboard.press('Escape');
+    await saveScreenshot(page, 'journey-8-indonesian-again');
+  });
+});
