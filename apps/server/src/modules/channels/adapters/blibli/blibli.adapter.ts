@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { arr, num, obj, parseJson, retrying, runtimeNow, sendHttp, str } from '../adapter-http.ts';
+import { arr, chunk, num, obj, parseJson, retrying, runtimeNow, sendHttp, str } from '../adapter-http.ts';
 import { parseRetryAfter } from '../http-retry.ts';
-import type { AdapterRuntime, MarketplaceAdapter, MarketplaceErrorKind, MarketplaceOrderStatus, ShopAuth } from '../types.ts';
+import type {
+  AdapterRuntime,
+  MarketplaceAdapter,
+  MarketplaceErrorKind,
+  MarketplaceOrder,
+  MarketplaceOrderStatus,
+  MarketplaceProduct,
+  ProductStatus,
+  ShopAuth,
+  UpdateOutcome,
+} from '../types.ts';
 import { MarketplaceError } from '../types.ts';
 import { unsupported } from '../unsupported.ts';
 import { blibliSignature } from './blibli.sign.ts';
@@ -33,6 +43,76 @@ const ORDER_STATUS: Record<string, MarketplaceOrderStatus> = {
 
 export const blibliOrderStatus = (raw: string): MarketplaceOrderStatus => ORDER_STATUS[raw] ?? 'on_process';
 
+const BASE64_PREFIX = 'base64:';
+const MAX_IMAGE_BYTES = 4 * 1024 * 1024;
+
+/** Blibli's `imageMap`: the same images for every variant (Kelola keeps images per product). */
+const imageMap = (images: string[], variants: string[]): Record<string, string[]> => {
+  const wire = images.slice(0, 8).map((image) => (image.startsWith(BASE64_PREFIX) ? image.slice(BASE64_PREFIX.length) : image));
+  return Object.fromEntries(variants.map((variant) => [variant, wire]));
+};
+
+const PRODUCT_STATUS: Record<string, ProductStatus> = {
+  ACTIVE: 'active',
+  IN_REVIEW: 'reviewing',
+  REJECTED: 'rejected',
+  INACTIVE: 'inactive',
+};
+
+const productFrom = (product: Record<string, unknown>): MarketplaceProduct => ({
+  productId: str(product.productSku),
+  name: str(product.productName),
+  status: PRODUCT_STATUS[str(product.status)] ?? 'inactive',
+  categoryId: str(product.categoryCode),
+  images: arr(product.images).map(str),
+  skus: arr(product.items)
+    .map(obj)
+    .map((item) => ({
+      skuId: str(item.blibliSku),
+      sellerSku: str(item.merchantSku),
+      price: num(obj(item.price).sale ?? obj(item.price).regular),
+      stock: num(obj(item.stock).available),
+    })),
+  updatedAt: num(product.updatedDate),
+});
+
+const orderFrom = (detail: Record<string, unknown>): MarketplaceOrder => {
+  const items = arr(detail.orderItems).map(obj);
+  const rawStatus = str(items[0]?.status);
+  const address = obj(detail.shippingAddress);
+  const lines = items.map((item) => {
+    const blibliSku = str(item.blibliSku);
+    return {
+      itemId: str(item.orderItemId),
+      // blibliSku is `<productSku>-<item>`; the product SKU is everything before the last dash.
+      productId: blibliSku.slice(0, blibliSku.lastIndexOf('-')),
+      skuId: blibliSku,
+      sellerSku: str(item.merchantSku),
+      name: str(item.productName),
+      quantity: num(item.quantity),
+      price: num(item.price),
+    };
+  });
+  const first = items[0] ?? {};
+  return {
+    orderId: str(detail.orderId),
+    status: blibliOrderStatus(rawStatus),
+    rawStatus,
+    createdAt: num(detail.createdDate),
+    updatedAt: num(detail.updatedDate),
+    buyerName: str(detail.customerName),
+    recipient: { name: str(address.name), phone: str(address.phone), address: str(address.address), city: str(address.city) },
+    items: lines,
+    totalAmount: lines.reduce((sum, line) => sum + line.price * line.quantity, 0),
+    shippingFee: num(detail.shippingCost),
+    currency: str(detail.currency) || 'IDR',
+    ...(detail.packageId ? { packageId: str(detail.packageId) } : {}),
+    ...(first.awbNumber ? { trackingNumber: str(first.awbNumber) } : {}),
+    ...(first.logisticsProvider ? { courier: str(first.logisticsProvider) } : {}),
+    ...(detail.cancellationReason ? { cancelReason: str(detail.cancellationReason) } : {}),
+  };
+};
+
 const errorKind = (status: number, code: string, message: string): MarketplaceErrorKind => {
   if (status === 429 || /TOO_MANY/i.test(code)) return 'rate_limited';
   if (/signature/i.test(message)) return 'invalid_sign';
@@ -51,7 +131,7 @@ export const createBlibliAdapter = (config: BlibliConfig): MarketplaceAdapter =>
     method: 'GET' | 'POST',
     path: string,
     input: { query?: Record<string, string | number>; body?: unknown } = {},
-  ) =>
+  ): Promise<Record<string, unknown> & { requestId: string }> =>
     retrying(config, async () => {
       const query = new URLSearchParams({
         requestId: `${config.channelId}-${randomUUID()}`,
@@ -82,7 +162,7 @@ export const createBlibliAdapter = (config: BlibliConfig): MarketplaceAdapter =>
           : {}),
       };
       const answer = await sendHttp('blibli', config, { method, url, headers, ...(body !== undefined ? { body } : {}) });
-      if (answer.status === 204) return {};
+      if (answer.status === 204) return { requestId: query.get('requestId') ?? '' };
       const json = parseJson('blibli', answer);
       if (json.success !== true || answer.status >= 400) {
         const message = str(json.errorMessage);
@@ -96,13 +176,48 @@ export const createBlibliAdapter = (config: BlibliConfig): MarketplaceAdapter =>
           ...(answer.headers.get('retry-after') ? { retryAfterMs: parseRetryAfter(answer.headers.get('retry-after'), now()) ?? 0 } : {}),
         });
       }
-      return json;
+      return { ...json, requestId: str(json.requestId) || query.get('requestId') || '' };
     });
 
   const paged = (json: Record<string, unknown>, page: number, count: number) => {
     const meta = obj(json.pageMetaData);
     const total = num(meta.totalRecords);
     return { total, ...((page + 1) * num(meta.pageSize) < total && count > 0 ? { nextCursor: String(page + 1) } : {}) };
+  };
+
+  const defaultPickupPoint = async (auth: ShopAuth): Promise<string> =>
+    str(obj(arr((await call(auth, 'GET', '/mta/api/businesspartner/v1/product/getPickupPoint')).content)[0]).code);
+
+  const orderDetail = async (auth: ShopAuth, orderId: string): Promise<Record<string, unknown>> =>
+    obj((await call(auth, 'GET', '/mta/api/businesspartner/v1/order/orderDetail', { query: { orderNo: orderId } })).value);
+
+  /** Update Bulk Product V1, ≤100 gdnSkus a call; SKUs Blibli refuses come back in `failedItems`. */
+  const bulkUpdate = async <U extends { productId: string; skuId: string }>(
+    auth: ShopAuth,
+    rows: { update: U; row: Record<string, unknown> }[],
+  ) => {
+    const outcomes: UpdateOutcome[] = [];
+    for (const part of chunk(rows, 100)) {
+      const value = obj(
+        (await call(auth, 'POST', '/mta/api/businesspartner/v1/product/updateProduct', { body: { products: part.map((r) => r.row) } }))
+          .value,
+      );
+      const failed = new Map(
+        arr(value.failedItems)
+          .map(obj)
+          .map((item) => [str(item.gdnSku), str(item.errorMessage)]),
+      );
+      for (const { update } of part) {
+        const error = failed.get(update.skuId);
+        outcomes.push({
+          productId: update.productId,
+          skuId: update.skuId,
+          ok: error === undefined,
+          ...(error !== undefined ? { error } : {}),
+        });
+      }
+    }
+    return outcomes;
   };
 
   return {
@@ -136,7 +251,20 @@ export const createBlibliAdapter = (config: BlibliConfig): MarketplaceAdapter =>
           isLeaf: category.leaf !== false,
         })),
 
-    listAttributes: unsupported('blibli', 'Category attributes'),
+    // Category Attributes V2; DEFINING_ATTRIBUTE ones define variants (sent per product item).
+    listAttributes: async (auth, categoryId) =>
+      arr((await call(auth, 'GET', `/seller/v1/categories/${encodeURIComponent(categoryId)}/attributes`)).content)
+        .map(obj)
+        .map((attribute) => {
+          const options = arr(attribute.options).map(obj);
+          return {
+            id: str(attribute.attributeCode),
+            name: str(attribute.name),
+            mandatory: attribute.mandatory === true,
+            inputType: options.length > 0 ? ('single_select' as const) : ('text' as const),
+            values: options.map((option) => ({ id: str(option.code), name: str(option.value) })),
+          };
+        }),
 
     listBrands: async (auth, input) => {
       const page = Number(input.cursor ?? 0);
@@ -152,46 +280,126 @@ export const createBlibliAdapter = (config: BlibliConfig): MarketplaceAdapter =>
     listWarehouses: async (auth) =>
       arr((await call(auth, 'GET', '/mta/api/businesspartner/v1/product/getPickupPoint')).content)
         .map(obj)
-        .map((point) => ({ id: str(point.code), name: str(point.name), city: str(point.cityName) })),
+        .map((point, index) => ({ id: str(point.code), name: str(point.name), city: str(point.cityName), isDefault: index === 0 })),
 
-    uploadImage: unsupported('blibli', 'Image upload'),
-    getImageStatus: unsupported('blibli', 'Image status'),
-    createProduct: unsupported('blibli', 'Product creation'),
-    updateProduct: unsupported('blibli', 'Product update'),
-    getProductRequestStatus: unsupported('blibli', 'Product request status'),
+    // Blibli has no upload call: images travel inside the product payload as https URLs or Base64 without prefix
+    // (research §4.4). The "upload" only turns bytes into that Base64 form, so it is finished at once.
+    uploadImage: async (_auth, input) => {
+      if (input.kind === 'url') {
+        if (!/^https:\/\//i.test(input.url))
+          throw new MarketplaceError({
+            marketplace: 'blibli',
+            kind: 'bad_request',
+            code: 'image_url',
+            message: 'Blibli takes https image URLs only',
+          });
+        return { id: input.url, status: 'FINISHED', url: input.url };
+      }
+      if (input.data.byteLength > MAX_IMAGE_BYTES)
+        throw new MarketplaceError({
+          marketplace: 'blibli',
+          kind: 'bad_request',
+          code: 'image_size',
+          message: 'Blibli images are at most 4 MB',
+        });
+      return { id: `${BASE64_PREFIX}${Buffer.from(input.data).toString('base64')}`, status: 'FINISHED' };
+    },
+    getImageStatus: async (_auth, imageId) => ({
+      id: imageId,
+      status: 'FINISHED',
+      ...(imageId.startsWith(BASE64_PREFIX) ? {} : { url: imageId }),
+    }),
+
+    createProduct: async (auth, input) => {
+      const pickupPointCode = input.skus[0]?.warehouseId ?? (await defaultPickupPoint(auth));
+      const json = await call(auth, 'POST', '/seller/v1/products/async', {
+        body: {
+          product: [
+            {
+              name: input.name,
+              categoryCode: input.categoryId,
+              ...(input.brandId ? { brandCode: input.brandId } : {}),
+              description: Buffer.from(input.description, 'utf8').toString('base64'),
+              attributes: Object.fromEntries((input.attributes ?? []).map((attribute) => [attribute.id, attribute.values.join(',')])),
+              productItems: input.skus.map((sku) => ({
+                merchantSku: sku.sellerSku,
+                price: { regular: sku.price, sale: sku.price },
+                stock: sku.stock,
+                attributes: sku.options ?? {},
+              })),
+              imageMap: imageMap(
+                input.images,
+                input.skus.map((sku) => sku.sellerSku),
+              ),
+              dimension: {
+                weight: input.weightGrams,
+                ...(input.dimensionsCm
+                  ? { length: input.dimensionsCm.length, width: input.dimensionsCm.width, height: input.dimensionsCm.height }
+                  : {}),
+              },
+              pickupPointCode,
+              productType: 1,
+            },
+          ],
+        },
+      });
+      return { requestId: str(obj(json.value).requestId) || json.requestId, status: 'ON_PROGRESS' };
+    },
+
+    updateProduct: async (auth, productId, input) => {
+      const json = await call(auth, 'POST', '/mta/api/businesspartner/v1/product/updateDetailProduct', {
+        body: {
+          productSku: productId,
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(input.description !== undefined ? { description: Buffer.from(input.description, 'utf8').toString('base64') } : {}),
+          ...(input.categoryId !== undefined ? { categoryCode: input.categoryId } : {}),
+          ...(input.brandId !== undefined ? { brandCode: input.brandId } : {}),
+          ...(input.images !== undefined ? { imageMap: imageMap(input.images, ['COMMON']) } : {}),
+          ...(input.weightGrams !== undefined ? { dimension: { weight: input.weightGrams } } : {}),
+        },
+      });
+      return { requestId: str(obj(json.value).requestId) || json.requestId, productId, status: 'ON_PROGRESS' };
+    },
+
+    // Queue Detail V1: the async call's requestId is the queue key.
+    getProductRequestStatus: async (auth, requestId) => {
+      const value = obj(
+        (await call(auth, 'GET', '/mta/api/businesspartner/v1/feed/detail', { query: { queueRequestId: requestId } })).value,
+      );
+      const raw = str(value.status);
+      const status = raw === 'FINISHED' ? 'FINISHED' : raw === 'FAILED' ? 'FAILED' : 'ON_PROGRESS';
+      return {
+        requestId,
+        status,
+        ...(value.productSku ? { productId: str(value.productSku) } : {}),
+        ...(status === 'FAILED' ? { error: str(value.errorMessage) } : {}),
+      };
+    },
+
+    getProduct: async (auth, productId) =>
+      productFrom(obj((await call(auth, 'GET', `/seller/v1/products/${encodeURIComponent(productId)}`)).value)),
+
+    updateStock: async (auth, updates) =>
+      bulkUpdate(
+        auth,
+        updates.map((update) => ({ update, row: { gdnSku: update.skuId, exactStock: update.quantity } })),
+      ),
+
+    // Blibli wants `price` and `salePrice` together; Kelola keeps one price, so both carry it.
+    updatePrice: async (auth, updates) =>
+      bulkUpdate(
+        auth,
+        updates.map((update) => ({ update, row: { gdnSku: update.skuId, price: update.price, salePrice: update.price } })),
+      ),
 
     listProducts: async (auth, input) => {
       const page = Number(input.cursor ?? 0);
       const json = await call(auth, 'POST', '/seller/v1/products/filter', {
         body: { filter: {}, paging: { page, size: Math.min(input.pageSize ?? 50, 100) } },
       });
-      const items = arr(json.content)
-        .map(obj)
-        .map((product) => {
-          const status = str(product.status);
-          return {
-            productId: str(product.productSku),
-            name: str(product.productName),
-            status: status === 'ACTIVE' ? ('active' as const) : status === 'IN_REVIEW' ? ('reviewing' as const) : ('inactive' as const),
-            categoryId: str(product.categoryCode),
-            images: [],
-            skus: arr(product.items)
-              .map(obj)
-              .map((item) => ({
-                skuId: str(item.blibliSku),
-                sellerSku: str(item.merchantSku),
-                price: num(obj(item.price).sale ?? obj(item.price).regular),
-                stock: num(obj(item.stock).available),
-              })),
-            updatedAt: num(product.updatedDate),
-          };
-        });
+      const items = arr(json.content).map(obj).map(productFrom);
       return { items, ...paged(json, page, items.length) };
     },
-
-    getProduct: unsupported('blibli', 'Product detail'),
-    updateStock: unsupported('blibli', 'Stock update'),
-    updatePrice: unsupported('blibli', 'Price update'),
 
     // Package-level Order List V2 filters by when items reached FP (new), so both time fields use that range.
     listOrders: async (auth, input) => {
@@ -212,12 +420,73 @@ export const createBlibliAdapter = (config: BlibliConfig): MarketplaceAdapter =>
       return { items, ...paged(json, page, items.length) };
     },
 
-    getOrders: unsupported('blibli', 'Order detail'),
-    acceptOrder: unsupported('blibli', 'Accept order'),
-    cancellationReasons: unsupported('blibli', 'Cancellation reasons'),
-    cancelOrder: unsupported('blibli', 'Cancel order'),
-    arrangeShipment: unsupported('blibli', 'Arrange shipment'),
-    getShippingLabel: unsupported('blibli', 'Shipping label'),
+    getOrders: async (auth, orderIds) => {
+      const orders = [];
+      for (const orderId of orderIds) orders.push(orderFrom(await orderDetail(auth, orderId)));
+      return orders;
+    },
+
+    // Create Package packs every FP item of the order (FP → PF).
+    acceptOrder: async (auth, orderId) => {
+      const detail = await orderDetail(auth, orderId);
+      const orderItemIds = arr(detail.orderItems)
+        .map(obj)
+        .filter((item) => str(item.status) === 'FP')
+        .map((item) => str(item.orderItemId));
+      if (orderItemIds.length === 0) {
+        throw new MarketplaceError({
+          marketplace: 'blibli',
+          kind: 'bad_request',
+          code: 'INVALID_ORDER_STATUS',
+          message: `Order ${orderId} has no FP items to pack`,
+        });
+      }
+      await call(auth, 'POST', '/mta/api/businesspartner/v1/order/createPackage', { body: { orderItemIds } });
+    },
+
+    cancellationReasons: async (auth, orderId) => {
+      const detail = await orderDetail(auth, orderId);
+      if (
+        !arr(detail.orderItems)
+          .map(obj)
+          .some((item) => ['FP', 'PF'].includes(str(item.status)))
+      )
+        return [];
+      return arr((await call(auth, 'GET', '/seller/v1/orders/cancellation-reasons')).content)
+        .map(obj)
+        .map((reason) => ({ id: str(reason.reason), label: str(reason.reason) }));
+    },
+
+    // Cancellation is per order item; the reason text is the id (case-sensitive on Blibli's side).
+    cancelOrder: async (auth, input) => {
+      const itemIds =
+        input.items?.map((item) => item.itemId) ??
+        arr((await orderDetail(auth, input.orderId)).orderItems).map((item) => str(obj(item).orderItemId));
+      for (const itemId of itemIds) {
+        await call(auth, 'POST', `/seller/v1/orders/items/${encodeURIComponent(itemId)}/cancellations`, {
+          body: { reason: input.reasonId },
+        });
+      }
+    },
+
+    // Regular fulfilment with the seller's AWB; without one Blibli's logistics assigns it.
+    arrangeShipment: async (auth, input) => {
+      const packageId = str((await orderDetail(auth, input.orderId)).packageId);
+      const value = obj(
+        (
+          await call(auth, 'POST', `/seller/v1/orders/regular/${encodeURIComponent(packageId)}/fulfill`, {
+            body: { awbNo: input.trackingNumber ?? '' },
+          })
+        ).value,
+      );
+      return { orderId: input.orderId, packageId, ...(value.awbNo ? { trackingNumber: str(value.awbNo) } : {}) };
+    },
+
+    getShippingLabel: async (auth, orderId) => {
+      const packageId = str((await orderDetail(auth, orderId)).packageId);
+      const value = obj((await call(auth, 'GET', `/seller/v1/orders/${encodeURIComponent(packageId)}/shippingLabel`)).value);
+      return { contentType: str(value.contentType) || 'application/pdf', data: new Uint8Array(Buffer.from(str(value.document), 'base64')) };
+    },
 
     // Blibli webhooks carry an OAuth `token` header only if the partner configured one; there is no signature.
     verifyPush: () => true,

@@ -1,6 +1,17 @@
-import { arr, num, obj, parseJson, retrying, runtimeNow, sendHttp, str } from '../adapter-http.ts';
+import { arr, chunk, num, obj, parseJson, retrying, runtimeNow, sendHttp, str } from '../adapter-http.ts';
 import { parseRetryAfter } from '../http-retry.ts';
-import type { AdapterRuntime, MarketplaceAdapter, MarketplaceErrorKind, MarketplaceOrderStatus, ShopAuth } from '../types.ts';
+import type {
+  AdapterRuntime,
+  MarketplaceAdapter,
+  MarketplaceCategory,
+  MarketplaceErrorKind,
+  MarketplaceOrder,
+  MarketplaceOrderStatus,
+  MarketplaceProduct,
+  ProductStatus,
+  ShopAuth,
+  UpdateOutcome,
+} from '../types.ts';
 import { MarketplaceError } from '../types.ts';
 import { unsupported } from '../unsupported.ts';
 import { zaloraSign, zaloraTimestamp } from './zalora.sign.ts';
@@ -17,6 +28,7 @@ export type ZaloraConfig = AdapterRuntime & {
 
 const ORDER_STATUS: Record<string, MarketplaceOrderStatus> = {
   pending: 'new',
+  packed: 'confirmed',
   ready_to_ship: 'ready_to_ship',
   shipped: 'shipped',
   delivered: 'delivered',
@@ -29,7 +41,8 @@ export const zaloraOrderStatus = (raw: string): MarketplaceOrderStatus => ORDER_
 
 const errorKind = (status: number, code: string): MarketplaceErrorKind => {
   if (status === 429 || code === '429') return 'rate_limited';
-  if (code === '7') return 'invalid_sign';
+  // E007 signature mismatch; E003 a Timestamp outside the window, i.e. a signature that can no longer be valid.
+  if (code === '7' || code === '3') return 'invalid_sign';
   if (code === '9' || status === 401) return 'auth_expired';
   if (status >= 500) return 'upstream';
   return 'bad_request';
@@ -41,11 +54,75 @@ const list = (value: unknown): Record<string, unknown>[] => (Array.isArray(value
 /** `2025-01-15 10:00:00` in Jakarta time. */
 const parseZaloraDate = (value: string): number => Date.parse(`${value.replace(' ', 'T')}+07:00`);
 
+const PRODUCT_STATUS: Record<string, ProductStatus> = {
+  active: 'active',
+  inactive: 'inactive',
+  pending: 'reviewing',
+  rejected: 'rejected',
+  deleted: 'deleted',
+};
+
+/** One image comes as a string, several as a list. */
+const imagesOf = (value: unknown): string[] => (Array.isArray(value) ? value.map(str) : value ? [str(value)] : []);
+
+const xmlEscape = (value: string | number): string => String(value).replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A product request is one or more feeds (ProductCreate/ProductUpdate, then Image): `feed,feed@parentSku`. */
+const requestIdOf = (feeds: string[], productId: string): string => `${feeds.join(',')}@${productId}`;
+const parseRequestId = (requestId: string): { feeds: string[]; productId: string } => {
+  const at = requestId.indexOf('@');
+  const feeds = (at < 0 ? requestId : requestId.slice(0, at)).split(',').filter(Boolean);
+  return { feeds, productId: at < 0 ? '' : requestId.slice(at + 1) };
+};
+
+/** Zalora order items are single units; rows of the same SKU become one line with a quantity. */
+const orderFrom = (order: Record<string, unknown>, items: Record<string, unknown>[]): MarketplaceOrder => {
+  const lines = new Map<string, MarketplaceOrder['items'][number]>();
+  for (const item of items) {
+    const shopSku = str(item.ShopSku);
+    const key = `${shopSku}:${str(item.Status)}`;
+    const line = lines.get(key);
+    if (line) line.quantity += 1;
+    else
+      lines.set(key, {
+        itemId: str(item.OrderItemId),
+        productId: shopSku.slice(0, shopSku.lastIndexOf('-')),
+        skuId: str(item.Sku),
+        sellerSku: str(item.Sku),
+        name: str(item.Name),
+        quantity: 1,
+        price: num(item.PaidPrice || item.ItemPrice),
+      });
+  }
+  const statuses = arr(obj(order.Statuses).Status).map(str);
+  const rawStatus = statuses[0] ?? str(obj(order.Statuses).Status);
+  const address = obj(order.AddressShipping);
+  const first = items.find((item) => str(item.Status) !== 'canceled') ?? items[0] ?? {};
+  const reason = items.map((item) => str(item.Reason)).find(Boolean);
+  return {
+    orderId: str(order.OrderId),
+    status: zaloraOrderStatus(rawStatus),
+    rawStatus,
+    createdAt: parseZaloraDate(str(order.CreatedAt)),
+    updatedAt: parseZaloraDate(str(order.UpdatedAt)),
+    buyerName: str(order.CustomerFirstName),
+    recipient: { name: str(address.FirstName), phone: str(address.Phone), address: str(address.Address1), city: str(address.City) },
+    items: [...lines.values()],
+    totalAmount: num(order.Price),
+    shippingFee: num(order.ShippingFee),
+    currency: str(first.Currency) || 'IDR',
+    ...(first.PackageId ? { packageId: str(first.PackageId) } : {}),
+    ...(first.TrackingCode ? { trackingNumber: str(first.TrackingCode) } : {}),
+    ...(first.ShipmentProvider ? { courier: str(first.ShipmentProvider) } : {}),
+    ...(reason ? { cancelReason: reason } : {}),
+  };
+};
+
 export const createZaloraAdapter = (config: ZaloraConfig): MarketplaceAdapter => {
   const now = (): number => runtimeNow(config);
   const base = config.baseUrl.replace(/\/$/, '');
 
-  const call = (auth: ShopAuth, action: string, extra: Record<string, string> = {}) =>
+  const call = (auth: ShopAuth, action: string, extra: Record<string, string> = {}, xml?: string) =>
     retrying(config, async () => {
       const params: Record<string, string> = {
         Action: action,
@@ -56,7 +133,20 @@ export const createZaloraAdapter = (config: ZaloraConfig): MarketplaceAdapter =>
         ...extra,
       };
       const query = new URLSearchParams({ ...params, Signature: zaloraSign(auth.accessToken, params) });
-      const answer = await sendHttp('zalora', config, { method: 'GET', url: `${base}/?${query.toString()}` });
+      const url = `${base}/?${query.toString()}`;
+      // Writes carry an XML document; only the query is signed.
+      const answer = await sendHttp(
+        'zalora',
+        config,
+        xml === undefined
+          ? { method: 'GET', url }
+          : {
+              method: 'POST',
+              url,
+              headers: { 'content-type': 'application/xml' },
+              body: `<?xml version="1.0" encoding="UTF-8"?><Request>${xml}</Request>`,
+            },
+      );
       const json = parseJson('zalora', answer);
       const error = obj(obj(json.ErrorResponse).Head);
       if (json.ErrorResponse !== undefined || answer.status >= 400) {
@@ -72,6 +162,91 @@ export const createZaloraAdapter = (config: ZaloraConfig): MarketplaceAdapter =>
       const success = obj(json.SuccessResponse);
       return { head: obj(success.Head), body: obj(success.Body) };
     });
+
+  const productsOf = (head: Record<string, unknown>, body: Record<string, unknown>) => {
+    // Each Zalora row is one SKU; rows sharing a ParentSku are one product. skuId is the SellerSku, the key
+    // Zalora's write calls (ProductUpdate, Image) take.
+    const products = new Map<string, MarketplaceProduct>();
+    for (const row of list(obj(body.Products).Product)) {
+      const parent = str(row.ParentSku) || str(row.SellerSku);
+      const product = products.get(parent) ?? {
+        productId: parent,
+        name: str(row.Name),
+        status: PRODUCT_STATUS[str(row.Status)] ?? 'inactive',
+        ...(row.PrimaryCategory ? { categoryId: str(row.PrimaryCategory) } : {}),
+        images: imagesOf(obj(row.Images).Image),
+        skus: [],
+        updatedAt: parseZaloraDate(str(row.UpdatedAt)),
+      };
+      product.skus.push({ skuId: str(row.SellerSku), sellerSku: str(row.SellerSku), price: num(row.Price), stock: num(row.Quantity) });
+      products.set(parent, product);
+    }
+    return { products: [...products.values()], total: num(head.TotalCount) };
+  };
+
+  const feedStatus = async (auth: ShopAuth, feedId: string) => {
+    const detail = obj((await call(auth, 'FeedStatus', { FeedID: feedId })).body.FeedDetail);
+    const errors = list(obj(detail.FeedErrors).Error).map((error) => ({ sellerSku: str(error.SellerSku), message: str(error.Message) }));
+    return { status: str(detail.Status), failed: num(detail.FailedRecords), errors };
+  };
+
+  /** ProductUpdate rows keyed by SellerSku; price and stock feeds finish at once, so their errors are read right away. */
+  const productUpdate = async <U extends { productId: string; skuId: string }>(auth: ShopAuth, rows: { update: U; xml: string }[]) => {
+    const outcomes: UpdateOutcome[] = [];
+    for (const part of chunk(rows, 100)) {
+      const { head } = await call(auth, 'ProductUpdate', {}, part.map((row) => `<Product>${row.xml}</Product>`).join(''));
+      const feed = await feedStatus(auth, str(head.RequestId));
+      const failed = new Map(feed.errors.map((error) => [error.sellerSku, error.message]));
+      for (const { update } of part) {
+        const error = failed.get(update.skuId);
+        outcomes.push({
+          productId: update.productId,
+          skuId: update.skuId,
+          ok: error === undefined,
+          ...(error !== undefined ? { error } : {}),
+        });
+      }
+    }
+    return outcomes;
+  };
+
+  const orderItems = async (auth: ShopAuth, orderId: string) =>
+    list(obj((await call(auth, 'GetOrderItems', { OrderId: orderId })).body.OrderItems).OrderItem);
+
+  const itemIdsIn = (items: Record<string, unknown>[], statuses: string[]) =>
+    items.filter((item) => statuses.includes(str(item.Status))).map((item) => str(item.OrderItemId));
+
+  const brandName = async (auth: ShopAuth, brandId: string): Promise<string> => {
+    const { body } = await call(auth, 'GetBrands');
+    const brand = list(obj(body.Brands).Brand).find((candidate) => str(candidate.BrandId) === brandId);
+    if (!brand)
+      throw new MarketplaceError({
+        marketplace: 'zalora',
+        kind: 'bad_request',
+        code: 'unknown_brand',
+        message: `Brand ${brandId} is not on Zalora`,
+      });
+    return str(brand.Name);
+  };
+
+  const imageXml = (sellerSku: string, images: string[]) =>
+    `<ProductImage><SellerSku>${xmlEscape(sellerSku)}</SellerSku><Images>${images
+      .slice(0, 8)
+      .map((url) => `<Image>${xmlEscape(url)}</Image>`)
+      .join('')}</Images></ProductImage>`;
+
+  const findProduct = async (auth: ShopAuth, productId: string): Promise<MarketplaceProduct> => {
+    const { head, body } = await call(auth, 'GetProducts', { Filter: 'all', Search: productId, Limit: '100', Offset: '0' });
+    const product = productsOf(head, body).products.find((candidate) => candidate.productId === productId);
+    if (!product)
+      throw new MarketplaceError({
+        marketplace: 'zalora',
+        kind: 'not_found',
+        code: 'not_found',
+        message: `Product ${productId} is not on Zalora`,
+      });
+    return product;
+  };
 
   const next = (offset: number, count: number, total: number) => (offset + count < total ? { nextCursor: String(offset + count) } : {});
 
@@ -96,20 +271,111 @@ export const createZaloraAdapter = (config: ZaloraConfig): MarketplaceAdapter =>
       return { shopId: auth.shopId, name: auth.shopId, region: 'ID', status: 'active' };
     },
 
-    listCategories: unsupported('zalora', 'Categories'),
-    listAttributes: unsupported('zalora', 'Attributes'),
+    listCategories: async (auth) => {
+      const out: MarketplaceCategory[] = [];
+      const walk = (nodes: Record<string, unknown>[], parentId?: string): void => {
+        for (const node of nodes) {
+          const children = list(obj(node.Children).Category);
+          out.push({ id: str(node.CategoryId), ...(parentId ? { parentId } : {}), name: str(node.Name), isLeaf: children.length === 0 });
+          walk(children, str(node.CategoryId));
+        }
+      };
+      walk(list(obj((await call(auth, 'GetCategoryTree')).body.Categories).Category));
+      return out;
+    },
+
+    listAttributes: async (auth, categoryId) =>
+      list((await call(auth, 'GetCategoryAttributes', { PrimaryCategory: categoryId })).body.Attribute).map((attribute) => {
+        const type = str(attribute.AttributeType);
+        return {
+          // Zalora names attributes; the name is what ProductData takes.
+          id: str(attribute.Name),
+          name: str(attribute.Label) || str(attribute.Name),
+          mandatory: str(attribute.isMandatory) === '1',
+          inputType:
+            type === 'multi_option' ? ('multi_select' as const) : type === 'option' ? ('single_select' as const) : ('text' as const),
+          values: list(obj(attribute.Options).Option).map((option) => ({ id: str(option.Name), name: str(option.Name) })),
+        };
+      }),
 
     listBrands: async (auth) => {
       const { body } = await call(auth, 'GetBrands');
       return { items: list(obj(body.Brands).Brand).map((brand) => ({ id: str(brand.BrandId), name: str(brand.Name) })) };
     },
 
+    // Seller Center v1 has no warehouse or pickup-point call: Zalora collects from the seller's registered address.
     listWarehouses: unsupported('zalora', 'Warehouses'),
-    uploadImage: unsupported('zalora', 'Image upload'),
-    getImageStatus: unsupported('zalora', 'Image status'),
-    createProduct: unsupported('zalora', 'Product creation'),
-    updateProduct: unsupported('zalora', 'Product update'),
-    getProductRequestStatus: unsupported('zalora', 'Product request status'),
+
+    // Zalora downloads images itself: the `Image` action takes public URLs for a SKU and processes them as a feed.
+    // An "upload" is therefore only a URL check; the download happens (and can fail) in the Image feed that
+    // createProduct / updateProduct send, and that feed is part of the request polled with getProductRequestStatus.
+    uploadImage: async (_auth, input) => {
+      if (input.kind !== 'url' || !/^https?:\/\//i.test(input.url)) {
+        throw new MarketplaceError({
+          marketplace: 'zalora',
+          kind: 'bad_request',
+          code: 'image_url_required',
+          message: 'Zalora takes images by public URL only; host the file first',
+        });
+      }
+      return { id: input.url, status: 'FINISHED', url: input.url };
+    },
+    getImageStatus: async (_auth, imageId) => ({ id: imageId, status: 'FINISHED', url: imageId }),
+
+    createProduct: async (auth, input) => {
+      const parentSku = input.skus[0]?.sellerSku ?? '';
+      const brand = input.brandId ? await brandName(auth, input.brandId) : '';
+      const productData = `<ProductData><PackageWeight>${input.weightGrams / 1000}</PackageWeight>${(input.attributes ?? [])
+        .map((attribute) => `<${attribute.id}>${xmlEscape(attribute.values.join(','))}</${attribute.id}>`)
+        .join('')}</ProductData>`;
+      const rows = input.skus
+        .map(
+          (sku) =>
+            `<Product><SellerSku>${xmlEscape(sku.sellerSku)}</SellerSku><ParentSku>${xmlEscape(parentSku)}</ParentSku><Status>active</Status>` +
+            `<Name>${xmlEscape(input.name)}</Name>${sku.options ? `<Variation>${xmlEscape(Object.values(sku.options).join(' / '))}</Variation>` : ''}` +
+            `<PrimaryCategory>${xmlEscape(input.categoryId)}</PrimaryCategory><Description>${xmlEscape(input.description)}</Description>` +
+            `<Brand>${xmlEscape(brand)}</Brand><Price>${sku.price}</Price><Quantity>${sku.stock}</Quantity>${productData}</Product>`,
+        )
+        .join('');
+      const feeds = [str((await call(auth, 'ProductCreate', {}, rows)).head.RequestId)];
+      if (input.images.length > 0) feeds.push(str((await call(auth, 'Image', {}, imageXml(parentSku, input.images))).head.RequestId));
+      return { requestId: requestIdOf(feeds, parentSku), productId: parentSku, status: 'ON_PROGRESS' };
+    },
+
+    updateProduct: async (auth, productId, input) => {
+      const product = await findProduct(auth, productId);
+      const feeds: string[] = [];
+      const content = `${input.name !== undefined ? `<Name>${xmlEscape(input.name)}</Name>` : ''}${
+        input.description !== undefined ? `<Description>${xmlEscape(input.description)}</Description>` : ''
+      }`;
+      if (content) {
+        const rows = product.skus.map((sku) => `<Product><SellerSku>${xmlEscape(sku.sellerSku)}</SellerSku>${content}</Product>`).join('');
+        feeds.push(str((await call(auth, 'ProductUpdate', {}, rows)).head.RequestId));
+      }
+      if (input.images !== undefined && input.images.length > 0) {
+        feeds.push(str((await call(auth, 'Image', {}, imageXml(product.skus[0]?.sellerSku ?? '', input.images))).head.RequestId));
+      }
+      return { requestId: requestIdOf(feeds, productId), productId, status: feeds.length > 0 ? 'ON_PROGRESS' : 'FINISHED' };
+    },
+
+    // FINISHED once every feed of the request is Finished without failed records; FAILED when any has one.
+    getProductRequestStatus: async (auth, requestId) => {
+      const { feeds, productId } = parseRequestId(requestId);
+      let finished = true;
+      for (const feed of feeds) {
+        const state = await feedStatus(auth, feed);
+        if (state.status === 'Canceled' || (state.status === 'Finished' && state.failed > 0)) {
+          return {
+            requestId,
+            productId,
+            status: 'FAILED',
+            error: state.errors.map((error) => error.message).join('; ') || `Feed ${state.status}`,
+          };
+        }
+        if (state.status !== 'Finished') finished = false;
+      }
+      return { requestId, productId, status: finished ? 'FINISHED' : 'ON_PROGRESS' };
+    },
 
     listProducts: async (auth, input) => {
       const offset = Number(input.cursor ?? 0);
@@ -119,38 +385,25 @@ export const createZaloraAdapter = (config: ZaloraConfig): MarketplaceAdapter =>
         Offset: String(offset),
         ...(input.updatedFrom !== undefined ? { UpdatedAfter: zaloraTimestamp(input.updatedFrom) } : {}),
       });
-      // Each Zalora row is one SKU; rows sharing a ParentSku are one product.
-      const products = new Map<
-        string,
-        {
-          productId: string;
-          name: string;
-          status: 'active' | 'inactive';
-          images: string[];
-          skus: { skuId: string; sellerSku: string; price: number; stock: number }[];
-          updatedAt: number;
-        }
-      >();
-      const rows = list(obj(body.Products).Product);
-      for (const row of rows) {
-        const parent = str(row.ParentSku) || str(row.SellerSku);
-        const product = products.get(parent) ?? {
-          productId: parent,
-          name: str(row.Name),
-          status: str(row.Status) === 'active' ? 'active' : 'inactive',
-          images: [],
-          skus: [],
-          updatedAt: parseZaloraDate(str(row.UpdatedAt)),
-        };
-        product.skus.push({ skuId: str(row.ShopSku), sellerSku: str(row.SellerSku), price: num(row.Price), stock: num(row.Quantity) });
-        products.set(parent, product);
-      }
-      return { items: [...products.values()], total: num(head.TotalCount), ...next(offset, products.size, num(head.TotalCount)) };
+      const { products, total } = productsOf(head, body);
+      return { items: products, total, ...next(offset, products.length, total) };
     },
 
-    getProduct: unsupported('zalora', 'Product detail'),
-    updateStock: unsupported('zalora', 'Stock update'),
-    updatePrice: unsupported('zalora', 'Price update'),
+    getProduct: (auth, productId) => findProduct(auth, productId),
+
+    updateStock: (auth, updates) =>
+      productUpdate(
+        auth,
+        updates.map((update) => ({
+          update,
+          xml: `<SellerSku>${xmlEscape(update.skuId)}</SellerSku><Quantity>${update.quantity}</Quantity>`,
+        })),
+      ),
+    updatePrice: (auth, updates) =>
+      productUpdate(
+        auth,
+        updates.map((update) => ({ update, xml: `<SellerSku>${xmlEscape(update.skuId)}</SellerSku><Price>${update.price}</Price>` })),
+      ),
 
     listOrders: async (auth, input) => {
       const offset = Number(input.cursor ?? 0);
@@ -170,12 +423,67 @@ export const createZaloraAdapter = (config: ZaloraConfig): MarketplaceAdapter =>
       return { items, total: num(head.TotalCount), ...next(offset, items.length, num(head.TotalCount)) };
     },
 
-    getOrders: unsupported('zalora', 'Order detail'),
-    acceptOrder: unsupported('zalora', 'Accept order'),
-    cancellationReasons: unsupported('zalora', 'Cancellation reasons'),
-    cancelOrder: unsupported('zalora', 'Cancel order'),
-    arrangeShipment: unsupported('zalora', 'Arrange shipment'),
-    getShippingLabel: unsupported('zalora', 'Shipping label'),
+    getOrders: async (auth, orderIds) => {
+      const out: MarketplaceOrder[] = [];
+      for (const orderId of orderIds) {
+        const order = list(obj((await call(auth, 'GetOrder', { OrderId: orderId })).body.Orders).Order)[0] ?? {};
+        out.push(orderFrom(order, await orderItems(auth, orderId)));
+      }
+      return out;
+    },
+
+    // SetStatusToPackedByMarketplace: Zalora packs the pending items and assigns the package (pending → packed).
+    acceptOrder: async (auth, orderId) => {
+      const items = await orderItems(auth, orderId);
+      const ids = itemIdsIn(items, ['pending']);
+      if (ids.length === 0) {
+        throw new MarketplaceError({
+          marketplace: 'zalora',
+          kind: 'bad_request',
+          code: '73',
+          message: `Order ${orderId} has no pending items`,
+        });
+      }
+      await call(auth, 'SetStatusToPackedByMarketplace', {
+        OrderItemIds: JSON.stringify(ids),
+        DeliveryType: 'dropship',
+        ShippingProvider: str(items[0]?.ShipmentProvider),
+      });
+    },
+
+    cancellationReasons: async (auth, orderId) => {
+      if (itemIdsIn(await orderItems(auth, orderId), ['pending', 'packed']).length === 0) return [];
+      return list(obj((await call(auth, 'GetFailureReasons')).body.Reasons).Reason)
+        .filter((reason) => str(reason.Type) === 'canceled')
+        .map((reason) => ({ id: str(reason.Id), label: str(reason.Name) }));
+    },
+
+    // SetStatusToCanceled takes one order item at a time.
+    cancelOrder: async (auth, input) => {
+      const ids = input.items?.map((item) => item.itemId) ?? itemIdsIn(await orderItems(auth, input.orderId), ['pending', 'packed']);
+      for (const id of ids) await call(auth, 'SetStatusToCanceled', { OrderItemId: id, ReasonId: input.reasonId });
+    },
+
+    arrangeShipment: async (auth, input) => {
+      const items = await orderItems(auth, input.orderId);
+      const ids = itemIdsIn(items, ['packed']);
+      const { body } = await call(auth, 'SetStatusToReadyToShip', {
+        OrderItemIds: JSON.stringify(ids.length > 0 ? ids : itemIdsIn(items, ['pending'])),
+        DeliveryType: input.method === 'pickup' ? 'pickup' : 'dropship',
+        ShippingProvider: str(items[0]?.ShipmentProvider),
+        ...(input.trackingNumber ? { TrackingNumber: input.trackingNumber } : {}),
+      });
+      const packageId = str(list(obj(body.OrderItems).OrderItem)[0]?.PurchaseOrderId);
+      const tracking = str((await orderItems(auth, input.orderId))[0]?.TrackingCode);
+      return { orderId: input.orderId, ...(packageId ? { packageId } : {}), ...(tracking ? { trackingNumber: tracking } : {}) };
+    },
+
+    getShippingLabel: async (auth, orderId) => {
+      const ids = itemIdsIn(await orderItems(auth, orderId), ['ready_to_ship', 'shipped', 'delivered']);
+      const { body } = await call(auth, 'GetDocument', { DocumentType: 'shippingParcel', OrderItemIds: JSON.stringify(ids) });
+      const document = list(obj(body.Documents).Document)[0] ?? {};
+      return { contentType: str(document.MimeType) || 'application/pdf', data: new Uint8Array(Buffer.from(str(document.File), 'base64')) };
+    },
 
     // No push signing is documented for this API version.
     verifyPush: () => true,
