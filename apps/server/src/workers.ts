@@ -1,5 +1,6 @@
 import { registerCatalogWorkers } from './modules/catalog/index.ts';
 import { registerChannelWorkers } from './modules/channels/index.ts';
+import { registerInventoryWorkers } from './modules/inventory/index.ts';
 import { registerOutboxWorker } from './platform/outbox/outbox.ts';
 import type { Platform } from './platform/platform.ts';
 
@@ -8,4 +9,5 @@ export async function registerWorkers(platform: Platform): Promise<void> {
   await registerOutboxWorker(platform.database, platform.jobs, platform.mailer);
   await registerChannelWorkers(platform);
   await registerCatalogWorkers(platform);
+  await registerInventoryWorkers(platform);
 }

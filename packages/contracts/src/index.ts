@@ -9,3 +9,4 @@ export * from './pricing.ts';
 export * from './validation.ts';
 export * from './warehouses.ts';
 export * from './workspaces.ts';
+export * from './inventory.ts';

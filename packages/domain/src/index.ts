@@ -49,3 +49,4 @@ export {
   type ImageTag,
 } from './image-file.ts';
 export { parseNpwp, type ParsedNpwp } from './npwp.ts';
+export { ALLOCATION_MODES, allocateToChannel, STOCK_STATES, stockState, type AllocationMode, type AllocationRule, type ChannelAllocation, type StockState } from './stock-allocation.ts';

@@ -6,6 +6,7 @@ import { registerBusinessRoutes } from '../modules/businesses/businesses.routes.
 import { registerCatalogRoutes } from '../modules/catalog/catalog.routes.ts';
 import { registerChannelRoutes } from '../modules/channels/channels.routes.ts';
 import { registerIdentityRoutes } from '../modules/identity/identity.routes.ts';
+import { registerInventoryRoutes } from '../modules/inventory/inventory.routes.ts';
 import { registerPricingRoutes } from '../modules/pricing/pricing.routes.ts';
 import { registerWarehouseRoutes } from '../modules/warehouses/warehouses.routes.ts';
 import { registerWorkspaceRoutes } from '../modules/workspaces/workspaces.routes.ts';
@@ -27,6 +28,7 @@ export function registerRoutes(router: Router, platform: Platform): void {
   registerWarehouseRoutes(router);
   registerPricingRoutes(router);
   registerCatalogRoutes(router);
+  registerInventoryRoutes(router);
 
   route({ method: 'GET', url: '/api/health', permission: 'public', transaction: false, tags: ['platform'], response: z.object({ status: z.literal('ok') }) }, async () => ({
     status: 'ok' as const,

@@ -34,6 +34,9 @@ export type OpenOptions = { url?: string; dataDir?: string; poolSize?: number; i
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
+    // An idle connection dropped by the server (restart, failover) must not crash the process; the next query
+    // takes a fresh connection and real query errors still reach their caller.
+    pool.on('error', () => {});
     const db = drizzlePg(pool, { casing: 'snake_case' }) as unknown as Db;
     return {
       kind: 'postgres',

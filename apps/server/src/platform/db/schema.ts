@@ -6,6 +6,7 @@ export * from '../../modules/businesses/businesses.schema.ts';
 export * from '../../modules/catalog/catalog.schema.ts';
 export * from '../../modules/channels/channels.schema.ts';
 export * from '../../modules/identity/identity.schema.ts';
+export * from '../../modules/inventory/inventory.schema.ts';
 export * from '../../modules/pricing/pricing.schema.ts';
 export * from '../../modules/warehouses/warehouses.schema.ts';
 export * from '../../modules/workspaces/workspaces.schema.ts';

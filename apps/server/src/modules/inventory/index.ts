@@ -1,0 +1,17 @@
+export { registerInventoryWorkers } from './inventory.jobs.ts';
+export {
+  adjustStock,
+  ledgerMismatches,
+  receiveStock,
+  releaseStock,
+  reserveStock,
+  returnStock,
+  runInventoryExport,
+  runStockSync,
+  shipStock,
+  type InventoryExportJob,
+  type StockRequest,
+  type StockResult,
+  type StockSyncJob,
+} from './inventory.service.ts';
+export type { AppliedLine, StockLine } from './inventory.repository.ts';

@@ -1,0 +1,334 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerMismatches, releaseStock, reserveStock, runInventoryExport, runStockSync, shipStock, returnStock } from '../../src/modules/inventory/index.ts';
+import { DomainError } from '../../src/platform/errors.ts';
+import { newMember, newWorkspace } from '../factories.ts';
+import { buildTestApp, type TestApp } from '../test-app.ts';
+import { caller, expectError, expectFieldError, newWarehouse } from '../workspaces/helpers.ts';
+import { asActor, newBundle, newChannel, newSku, receive } from './helpers.ts';
+
+let app: TestApp;
+let call: ReturnType<typeof caller>;
+beforeAll(async () => {
+  app = await buildTestApp();
+  call = caller(app);
+});
+afterAll(async () => app?.close());
+
+const rejected = async (promise: Promise<unknown>): Promise<DomainError> => {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(DomainError);
+  return error as DomainError;
+};
+
+describe('goods receipt', () => {
+  it('creates numbered receipts, posts them into stock and the ledger, lists and shows them', async () => {
+    const owner = await newWorkspace(app);
+    const wh = await newWarehouse(app, owner);
+    const a = await newSku(app, owner);
+    const b = await newSku(app, owner);
+    const draft = await call('POST', '/api/inventory/goods-receipts', owner, { date: '2026-11-20', warehouse_id: wh.id, supplier_reference: 'PO-77', lines: [{ catalog_id: a.id, quantity: 10 }, { catalog_id: b.id, quantity: 4 }] });
+    expect(draft.statusCode, draft.body).toBe(201);
+    expect(draft.json()).toMatchObject({ number: 'GR-000001', status: 'DRAFT', supplier_reference: 'PO-77', total_quantity: 14, lines: [{ sku: a.sku, quantity: 10 }, { sku: b.sku, quantity: 4 }] });
+    expect((await call('GET', `/api/inventory?catalog_id=${a.id}`, owner)).json().total_row).toBe(0);
+
+    const posted = await call('POST', `/api/inventory/goods-receipts/${draft.json().id}/post`, owner);
+    expect(posted.statusCode, posted.body).toBe(200);
+    expect(posted.json().status).toBe('POSTED');
+    expectError(await call('POST', `/api/inventory/goods-receipts/${draft.json().id}/post`, owner), 409, 'DOCUMENT_ALREADY_POSTED');
+
+    const second = await receive(app, owner, wh.id, [{ catalog_id: a.id, quantity: 5 }]);
+    expect(second).toMatchObject({ number: 'GR-000002', status: 'POSTED' });
+
+    const list = await call('GET', '/api/inventory/goods-receipts', owner);
+    expect(list.json()).toMatchObject({ page: 1, size: 10, total_row: 2, items: [{ number: 'GR-000002' }, { number: 'GR-000001', total_quantity: 14 }] });
+    expect((await call('GET', `/api/inventory/goods-receipts?catalog_id=${b.id}`, owner)).json().total_row).toBe(1);
+    expect((await call('GET', '/api/inventory/inbound?sort=number', owner)).json().items.map((r: { number: string }) => r.number)).toEqual(['GR-000001', 'GR-000002']);
+    expect((await call('GET', `/api/inventory/goods-receipts/${second.id}`, owner)).json().lines).toEqual([{ catalog_id: a.id, sku: a.sku, name: expect.any(String), quantity: 5 }]);
+
+    const stock = (await call('GET', `/api/inventory/catalogs/${a.id}`, owner)).json();
+    expect(stock.totals).toMatchObject({ on_hand: 15, in_order: 0, available: 15 });
+    const moves = (await call('GET', `/api/inventory/movements?catalog_id=${a.id}`, owner)).json();
+    expect(moves.items.map((m: { type: string; on_hand_before: number; on_hand_after: number; reference_id: string }) => [m.type, m.on_hand_before, m.on_hand_after, m.reference_id])).toEqual([
+      ['RECEIPT', 10, 15, 'GR-000002'],
+      ['RECEIPT', 0, 10, 'GR-000001'],
+    ]);
+    const detail = await call('GET', `/api/inventory/movements/${moves.items[0].id}`, owner);
+    expect(detail.json()).toMatchObject({ type: 'RECEIPT', sku: a.sku, reference_type: 'GOODS_RECEIPT', actor_id: owner.userId });
+  });
+
+  it('answers 400 with field details, 403 without the permission and 404 for another workspace', async () => {
+    const owner = await newWorkspace(app);
+    const other = await newWorkspace(app);
+    const wh = await newWarehouse(app, owner);
+    const a = await newSku(app, owner);
+    expectFieldError(await call('POST', '/api/inventory/goods-receipts', owner, { date: '20-11-2026', warehouse_id: wh.id, lines: [] }), 'date');
+    expectFieldError(await call('POST', '/api/inventory/goods-receipts', owner, { date: '2026-11-20', warehouse_id: wh.id, lines: [{ catalog_id: a.id, quantity: 0 }] }), 'lines.0.quantity');
+    expectFieldError(await call('POST', '/api/inventory/goods-receipts', owner, { date: '2026-11-20', warehouse_id: wh.id, lines: [] }), 'lines');
+    expectFieldError(await call('GET', '/api/inventory/goods-receipts?size=500', owner), 'size');
+    const theirs = await newSku(app, other);
+    const foreign = await call('POST', '/api/inventory/goods-receipts', owner, { date: '2026-11-20', warehouse_id: wh.id, lines: [{ catalog_id: theirs.id, quantity: 1 }] });
+    expectError(foreign, 404, 'CATALOG_NOT_FOUND');
+    expect(foreign.json().details.fields[0].path).toBe('lines.0.catalog_id');
+    const theirWh = await newWarehouse(app, other);
+    expectError(await call('POST', '/api/inventory/goods-receipts', owner, { date: '2026-11-20', warehouse_id: theirWh.id, lines: [{ catalog_id: a.id, quantity: 1 }] }), 404, 'WAREHOUSE_NOT_FOUND');
+    const bundle = await newBundle(app, owner, [{ catalog_id: a.id, quantity: 2 }]);
+    expectError(await call('POST', '/api/inventory/goods-receipts', owner, { date: '2026-11-20', warehouse_id: wh.id, lines: [{ catalog_id: bundle, quantity: 1 }] }), 422, 'CATALOG_IS_BUNDLE');
+
+    const reader = await newMember(app, owner, { 'goods-receipt': 'READ' });
+    expectError(await call('POST', '/api/inventory/goods-receipts', reader, { date: '2026-11-20', warehouse_id: wh.id, lines: [{ catalog_id: a.id, quantity: 1 }] }), 403, 'FORBIDDEN');
+    expect((await call('GET', '/api/inventory/goods-receipts', reader)).statusCode).toBe(200);
+    expectError(await call('GET', '/api/inventory', reader), 403, 'FORBIDDEN');
+    expectError(await call('GET', '/api/inventory/goods-receipts', null), 401, 'UNAUTHENTICATED');
+
+    const mine = await receive(app, owner, wh.id, [{ catalog_id: a.id, quantity: 1 }]);
+    expectError(await call('GET', `/api/inventory/goods-receipts/${mine.id}`, other), 404, 'GOODS_RECEIPT_NOT_FOUND');
+    expectError(await call('POST', `/api/inventory/goods-receipts/${mine.id}/post`, other), 404, 'GOODS_RECEIPT_NOT_FOUND');
+    expectFieldError(await call('GET', '/api/inventory/goods-receipts/not-a-uuid', owner), 'params.id');
+    const move = (await call('GET', '/api/inventory/movements', owner)).json().items[0];
+    expectError(await call('GET', `/api/inventory/movements/${move.id}`, other), 404, 'STOCK_MOVEMENT_NOT_FOUND');
+    expectError(await call('GET', `/api/inventory/catalogs/${a.id}`, other), 404, 'CATALOG_NOT_FOUND');
+    expect((await call('GET', '/api/inventory/movements', other)).json().total_row).toBe(0);
+  });
+});
+
+describe('stock adjustment', () => {
+  it('keeps a draft editable, shows available / change / after change, posts into the ledger, then refuses edits', async () => {
+    const owner = await newWorkspace(app);
+    const wh = await newWarehouse(app, owner);
+    const a = await newSku(app, owner);
+    const b = await newSku(app, owner);
+    await receive(app, owner, wh.id, [{ catalog_id: a.id, quantity: 10 }]);
+    const created = await call('POST', '/api/inventory/adjustments', owner, { date: '2026-11-21', warehouse_id: wh.id, type: 'DAMAGED', note: 'Pecah', items: [{ catalog_id: a.id, change: -3 }] });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ number: 'ADJ-000001', status: 'DRAFT', items: [{ stock_available: 10, change: -3, after_change: 7 }] });
+    const id = created.json().id;
+    const edited = await call('PUT', `/api/inventory/adjustments/${id}`, owner, { date: '2026-11-21', warehouse_id: wh.id, type: 'STOCK_OPNAME', items: [{ catalog_id: a.id, change: -4 }, { catalog_id: b.id, change: 6 }] });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ type: 'STOCK_OPNAME', items: [{ change: -4, after_change: 6 }, { stock_available: 0, change: 6, after_change: 6 }] });
+    const posted = await call('POST', `/api/inventory/adjustments/${id}/post`, owner);
+    expect(posted.statusCode, posted.body).toBe(200);
+    expect(posted.json()).toMatchObject({ status: 'POSTED', items: [{ stock_available: 10, change: -4, after_change: 6 }, { stock_available: 0, after_change: 6 }] });
+    // After posting the document keeps the stock it saw, whatever happens next.
+    await receive(app, owner, wh.id, [{ catalog_id: a.id, quantity: 100 }]);
+    expect((await call('GET', `/api/inventory/adjustments/${id}`, owner)).json().items[0]).toMatchObject({ stock_available: 10, after_change: 6 });
+    expectError(await call('PUT', `/api/inventory/adjustments/${id}`, owner, { date: '2026-11-21', warehouse_id: wh.id, type: 'OTHER', items: [{ catalog_id: a.id, change: 1 }] }), 409, 'DOCUMENT_ALREADY_POSTED');
+    expectError(await call('POST', `/api/inventory/adjustments/${id}/post`, owner), 409, 'DOCUMENT_ALREADY_POSTED');
+
+    const list = (await call('GET', '/api/inventory/adjustments?type=STOCK_OPNAME&status=POSTED', owner)).json();
+    expect(list).toMatchObject({ total_row: 1, items: [{ number: 'ADJ-000001' }] });
+    expect((await call('GET', '/api/inventory/movements?type=ADJUSTMENT', owner)).json().total_row).toBe(2);
+    await asActor(app, owner, async (ctx) => expect(await ledgerMismatches(ctx)).toEqual([]));
+  });
+
+  it('refuses to adjust away reserved stock, all lines or none', async () => {
+    const owner = await newWorkspace(app);
+    const wh = await newWarehouse(app, owner);
+    const a = await newSku(app, owner);
+    const b = await newSku(app, owner);
+    await receive(app, owner, wh.id, [{ catalog_id: a.id, quantity: 5 }, { catalog_id: b.id, quantity: 5 }]);
+    await asActor(app, owner, (ctx) => reserveStock(ctx, { referenceKey: 'order-1:reserve', referenceType: 'ORDER', lines: [{ warehouseId: wh.id, catalogId: a.id, quantity: 4 }] }));
+    const adj = (await call('POST', '/api/inventory/adjustments', owner, { date: '2026-11-21', warehouse_id: wh.id, type: 'LOST', items: [{ catalog_id: b.id, change: -1 }, { catalog_id: a.id, change: -2 }] })).json();
+    const res = await call('POST', `/api/inventory/adjustments/${adj.id}/post`, owner);
+    expectError(res, 409, 'INSUFFICIENT_STOCK');
+    expect(res.json().details.lines).toEqual([{ warehouse_id: wh.id, catalog_id: a.id, quantity: -2 }]);
+    const after = (await call('GET', `/api/inventory?warehouse_id=${wh.id}&sort=on_hand`, owner)).json();
+    expect(after.items.map((i: { on_hand: number }) => i.on_hand)).toEqual([5, 5]);
+    expect((await call('GET', `/api/inventory/adjustments/${adj.id}`, owner)).json().status).toBe('DRAFT');
+  });
+
+  it('validates, guards permissions and hides other workspaces', async () => {
+    const owner = await newWorkspace(app);
+    const other = await newWorkspace(app);
+    const wh = await newWarehouse(app, owner);
+    const a = await newSku(app, owner);
+    expectFieldError(await call('POST', '/api/inventory/adjustments', owner, { date: '2026-11-21', warehouse_id: wh.id, type: 'NOPE', items: [{ catalog_id: a.id, change: 1 }] }), 'type');
+    expectFieldError(await call('POST', '/api/inventory/adjustments', owner, { date: '2026-11-21', warehouse_id: wh.id, type: 'OTHER', items: [{ catalog_id: a.id, change: 0 }] }), 'items.0.change');
+    expectFieldError(await call('GET', '/api/inventory/adjustments?status=DONE', owner), 'status');
+    const adj = (await call('POST', '/api/inventory/adjustments', owner, { date: '2026-11-21', warehouse_id: wh.id, type: 'FOUND', items: [{ catalog_id: a.id, change: 2 }] })).json();
+    const reader = await newMember(app, owner, { 'stock-adjustment': 'READ' });
+    expectError(await call('POST', `/api/inventory/adjustments/${adj.id}/post`, reader), 403, 'FORBIDDEN');
+    expectError(await call('PUT', `/api/inventory/adjustments/${adj.id}`, reader, { date: '2026-11-21', warehouse_id: wh.id, type: 'OTHER', items: [{ catalog_id: a.id, change: 1 }] }), 403, 'FORBIDDEN');
+    expect((await call('GET', `/api/inventory/adjustments/${adj.id}`, reader)).statusCode).toBe(200);
+    expectError(await call('GET', `/api/inventory/adjustments/${adj.id}`, other), 404, 'ADJUSTMENT_NOT_FOUND');
+    expectError(await call('PUT', `/api/inventory/adjustments/${adj.id}`, other, { date: '2026-11-21', warehouse_id: wh.id, type: 'OTHER', items: [{ catalog_id: a.id, change: 1 }] }), 404, 'ADJUSTMENT_NOT_FOUND');
+    expectError(await call('POST', `/api/inventory/adjustments/${adj.id}/post`, other), 404, 'ADJUSTMENT_NOT_FOUND');
+    expect((await call('GET', '/api/inventory/adjustments', other)).json().total_row).toBe(0);
+  });
+});
+
+describe('public stock API', () => {
+  it('reserves, releases, ships and returns all-or-nothing, idempotent by reference key; bundles reserve components', async () => {
+    const owner = await newWorkspace(app);
+    const wh = await newWarehouse(app, owner);
+    const kopi = await newSku(app, owner);
+    const gula = await newSku(app, owner);
+    const paket = await newBundle(app, owner, [{ catalog_id: kopi.id, quantity: 2 }, { catalog_id: gula.id, quantity: 1 }]);
+    await receive(app, owner, wh.id, [{ catalog_id: kopi.id, quantity: 10 }, { catalog_id: gula.id, quantity: 3 }]);
+    const line = (catalogId: string, quantity: number) => ({ warehouseId: wh.id, catalogId, quantity });
+
+    const reserved = await asActor(app, owner, (ctx) => reserveStock(ctx, { referenceKey: 'SO-1:reserve', referenceType: 'ORDER', referenceId: 'SO-1', lines: [line(paket, 2), line(kopi.id, 1)] }));
+    expect(reserved.replayed).toBe(false);
+    const replay = await asActor(app, owner, (ctx) => reserveStock(ctx, { referenceKey: 'SO-1:reserve', referenceType: 'ORDER', referenceId: 'SO-1', lines: [line(paket, 2), line(kopi.id, 1)] }));
+    expect(replay).toEqual({ replayed: true, lines: [] });
+    let list = (await call('GET', `/api/inventory?warehouse_id=${wh.id}`, owner)).json();
+    const byId = (id: string) => list.items.find((i: { catalog_id: string }) => i.catalog_id === id);
+    expect(byId(kopi.id)).toMatchObject({ on_hand: 10, in_order: 5, available: 5 });
+    expect(byId(gula.id)).toMatchObject({ on_hand: 3, in_order: 2, available: 1 });
+
+    // Two bundles need 2 gula: only 1 is left. Nothing of the order is reserved.
+    const short = await rejected(asActor(app, owner, (ctx) => reserveStock(ctx, { referenceKey: 'SO-2:reserve', referenceType: 'ORDER', lines: [line(kopi.id, 1), line(paket, 2)] })));
+    expect(short.code).toBe('INSUFFICIENT_STOCK');
+    expect((await rejected(asActor(app, owner, (ctx) => releaseStock(ctx, { referenceKey: 'SO-1:reserve', referenceType: 'ORDER', lines: [line(kopi.id, 1)] })))).code).toBe('STOCK_REFERENCE_CONFLICT');
+    expect((await rejected(asActor(app, owner, (ctx) => releaseStock(ctx, { referenceKey: 'SO-9:release', referenceType: 'ORDER', lines: [line(kopi.id, 6)] })))).code).toBe('INSUFFICIENT_STOCK');
+
+    await asActor(app, owner, (ctx) => shipStock(ctx, { referenceKey: 'SO-1:ship', referenceType: 'ORDER', lines: [line(paket, 1)] }));
+    await asActor(app, owner, (ctx) => releaseStock(ctx, { referenceKey: 'SO-1:release', referenceType: 'ORDER', lines: [line(paket, 1), line(kopi.id, 1)] }));
+    await asActor(app, owner, (ctx) => returnStock(ctx, { referenceKey: 'SO-1:return', referenceType: 'ORDER', lines: [line(gula.id, 1)] }));
+    list = (await call('GET', `/api/inventory?warehouse_id=${wh.id}`, owner)).json();
+    expect(byId(kopi.id)).toMatchObject({ on_hand: 8, in_order: 0 });
+    expect(byId(gula.id)).toMatchObject({ on_hand: 3, in_order: 0 });
+    const types = (await call('GET', `/api/inventory/movements?catalog_id=${kopi.id}&sort=at`, owner)).json().items.map((m: { type: string }) => m.type);
+    expect(types).toEqual(['RECEIPT', 'RESERVE', 'SHIP', 'RELEASE']);
+    await asActor(app, owner, async (ctx) => expect(await ledgerMismatches(ctx)).toEqual([]));
+  });
+});
+
+describe('inventory list v2', () => {
+  it('pages by warehouse, state, catalog and sort with default page 1 and size 10, and counts each stock state', async () => {
+    const owner = await newWorkspace(app);
+    const wh = await newWarehouse(app, owner);
+    const wh2 = await newWarehouse(app, owner);
+    const skus: Awaited<ReturnType<typeof newSku>>[] = [];
+    for (let i = 0; i < 12; i += 1) skus.push(await newSku(app, owner));
+    await receive(app, owner, wh.id, skus.map((s, i) => ({ catalog_id: s.id, quantity: i + 1 })));
+    await receive(app, owner, wh2.id, [{ catalog_id: skus[0]!.id, quantity: 2 }]);
+    // Out of stock: everything reserved. Minus stock: safety stock above what is left.
+    await asActor(app, owner, (ctx) => reserveStock(ctx, { referenceKey: 'o:1', referenceType: 'ORDER', lines: [{ warehouseId: wh.id, catalogId: skus[0]!.id, quantity: 1 }] }));
+    const channel = await newChannel(app, owner);
+    await call('POST', '/api/inventory/stock-allocation', owner, { warehouse_id: wh.id, catalog_id: skus[1]!.id, safety_stock: 5, rules: [{ channel_id: channel, mode: 'PERCENTAGE', value: 50 }] });
+
+    const first = (await call('GET', '/api/inventory', owner)).json();
+    expect(first).toMatchObject({ page: 1, size: 10, total_row: 13, counts: { all: 13, in_stock: 11, out_of_stock: 1, minus_stock: 1 } });
+    expect(first.items).toHaveLength(10);
+    expect(first.items[0]).toMatchObject({ unit: 'PCS', stock_state: expect.any(String) });
+    const minus = (await call('GET', '/api/inventory?status=MINUS_STOCK', owner)).json();
+    expect(minus).toMatchObject({ total_row: 1, items: [{ catalog_id: skus[1]!.id, on_hand: 2, safety_stock: 5, allocatable: -3, available: -3, stock_state: 'MINUS_STOCK' }] });
+    expect((await call('GET', `/api/inventory?warehouse_id=${wh2.id}`, owner)).json()).toMatchObject({ total_row: 1, counts: { all: 1 } });
+    const sorted = (await call('GET', `/api/inventory?warehouse_id=${wh.id}&sort=-available&size=3&page=1`, owner)).json();
+    expect(sorted.items.map((i: { available: number }) => i.available)).toEqual([12, 11, 10]);
+    expect((await call('GET', `/api/inventory?catalog_id=${skus[0]!.id}`, owner)).json().total_row).toBe(2);
+    expect((await call('GET', `/api/inventory?catalog_id=${skus[3]!.id}`, owner)).json().items[0]).toMatchObject({ sku: skus[3]!.sku, warehouse_name: expect.stringContaining('Gudang') });
+    expectFieldError(await call('GET', '/api/inventory?status=LOW', owner), 'status');
+    expectFieldError(await call('GET', '/api/inventory?sort=sku', owner), 'sort');
+    expectFieldError(await call('GET', '/api/inventory?page=0', owner), 'page');
+    const other = await newWorkspace(app);
+    expectError(await call('GET', `/api/inventory?warehouse_id=${wh.id}`, other), 404, 'WAREHOUSE_NOT_FOUND');
+    expect((await call('GET', '/api/inventory', other)).json()).toMatchObject({ total_row: 0, counts: { all: 0 } });
+    const mover = await newMember(app, owner, { 'stock-movement': 'READ' });
+    expectError(await call('GET', '/api/inventory', mover), 403, 'FORBIDDEN');
+    expect((await call('GET', '/api/inventory/movements', mover)).statusCode).toBe(200);
+    expectFieldError(await call('GET', '/api/inventory/movements?type=SOLD', mover), 'type');
+  });
+});
+
+describe('allocation per channel', () => {
+  it('saves rules per channel and warehouse and explains each quantity in the caller’s language', async () => {
+    const owner = await newWorkspace(app);
+    const wh = await newWarehouse(app, owner);
+    const a = await newSku(app, owner);
+    await receive(app, owner, wh.id, [{ catalog_id: a.id, quantity: 12 }]);
+    const shopee = await newChannel(app, owner, 'Shopee Kelola');
+    const tokped = await newChannel(app, owner, 'Tokopedia Kelola');
+    const saved = await call('POST', '/api/inventory/stock-allocation', owner, {
+      warehouse_id: wh.id,
+      catalog_id: a.id,
+      safety_stock: 2,
+      rules: [
+        { channel_id: shopee, mode: 'PERCENTAGE', value: 70, buffer: 0 },
+        { channel_id: tokped, mode: 'QUANTITY', value: 4, buffer: 1 },
+      ],
+    }, { 'accept-language': 'en' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const byChannel = Object.fromEntries(saved.json().rules.map((r: { channel_id: string }) => [r.channel_id, r]));
+    expect(saved.json()).toMatchObject({ available: 10, safety_stock: 2 });
+    expect(byChannel[shopee]).toMatchObject({ channel_name: 'Shopee Kelola', quantity: 7, explanation: '7 = 10 available × 70%, rounded down, minus buffer 0' });
+    expect(byChannel[tokped]).toMatchObject({ quantity: 3, explanation: '3 = fixed 4, minus buffer 1' });
+    const id = await call('GET', `/api/inventory/stock-allocation?warehouse_id=${wh.id}&catalog_id=${a.id}`, owner, undefined, { 'accept-language': 'id' });
+    expect(id.json().rules.find((r: { channel_id: string }) => r.channel_id === shopee).explanation).toBe('7 = 10 tersedia × 70%, dibulatkan ke bawah, dikurangi buffer 0');
+    expect((await call('GET', `/api/inventory/stock-allocation?warehouse_id=${wh.id}`, owner)).json()).toMatchObject({ available: null, rules: [{ quantity: null }, { quantity: null }] });
+
+    expectFieldError(await call('POST', '/api/inventory/stock-allocation', owner, { warehouse_id: wh.id, rules: [{ channel_id: shopee, mode: 'PERCENTAGE', value: 120 }] }), 'rules.0.value');
+    expectFieldError(await call('POST', '/api/inventory/stock-allocation', owner, { warehouse_id: wh.id, safety_stock: 1, rules: [] }), 'catalog_id');
+    expectFieldError(await call('GET', '/api/inventory/stock-allocation', owner), 'warehouse_id');
+    const other = await newWorkspace(app);
+    const theirChannel = await newChannel(app, other);
+    expectError(await call('POST', '/api/inventory/stock-allocation', owner, { warehouse_id: wh.id, rules: [{ channel_id: theirChannel, mode: 'QUANTITY', value: 1 }] }), 404, 'CHANNEL_NOT_FOUND');
+    expectError(await call('GET', `/api/inventory/stock-allocation?warehouse_id=${wh.id}`, other), 404, 'WAREHOUSE_NOT_FOUND');
+    const reader = await newMember(app, owner, { 'stock-allocation': 'READ' });
+    expectError(await call('POST', '/api/inventory/stock-allocation', reader, { warehouse_id: wh.id, rules: [] }), 403, 'FORBIDDEN');
+    expect((await call('GET', `/api/inventory/stock-allocation?warehouse_id=${wh.id}`, reader)).statusCode).toBe(200);
+  });
+});
+
+describe('warehouse stock sync', () => {
+  it('reports ONPROGRESS until each warehouse’s job ends, then lists success and error warehouses', async () => {
+    const owner = await newWorkspace(app);
+    const wh = await newWarehouse(app, owner);
+    const wh2 = await newWarehouse(app, owner);
+    const a = await newSku(app, owner);
+    await receive(app, owner, wh.id, [{ catalog_id: a.id, quantity: 3 }]);
+    const started = await call('POST', '/api/inventory/sync-stock', owner, { warehouse_ids: [wh.id, wh2.id] });
+    expect(started.statusCode, started.body).toBe(202);
+    expect(started.json()).toMatchObject({ in_progress: true, success: [], error: [] });
+    expect(started.json().items.map((i: { status: string }) => i.status)).toEqual(['ONPROGRESS', 'ONPROGRESS']);
+    // Starting again while in progress keeps the same runs.
+    const again = (await call('POST', '/api/inventory/sync-stock', owner, { warehouse_ids: [wh.id] })).json();
+    const run1 = started.json().items.find((i: { warehouse_id: string }) => i.warehouse_id === wh.id).run_id;
+    expect(again.items[0].run_id).toBe(run1);
+
+    // JOBS=false in tests: run the handler the worker would run. A run whose job breaks ends FAILED.
+    await runStockSync(app.platform, { workspaceId: owner.workspaceId, runId: run1 });
+    let poll = (await call('GET', `/api/inventory/sync-stock?warehouse_ids=${wh.id},${wh2.id}`, owner)).json();
+    expect(poll.in_progress).toBe(true);
+    const run2 = started.json().items.find((i: { warehouse_id: string }) => i.warehouse_id === wh2.id).run_id;
+    await app.platform.database.db.execute(`update stock_sync_runs set status = 'FAILED', error = 'push failed', finished_at = now() where id = '${run2}'`);
+    poll = (await call('GET', `/api/inventory/sync-stock?warehouse_ids=${wh.id},${wh2.id}`, owner)).json();
+    expect(poll).toMatchObject({ in_progress: false, success: [wh.id], error: [wh2.id] });
+    expect(poll.items.find((i: { warehouse_id: string }) => i.warehouse_id === wh.id)).toMatchObject({ status: 'SUCCESS', sku_count: 1 });
+
+    expectFieldError(await call('POST', '/api/inventory/sync-stock', owner, { warehouse_ids: [] }), 'warehouse_ids');
+    const other = await newWorkspace(app);
+    expectError(await call('POST', '/api/inventory/sync-stock', other, { warehouse_ids: [wh.id] }), 404, 'WAREHOUSE_NOT_FOUND');
+    expect((await call('GET', `/api/inventory/sync-stock?warehouse_ids=${wh.id}`, other)).json()).toMatchObject({ in_progress: false, items: [] });
+    const reader = await newMember(app, owner, { 'list-inventory': 'READ' });
+    expectError(await call('POST', '/api/inventory/sync-stock', reader, { warehouse_ids: [wh.id] }), 403, 'FORBIDDEN');
+  });
+});
+
+describe('inventory export', () => {
+  it('queues an XLSX export recorded in the export history and serves the file', async () => {
+    const owner = await newWorkspace(app);
+    const wh = await newWarehouse(app, owner);
+    const a = await newSku(app, owner);
+    await receive(app, owner, wh.id, [{ catalog_id: a.id, quantity: 3 }]);
+    const res = await call('POST', '/api/inventory/exports', owner, { warehouse_id: wh.id });
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json()).toMatchObject({ type: 'INVENTORY', status: 'PROCESSING' });
+    expectError(await call('GET', `/api/exports/${res.json().id}/file`, owner), 409, 'FILE_NOT_READY');
+    await runInventoryExport(app.platform, { workspaceId: owner.workspaceId, exportId: res.json().id });
+    expect((await call('GET', `/api/inventory/exports/${res.json().id}`, owner)).json()).toMatchObject({ status: 'DONE', row_count: 1 });
+    const file = await call('GET', `/api/exports/${res.json().id}/file`, owner);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toContain('spreadsheetml');
+    expect((await call('GET', '/api/exports?type=INVENTORY', owner)).json().total_row).toBe(1);
+
+    expectFieldError(await call('POST', '/api/inventory/exports', owner, { status: 'LOW' }), 'status');
+    const other = await newWorkspace(app);
+    expectError(await call('GET', `/api/inventory/exports/${res.json().id}`, other), 404, 'EXPORT_NOT_FOUND');
+    const outsider = await newMember(app, owner, { 'goods-receipt': 'READ' });
+    expectError(await call('POST', '/api/inventory/exports', outsider, {}), 403, 'FORBIDDEN');
+  });
+});

@@ -1,0 +1,155 @@
+/**
+ * Stock reservation (issue 5, ARCHITECTURE §10): the inventory module's `reserveStock` (tenant transaction with
+ * role and workspace setting, idempotency row, conditional UPDATE, ledger row) on one hot SKU and spread over
+ * many SKUs, against a floor of the bare conditional UPDATE through `pg` on the same database in the same run.
+ * The load generator of bench/lib speaks GET only and there is no HTTP endpoint that reserves (orders will call
+ * the module API), so both sides are driven here by `connections` concurrent async clients in one process.
+ * A scarcity phase then reserves 1,000 units with every client racing and checks that exactly 1,000 went out.
+ *
+ * Database: a throw-away database on the PostgreSQL server named by KELOLA_TEST_DATABASE_URL, or an in-memory
+ * PGlite (which runs one transaction at a time: its numbers measure PGlite, not the locking).
+ * Knobs: BENCH_CONNECTIONS (32), BENCH_DURATION_MS (5000 per target), BENCH_WARMUP_MS (1000), BENCH_SKUS (1000).
+ */
+import { and, eq } from 'drizzle-orm';
+import { newWorkspace } from '../apps/server/test/factories.ts';
+import { newWarehouse } from '../apps/server/test/workspaces/helpers.ts';
+import { buildTestApp } from '../apps/server/test/test-app.ts';
+import { catalogs, products } from '../apps/server/src/modules/catalog/catalog.schema.ts';
+import { ledgerMismatches, receiveStock, reserveStock } from '../apps/server/src/modules/inventory/index.ts';
+import { stockBalances } from '../apps/server/src/modules/inventory/inventory.schema.ts';
+import { inTenant } from '../apps/server/src/platform/db/database.ts';
+import { uuidv7 } from '../apps/server/src/platform/db/ids.ts';
+import { DomainError } from '../apps/server/src/platform/errors.ts';
+import { systemCtx, tenantCtxFor } from '../apps/server/src/platform/system-ctx.ts';
+import { progress, runBench, type BenchResult } from './lib/harness.ts';
+
+/** §10: at least half the floor's throughput, zero oversell (PostgreSQL); PGlite is reported with a loose guard. */
+const BUDGET = { postgres: 0.5, pglite: 0.05 } as const;
+
+const intEnv = (name: string, fallback: number) => {
+  const value = Number(process.env[name]);
+  return Number.isInteger(value) && value > 0 ? value : fallback;
+};
+const connections = intEnv('BENCH_CONNECTIONS', 32);
+const durationMs = intEnv('BENCH_DURATION_MS', 5_000);
+const warmupMs = intEnv('BENCH_WARMUP_MS', 1_000);
+const skuCount = intEnv('BENCH_SKUS', 1_000);
+const SCARCE = 1_000;
+
+type Stats = { ops: number; perSecond: number; p50Ms: number; p99Ms: number; refused: number };
+
+/** `connections` clients each calling `op` back to back: warm-up, then a measured window. */
+async function drive(op: (client: number, n: number) => Promise<boolean>): Promise<Stats> {
+  let measuring = false;
+  let stop = false;
+  const latencies: number[] = [];
+  let refused = 0;
+  let n = 0;
+  const clients = Array.from({ length: connections }, async (_v, client) => {
+    while (!stop) {
+      const started = performance.now();
+      const ok = await op(client, n++);
+      if (!measuring) continue;
+      if (ok) latencies.push(performance.now() - started);
+      else refused += 1;
+    }
+  });
+  await new Promise((r) => setTimeout(r, warmupMs));
+  measuring = true;
+  const started = performance.now();
+  await new Promise((r) => setTimeout(r, durationMs));
+  measuring = false;
+  const elapsed = performance.now() - started;
+  stop = true;
+  await Promise.all(clients);
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return { ops: latencies.length, perSecond: (latencies.length / elapsed) * 1000, p50Ms: at(0.5), p99Ms: at(0.99), refused };
+}
+
+await runBench(async () => {
+  const onPostgres = Boolean(process.env.KELOLA_TEST_DATABASE_URL);
+  const database = onPostgres ? 'postgres' : 'pglite';
+  progress(`building the app on ${onPostgres ? 'a fresh PostgreSQL database (KELOLA_TEST_DATABASE_URL)' : 'an in-memory PGlite'}`);
+  const app = await buildTestApp({ DATABASE_POOL_SIZE: String(connections) });
+  const { platform } = app;
+  const db = platform.database.db;
+  if (platform.database.client.kind === 'postgres') platform.database.client.pool.on('error', () => {});
+  try {
+    const owner = await newWorkspace(app);
+    const wh = await newWarehouse(app, owner);
+    const ctxIn = <T>(fn: (ctx: Parameters<typeof reserveStock>[0]) => Promise<T>) =>
+      inTenant(db, owner.workspaceId, (tx) => fn(tenantCtxFor(systemCtx(platform, tx), owner.workspaceId, owner.userId)));
+
+    progress(`seeding ${skuCount} SKUs with stock`);
+    const productId = uuidv7();
+    await db.insert(products).values({ id: productId, workspaceId: owner.workspaceId, type: 'VARIANT', name: 'Bench', slug: `bench-${productId}` });
+    const skuIds = Array.from({ length: skuCount + 2 }, () => uuidv7());
+    for (let i = 0; i < skuIds.length; i += 500)
+      await db.insert(catalogs).values(skuIds.slice(i, i + 500).map((id, j) => ({ id, workspaceId: owner.workspaceId, productId, sku: `B-${i + j}`, name: `Bench ${i + j}`, price: 1000n })));
+    const [hot, scarce, ...spread] = skuIds as [string, string, ...string[]];
+    await ctxIn((ctx) => receiveStock(ctx, { referenceKey: 'seed', referenceType: 'BENCH', lines: [hot, ...spread].map((catalogId) => ({ warehouseId: wh.id, catalogId, quantity: 10_000_000 })) }));
+
+    const reserveVia = (catalogOf: (n: number) => string, prefix: string) => async (_c: number, n: number) => {
+      try {
+        await ctxIn((ctx) => reserveStock(ctx, { referenceKey: `${prefix}:${n}`, referenceType: 'BENCH', lines: [{ warehouseId: wh.id, catalogId: catalogOf(n), quantity: 1 }] }));
+        return true;
+      } catch (error) {
+        if (error instanceof DomainError && error.code === 'INSUFFICIENT_STOCK') return false;
+        throw error;
+      }
+    };
+    const floorVia = (catalogOf: (n: number) => string) => async (_c: number, n: number) => {
+      const { rows } = await platform.database.query(
+        `update stock_balances set in_order = in_order + 1 where workspace_id = $1 and warehouse_id = $2 and catalog_id = $3
+           and on_hand - in_order - allocated - safety_stock >= 1 returning in_order`,
+        [owner.workspaceId, wh.id, catalogOf(n)],
+      );
+      return rows.length === 1;
+    };
+    const spreadOf = (n: number) => spread[n % spread.length]!;
+    const each = `${connections} clients, ${durationMs / 1000} s after ${warmupMs / 1000} s warm-up`;
+
+    progress(`floor, one hot SKU: conditional UPDATE through pg, ${each}`);
+    const floorHot = await drive(floorVia(() => hot));
+    progress('app, one hot SKU: reserveStock');
+    const appHot = await drive(reserveVia(() => hot, 'hot'));
+    progress(`floor, ${skuCount} SKUs`);
+    const floorSpread = await drive(floorVia(spreadOf));
+    progress(`app, ${skuCount} SKUs`);
+    const appSpread = await drive(reserveVia(spreadOf, 'spread'));
+
+    progress(`scarcity: ${SCARCE} units, every client racing until refused`);
+    await ctxIn((ctx) => receiveStock(ctx, { referenceKey: 'scarce', referenceType: 'BENCH', lines: [{ warehouseId: wh.id, catalogId: scarce, quantity: SCARCE }] }));
+    let granted = 0;
+    let k = 0;
+    await Promise.all(
+      Array.from({ length: connections }, async () => {
+        while (await reserveVia(() => scarce, 'scarce')(0, k++)) granted += 1;
+      }),
+    );
+    const [bal] = await db.select().from(stockBalances).where(and(eq(stockBalances.workspaceId, owner.workspaceId), eq(stockBalances.catalogId, scarce)));
+    const mismatches = await ctxIn((ctx) => ledgerMismatches(ctx));
+    // The floor's UPDATEs bypass the ledger on purpose: only the SKUs the app alone touched must match it.
+    const appOnly = mismatches.filter((m) => m.catalogId === scarce);
+    if (granted !== SCARCE || bal?.inOrder !== SCARCE || appOnly.length > 0)
+      throw new Error(`oversell check failed: granted ${granted}, in order ${bal?.inOrder} of ${SCARCE}, ledger mismatches ${appOnly.length}`);
+
+    const line = (name: string, app_: Stats, floor: Stats): BenchResult => ({
+      name,
+      value: app_.perSecond,
+      unit: 'reservations/s',
+      floor: floor.perSecond,
+      ratio: app_.perSecond / floor.perSecond,
+      budget: BUDGET[database],
+      note: `${database}, ${connections} clients, p50 ${app_.p50Ms.toFixed(2)} ms, p99 ${app_.p99Ms.toFixed(2)} ms (floor p99 ${floor.p99Ms.toFixed(2)} ms)`,
+    });
+    return [
+      line('stock-reserve hot SKU', appHot, floorHot),
+      line(`stock-reserve spread over ${skuCount} SKUs`, appSpread, floorSpread),
+      { name: 'stock-reserve oversell', value: granted, unit: `units granted of ${SCARCE}`, floor: SCARCE, ratio: granted === SCARCE ? 1 : 0, budget: 1, note: 'zero oversell, ledger equals balance' },
+    ];
+  } finally {
+    await app.close();
+  }
+});

@@ -1,0 +1,61 @@
+/**
+ * Stock allocation per channel (issue 5): how much of a warehouse's allocatable stock one channel receives, with
+ * the explanation the allocation screen shows ("7 = 10 available × 70%, rounded down, minus buffer 0").
+ */
+export const ALLOCATION_MODES = ['PERCENTAGE', 'QUANTITY'] as const;
+export type AllocationMode = (typeof ALLOCATION_MODES)[number];
+
+export type AllocationRule = {
+  mode: AllocationMode;
+  /** A percentage 0–100 (PERCENTAGE) or a number of units (QUANTITY). */
+  value: number;
+  /** Units held back from the channel after the share is computed. */
+  buffer: number;
+};
+
+export type ChannelAllocation = {
+  quantity: number;
+  explanation: { id: string; en: string };
+};
+
+const int = (name: string, v: number) => {
+  if (!Number.isInteger(v) || v < 0) throw new RangeError(`${name} must be a non-negative integer: ${v}`);
+};
+
+/**
+ * The quantity a channel receives from `available` units: a percentage rounded down, or a fixed quantity capped
+ * at what is available, then minus the buffer, never below zero. Negative stock counts as zero.
+ */
+export function allocateToChannel(available: number, rule: AllocationRule): ChannelAllocation {
+  if (!Number.isInteger(available)) throw new RangeError(`available must be an integer: ${available}`);
+  int('buffer', rule.buffer);
+  int('value', rule.value);
+  if (rule.mode === 'PERCENTAGE' && rule.value > 100) throw new RangeError(`percentage above 100: ${rule.value}`);
+  const base = Math.max(0, available);
+  if (rule.mode === 'PERCENTAGE') {
+    const share = Math.floor((base * rule.value) / 100);
+    const quantity = Math.max(0, share - rule.buffer);
+    return {
+      quantity,
+      explanation: {
+        en: `${quantity} = ${base} available × ${rule.value}%, rounded down, minus buffer ${rule.buffer}`,
+        id: `${quantity} = ${base} tersedia × ${rule.value}%, dibulatkan ke bawah, dikurangi buffer ${rule.buffer}`,
+      },
+    };
+  }
+  const share = Math.min(rule.value, base);
+  const quantity = Math.max(0, share - rule.buffer);
+  const capped = rule.value > base;
+  return {
+    quantity,
+    explanation: {
+      en: `${quantity} = fixed ${rule.value}${capped ? `, capped at ${base} available` : ''}, minus buffer ${rule.buffer}`,
+      id: `${quantity} = tetap ${rule.value}${capped ? `, dibatasi ${base} tersedia` : ''}, dikurangi buffer ${rule.buffer}`,
+    },
+  };
+}
+
+/** Stock state of the spec (part 4): in stock, out of stock, minus stock, by available quantity. */
+export type StockState = 'IN_STOCK' | 'OUT_OF_STOCK' | 'MINUS_STOCK';
+export const STOCK_STATES = ['IN_STOCK', 'OUT_OF_STOCK', 'MINUS_STOCK'] as const;
+export const stockState = (available: number): StockState => (available > 0 ? 'IN_STOCK' : available === 0 ? 'OUT_OF_STOCK' : 'MINUS_STOCK');
