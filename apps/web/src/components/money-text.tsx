@@ -1,7 +1,7 @@
 import { formatMoney } from '../lib/format.ts';
 
 type Props = {
-  /** Integer minor units, as the API sends money (Rp1.500.000 is 150000000). */
+  /** Integer minor units, as the API sends money (IDR: whole rupiah, Rp1.500.000 is 1500000; ADR 0008). */
   value: number | bigint | null | undefined;
   currency?: 'IDR' | 'MYR';
   /** Shown for a missing amount. */

@@ -2,9 +2,12 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/id';
 import { currentLanguage } from './i18n.ts';
 
-/** IDR has no minor unit in display: Rp1.500.000 (STYLE rule 11). Amounts are integer minor units. */
+/** Minor units per major unit as Kelola stores money (ADR 0008): the rupiah has no sen in use, the ringgit has sen. */
+export const MINOR_UNITS: Record<'IDR' | 'MYR', number> = { IDR: 1, MYR: 100 };
+
+/** Rp1.500.000 with no decimals (STYLE rule 11). Amounts are integers in the currency's minor units. */
 export function formatMoney(minorUnits: number | bigint, currency: 'IDR' | 'MYR' = 'IDR'): string {
-  const major = Number(minorUnits) / 100;
+  const major = Number(minorUnits) / MINOR_UNITS[currency];
   if (currency === 'IDR') {
     const text = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 0 }).format(Math.round(major));
     return `Rp${text}`;
