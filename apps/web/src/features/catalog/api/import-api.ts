@@ -1,0 +1,44 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ProductImport } from '@kelola/contracts/catalog';
+import { apiFetch } from '../../../lib/api-client.ts';
+import { importKeys, productKeys } from './catalog-keys.ts';
+import { fileToBase64 } from './file-api.ts';
+import { useWorkspaceId } from './workspace-id.ts';
+
+export const TEMPLATE_PATH = '/products/import/template';
+export const resultPath = (id: string) => `/products/imports/${encodeURIComponent(id)}/result`;
+
+export async function startImport(file: File): Promise<ProductImport> {
+  const content = await fileToBase64(file);
+  return apiFetch<ProductImport>('/products/imports', { method: 'POST', body: { file_name: file.name, content_base64: content } });
+}
+
+const running = (job: ProductImport | undefined) => job !== undefined && (job.status === 'QUEUED' || job.status === 'RUNNING');
+
+/** An import's progress, polled every second until it is DONE or FAILED. */
+export function useImportJob(id: string | null) {
+  const workspaceId = useWorkspaceId();
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: importKeys.detail(workspaceId, id ?? ''),
+    queryFn: async () => {
+      const job = await apiFetch<ProductImport>(`/products/imports/${encodeURIComponent(id ?? '')}`);
+      // Finished imports changed products: the list must not show the old rows.
+      if (!running(job)) await queryClient.invalidateQueries({ queryKey: productKeys.all });
+      return job;
+    },
+    enabled: Boolean(id),
+    refetchInterval: (query) => (running(query.state.data) || !query.state.data ? 1000 : false),
+  });
+}
+
+export function useStartImport(options: { onSuccess?: (job: ProductImport) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: startImport,
+    onSuccess: async (job) => {
+      await queryClient.invalidateQueries({ queryKey: importKeys.all });
+      options.onSuccess?.(job);
+    },
+  });
+}

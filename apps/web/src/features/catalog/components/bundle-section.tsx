@@ -1,0 +1,83 @@
+import { DeleteOutlined } from '@ant-design/icons';
+import { Button, Form, InputNumber, Select, Table, Typography } from 'antd';
+import type { FormInstance } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCan } from '../../../components/use-can.ts';
+import { usePriceFormulas } from '../api/brand-api.ts';
+import { useProductSearch } from '../api/product-api.ts';
+import type { BundleComponentRow, ProductFormValues } from './product-form-values.ts';
+
+/** Bundle components (SKUs found by name or exact SKU, with a quantity) and the optional price formula. */
+export function BundleSection({ form }: { form: FormInstance<ProductFormValues> }) {
+  const { t } = useTranslation('catalog');
+  const [q, setQ] = useState('');
+  const found = useProductSearch(q);
+  const canFormulas = useCan('price-formula', 'READ');
+  const formulas = usePriceFormulas(canFormulas);
+  const components = (Form.useWatch(['bundle', 'components'], { form, preserve: true }) ?? []) as BundleComponentRow[];
+
+  const addComponent = (catalogId: string) => {
+    const catalog = found.data?.find((c) => c.id === catalogId);
+    if (!catalog || components.some((c) => c.catalog_id === catalogId)) return;
+    form.setFieldValue(['bundle', 'components'], [...components, { catalog_id: catalog.id, sku: catalog.sku, name: catalog.name, quantity: 1 }]);
+    setQ('');
+  };
+
+  return (
+    <>
+      <Form.Item label={t('form.fields.componentSearch')}>
+        <Select
+          showSearch
+          value={null}
+          filterOption={false}
+          onSearch={setQ}
+          onSelect={(value) => {
+            if (value) addComponent(value);
+          }}
+          loading={found.isFetching}
+          placeholder={t('form.hints.componentSearch')}
+          notFoundContent={q ? t('form.noSku') : null}
+          options={(found.data ?? []).map((c) => ({ value: c.id, label: `${c.sku} — ${c.name}` }))}
+          data-testid="component-search"
+        />
+      </Form.Item>
+      <Form.List name={['bundle', 'components']}>
+        {(fields, { remove }, { errors }) => (
+          <>
+            <Table
+              size="small"
+              rowKey="key"
+              pagination={false}
+              dataSource={fields}
+              locale={{ emptyText: t('form.noComponents') }}
+              columns={[
+                { title: t('form.fields.sku'), key: 'sku', render: (_: unknown, f: { name: number }) => components[f.name]?.sku },
+                { title: t('form.fields.componentName'), key: 'name', render: (_: unknown, f: { name: number }) => components[f.name]?.name },
+                {
+                  title: t('form.fields.quantity'),
+                  key: 'quantity',
+                  render: (_: unknown, f: { name: number }) => (
+                    <Form.Item name={[f.name, 'quantity']} rules={[{ required: true, message: t('form.quantityRequired') }]} style={{ margin: 0 }}>
+                      <InputNumber min={1} max={10_000} precision={0} />
+                    </Form.Item>
+                  ),
+                },
+                {
+                  title: '',
+                  key: 'remove',
+                  render: (_: unknown, f: { name: number }) => <Button icon={<DeleteOutlined />} aria-label={t('form.removeComponent')} onClick={() => remove(f.name)} />,
+                },
+              ]}
+            />
+            <Form.ErrorList errors={errors} />
+          </>
+        )}
+      </Form.List>
+      <Form.Item name={['bundle', 'price_formula_id']} label={t('form.fields.formula')} extra={t('form.hints.formula')} style={{ marginTop: 16, maxWidth: 360 }}>
+        <Select allowClear placeholder={t('form.hints.noFormula')} options={(formulas.data?.items ?? []).map((f) => ({ value: f.id, label: f.name }))} />
+      </Form.Item>
+      <Typography.Text type="secondary">{t('form.hints.bundlePrice')}</Typography.Text>
+    </>
+  );
+}

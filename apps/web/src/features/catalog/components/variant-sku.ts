@@ -1,0 +1,44 @@
+/** One tier of variant options as the form holds it (names may still be empty while typing). */
+export type VariantTier = { name?: string; options?: (string | undefined)[] };
+
+/** A SKU row of the form: one per combination of options for a variant product. */
+export type SkuRow = {
+  /** The saved catalog's id (edit); absent for a new SKU. */
+  id?: string;
+  sku: string;
+  options: string[];
+  price?: number | null;
+  barcode?: string | null;
+  weight?: number | null;
+};
+
+const cleanOptions = (tier: VariantTier) => (tier.options ?? []).map((o) => (o ?? '').trim()).filter((o) => o !== '');
+const comboKey = (options: string[]) => JSON.stringify(options.map((o) => o.toLowerCase()));
+
+/** Every combination of the tiers' options, in tier order (2 × 3 options give 6 combinations); none while a tier has no option. */
+export function variantCombinations(tiers: VariantTier[]): string[][] {
+  const lists = tiers.map(cleanOptions);
+  if (lists.length === 0 || lists.some((list) => list.length === 0)) return [];
+  return lists.reduce<string[][]>((acc, options) => acc.flatMap((prefix) => options.map((o) => [...prefix, o])), [[]]);
+}
+
+/** A SKU code from the base SKU and the options: upper case, no spaces (the contract refuses them). */
+export function variantSku(base: string, options: string[]): string {
+  return [base, ...options]
+    .map((part) => part.trim().toUpperCase().replace(/\s+/gu, '-'))
+    .filter(Boolean)
+    .join('-');
+}
+
+/**
+ * The SKU rows for the tiers: one per combination; a combination that already had a row keeps it (its SKU, price,
+ * barcode, weight and saved id), a new one gets a generated SKU and the default price and weight.
+ */
+export function syncVariantRows(tiers: VariantTier[], rows: SkuRow[], defaults: { baseSku: string; price?: number | null; weight?: number | null }): SkuRow[] {
+  const existing = new Map(rows.map((row) => [comboKey(row.options ?? []), row]));
+  return variantCombinations(tiers).map((options) => {
+    const kept = existing.get(comboKey(options));
+    if (kept) return { ...kept, options };
+    return { sku: variantSku(defaults.baseSku, options), options, price: defaults.price ?? null, barcode: null, weight: defaults.weight ?? 0 };
+  });
+}

@@ -1,0 +1,63 @@
+import { App, Divider, Form } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import type { Product } from '@kelola/contracts/catalog';
+import { FormPage } from '../../../../components/form-page.tsx';
+import { errorText } from '../../../../lib/error-text.ts';
+import { withWorkspaceQuery } from '../../../../lib/workspace-query.ts';
+import { uploadImage, useCreateProduct } from '../../api/product-api.ts';
+import { CatalogWriteGuard } from '../../components/catalog-write-guard.tsx';
+import { PendingImages } from '../../components/image-manager.tsx';
+import { ProductFormFields } from '../../components/product-form-fields.tsx';
+import { EMPTY_PRODUCT, toProductInput, type ProductFormValues } from '../../components/product-form-values.ts';
+
+/** /product/create: a single, variant or bundling product; images chosen here are uploaded once it is saved. */
+export function CreateProductScreen() {
+  const { t } = useTranslation('catalog');
+  const [form] = Form.useForm<ProductFormValues>();
+  const { notification } = App.useApp();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const create = useCreateProduct();
+  const [files, setFiles] = useState<File[]>([]);
+
+  const save = async (): Promise<{ product: Product; failed: number }> => {
+    // The whole store: SKU rows keep their options and ids, which have no input of their own.
+    const product = await create.mutateAsync(toProductInput(form.getFieldsValue(true) as ProductFormValues));
+    let failed = 0;
+    for (const file of files) {
+      try {
+        await uploadImage(product.id, file);
+      } catch (error) {
+        failed += 1;
+        notification.error({ title: file.name, description: errorText(error), placement: 'topRight' });
+      }
+    }
+    return { product, failed };
+  };
+
+  return (
+    <CatalogWriteGuard>
+      <FormPage<ProductFormValues, { product: Product; failed: number }>
+        name="product"
+        title={t('form.createTitle')}
+        description={t('form.createDescription')}
+        form={form}
+        backTo="/product"
+        initialValues={EMPTY_PRODUCT}
+        onSubmit={save}
+        onSaved={({ product, failed }) => {
+          notification.success({ title: t('notify.created', { name: product.name }), placement: 'topRight' });
+          // With failed images the merchant lands on the edit form to try them again.
+          const to = failed > 0 ? `/product/edit?id=${encodeURIComponent(product.id)}` : '/product';
+          void navigate(withWorkspaceQuery(to, location.search));
+        }}
+      >
+        <ProductFormFields form={form} />
+        <Divider titlePlacement="start">{t('form.sections.images')}</Divider>
+        <PendingImages files={files} onChange={setFiles} />
+      </FormPage>
+    </CatalogWriteGuard>
+  );
+}

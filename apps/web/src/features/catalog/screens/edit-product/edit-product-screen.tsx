@@ -1,0 +1,54 @@
+import { App, Divider, Form, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { Product } from '@kelola/contracts/catalog';
+import { FormPage } from '../../../../components/form-page.tsx';
+import { withWorkspaceQuery } from '../../../../lib/workspace-query.ts';
+import { useProduct, useUpdateProduct } from '../../api/product-api.ts';
+import { CatalogWriteGuard } from '../../components/catalog-write-guard.tsx';
+import { ProductImages } from '../../components/image-manager.tsx';
+import { ProductFormFields } from '../../components/product-form-fields.tsx';
+import { fromProduct, toProductInput, type ProductFormValues } from '../../components/product-form-values.ts';
+
+/** /product/edit?id=…: every field of a saved product (PUT replaces it); images change at once. */
+export function EditProductScreen() {
+  const { t } = useTranslation('catalog');
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const [form] = Form.useForm<ProductFormValues>();
+  const { notification } = App.useApp();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const product = useProduct(id || undefined);
+  const update = useUpdateProduct(id);
+
+  if (!id) return <Result status="404" title={t('form.noId')} />;
+
+  return (
+    <CatalogWriteGuard>
+      <FormPage<ProductFormValues, Product>
+        // A different record is a different form: initial values apply only when the form mounts.
+        key={product.data?.id ?? 'loading'}
+        name="product"
+        title={t('form.editTitle')}
+        description={product.data ? t('form.editDescription', { name: product.data.name }) : undefined}
+        form={form}
+        backTo="/product"
+        loading={product.isPending}
+        loadError={product.error}
+        onRetry={() => void product.refetch()}
+        initialValues={product.data ? fromProduct(product.data) : undefined}
+        // The whole store: SKU rows keep their options and ids, which have no input of their own.
+        onSubmit={() => update.mutateAsync(toProductInput(form.getFieldsValue(true) as ProductFormValues))}
+        onSaved={(saved) => {
+          notification.success({ title: t('notify.updated', { name: saved.name }), placement: 'topRight' });
+          void navigate(withWorkspaceQuery('/product', location.search));
+        }}
+      >
+        <ProductFormFields form={form} editing />
+        <Divider titlePlacement="start">{t('form.sections.images')}</Divider>
+        {product.data && <ProductImages productId={product.data.id} images={product.data.images} />}
+      </FormPage>
+    </CatalogWriteGuard>
+  );
+}

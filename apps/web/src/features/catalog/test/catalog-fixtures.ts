@@ -1,0 +1,48 @@
+import type { ProductList } from '@kelola/contracts/catalog';
+
+export const WORKSPACE = 'w-1';
+export const CATEGORY_ID = '01a20053-6220-743f-9efd-e20c8657b501';
+export const BRAND_ID = '01a20053-6220-743f-9efd-e20c8657b601';
+
+export const TREE = {
+  items: [
+    {
+      id: '01a20053-6220-743f-9efd-e20c8657b500',
+      name: 'Pakaian',
+      parent_id: null,
+      position: 0,
+      level: 1,
+      product_count: 0,
+      children: [{ id: CATEGORY_ID, name: 'Kaos', parent_id: '01a20053-6220-743f-9efd-e20c8657b500', position: 0, level: 2, product_count: 1, children: [] }],
+    },
+  ],
+};
+
+export const BRANDS = { items: [{ id: BRAND_ID, name: 'Kelola Wear', product_count: 1, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' }], page: 1, size: 500, total_row: 1 };
+
+export const PRODUCTS: ProductList = {
+  items: [
+    {
+      id: '01a20053-6220-743f-9efd-e20c8657b701',
+      product_id: '01a20053-6220-743f-9efd-e20c8657b701',
+      type: 'VARIANT',
+      name: 'Kaos Polos',
+      status: 'ACTIVE',
+      is_valid: true,
+      category_id: CATEGORY_ID,
+      category_name: 'Kaos',
+      brand_id: BRAND_ID,
+      brand_name: 'Kelola Wear',
+      price: { currency: 'IDR', min: 50_000, max: 65_000 },
+      variant_count: 4,
+      thumbnail_url: null,
+      created_at: '2026-01-01T00:00:00Z',
+      updated_at: '2026-01-02T00:00:00Z',
+    },
+  ],
+  page: 1,
+  size: 10,
+  total_row: 1,
+  total_capped: false,
+  counts: { active: 1, notActive: 2, draft: 3, all: 6 },
+};
