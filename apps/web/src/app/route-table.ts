@@ -33,7 +33,22 @@ export type ScreenId =
   | 'invitation-register'
   | 'user-management'
   | 'invite-user'
-  | 'edit-user';
+  | 'edit-user'
+  | 'product-list'
+  | 'product-create'
+  | 'product-edit'
+  | 'product-import'
+  | 'product-category'
+  | 'global-variable-list'
+  | 'global-variable-form'
+  | 'formula-variable-list'
+  | 'formula-variable-form'
+  | 'product-variable-list'
+  | 'product-variable-form'
+  | 'price-formula-list'
+  | 'price-formula-form'
+  | 'price-list'
+  | 'price-area';
 
 export type RouteEntry = {
   /** React Router path, the same text as routes.tsv. */
@@ -98,11 +113,11 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/integration/tiktok', layout: 'main', auth: false, titleKey: 'integration-tiktok' },
   { path: '/integration/shopee', layout: 'main', auth: false, titleKey: 'integration-shopee' },
   { path: '/integration/lazada/callback', layout: 'main', auth: false, titleKey: 'integration-lazada' },
-  { path: '/product', layout: 'main', auth: true, titleKey: 'product' },
-  { path: '/product-category', layout: 'main', auth: true, titleKey: 'product-category' },
-  { path: '/product/create', layout: 'main', auth: true, titleKey: 'product-create' },
-  { path: '/product/edit', layout: 'main', auth: true, titleKey: 'product-edit' },
-  { path: '/product/import', layout: 'main', auth: true, titleKey: 'product-import' },
+  { path: '/product', layout: 'main', auth: true, titleKey: 'product', screen: 'product-list' },
+  { path: '/product-category', layout: 'main', auth: true, titleKey: 'product-category', screen: 'product-category' },
+  { path: '/product/create', layout: 'main', auth: true, titleKey: 'product-create', screen: 'product-create' },
+  { path: '/product/edit', layout: 'main', auth: true, titleKey: 'product-edit', screen: 'product-edit' },
+  { path: '/product/import', layout: 'main', auth: true, titleKey: 'product-import', screen: 'product-import' },
   { path: '/product/allocation', layout: 'main', auth: true, titleKey: 'product-allocation' },
   { path: '/product/bulk-publish', layout: 'main', auth: true, titleKey: 'product-bulk-publish' },
   { path: '/product-channel/:id/product/synchronize', layout: 'main', auth: true, titleKey: 'product-channel-sync' },
@@ -117,20 +132,20 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/product-channel/:id/edit-product-blibli', layout: 'main', auth: true, titleKey: 'edit-product-blibli' },
   { path: '/product-channel/:id/edit-product-lazada', layout: 'main', auth: true, titleKey: 'edit-product-lazada' },
   { path: '/product-channel/:id/edit-product-distributor', layout: 'main', auth: true, titleKey: 'edit-product-distributor' },
-  { path: '/product-channel/:id/price-area', layout: 'main', auth: true, titleKey: 'price-area' },
-  { path: '/price', layout: 'main', auth: true, titleKey: 'price' },
-  { path: '/formula-variable', layout: 'main', auth: true, titleKey: 'formula-variable' },
-  { path: '/formula-variable/add', layout: 'main', auth: true, titleKey: 'formula-variable-add' },
-  { path: '/formula-variable/edit/:id', layout: 'main', auth: true, titleKey: 'formula-variable-edit' },
-  { path: '/global-variable', layout: 'main', auth: true, titleKey: 'global-variable' },
-  { path: '/global-variable/add', layout: 'main', auth: true, titleKey: 'global-variable-add' },
-  { path: '/global-variable/edit/:id', layout: 'main', auth: true, titleKey: 'global-variable-edit' },
-  { path: '/price-formula', layout: 'main', auth: true, titleKey: 'price-formula' },
-  { path: '/price-formula/add', layout: 'main', auth: true, titleKey: 'price-formula-add' },
-  { path: '/price-formula/edit/:id', layout: 'main', auth: true, titleKey: 'price-formula-edit' },
-  { path: '/product-variable', layout: 'main', auth: true, titleKey: 'product-variable' },
-  { path: '/product-variable/add', layout: 'main', auth: true, titleKey: 'product-variable-add' },
-  { path: '/product-variable/edit/:id', layout: 'main', auth: true, titleKey: 'product-variable-edit' },
+  { path: '/product-channel/:id/price-area', layout: 'main', auth: true, titleKey: 'price-area', screen: 'price-area' },
+  { path: '/price', layout: 'main', auth: true, titleKey: 'price', screen: 'price-list' },
+  { path: '/formula-variable', layout: 'main', auth: true, titleKey: 'formula-variable', screen: 'formula-variable-list' },
+  { path: '/formula-variable/add', layout: 'main', auth: true, titleKey: 'formula-variable-add', screen: 'formula-variable-form' },
+  { path: '/formula-variable/edit/:id', layout: 'main', auth: true, titleKey: 'formula-variable-edit', screen: 'formula-variable-form' },
+  { path: '/global-variable', layout: 'main', auth: true, titleKey: 'global-variable', screen: 'global-variable-list' },
+  { path: '/global-variable/add', layout: 'main', auth: true, titleKey: 'global-variable-add', screen: 'global-variable-form' },
+  { path: '/global-variable/edit/:id', layout: 'main', auth: true, titleKey: 'global-variable-edit', screen: 'global-variable-form' },
+  { path: '/price-formula', layout: 'main', auth: true, titleKey: 'price-formula', screen: 'price-formula-list' },
+  { path: '/price-formula/add', layout: 'main', auth: true, titleKey: 'price-formula-add', screen: 'price-formula-form' },
+  { path: '/price-formula/edit/:id', layout: 'main', auth: true, titleKey: 'price-formula-edit', screen: 'price-formula-form' },
+  { path: '/product-variable', layout: 'main', auth: true, titleKey: 'product-variable', screen: 'product-variable-list' },
+  { path: '/product-variable/add', layout: 'main', auth: true, titleKey: 'product-variable-add', screen: 'product-variable-form' },
+  { path: '/product-variable/edit/:id', layout: 'main', auth: true, titleKey: 'product-variable-edit', screen: 'product-variable-form' },
   { path: '/inventory/stock-alocation', layout: 'main', auth: true, titleKey: 'stock-allocation' },
   { path: '/inventory/goods-receipt', layout: 'main', auth: true, titleKey: 'goods-receipt' },
   { path: '/inventory/goods-receipt/create', layout: 'main', auth: true, titleKey: 'goods-receipt-create' },
