@@ -9,6 +9,7 @@ import { inSystem } from '../platform/db/database.ts';
 import { uuidv7 } from '../platform/db/ids.ts';
 import type { Platform } from '../platform/platform.ts';
 import { systemCtx, tenantCtxFor } from '../platform/system-ctx.ts';
+import { seedDemoCatalog } from './seed-demo-catalog.ts';
 
 export const DEMO_EMAIL = 'demo@kelola.id';
 export const DEMO_PASSWORD = 'Kelola#2026';
@@ -39,7 +40,7 @@ export async function seedDemo(platform: Platform, log: FastifyBaseLogger): Prom
       name: 'Gudang Jakarta Barat', code: 'JKT-01', business_id: fashion.id, category: 'Gudang Utama', contact: 'Agus Pratama', phone: '+6281234500001',
       address_line_1: 'Jl. Kebon Jeruk Raya No. 27', address_line_2: 'Kompleks Pergudangan Blok B2', province_code: '31', city_code: '31.73', district_code: '31.73.05', subdistrict_code: '31.73.05.1001', postal_code: '11530',
     });
-    await createWarehouse(tenant, {
+    const bandung = await createWarehouse(tenant, {
       name: 'Gudang Bandung', code: 'BDG-01', business_id: food.id, category: 'Gudang Cabang', contact: 'Siti Rahmawati', phone: '+6281234500002',
       address_line_1: 'Jl. Pasteur No. 12', address_line_2: null, province_code: '32', city_code: '32.73', district_code: '32.73.07', subdistrict_code: '32.73.07.1001', postal_code: '40161',
     });
@@ -47,6 +48,7 @@ export async function seedDemo(platform: Platform, log: FastifyBaseLogger): Prom
       name: 'Gudang Surabaya', code: 'SBY-01', business_id: fashion.id, category: 'Gudang Cabang', contact: 'Budi Santoso', phone: '+6281234500003',
       address_line_1: 'Jl. Rungkut Industri III No. 8', address_line_2: null, province_code: '35', city_code: '35.78', district_code: '35.78.03', subdistrict_code: '35.78.03.1001', postal_code: '60293',
     });
+    await seedDemoCatalog(tenant, { jakarta: jakarta.id, bandung: bandung.id });
     for (const member of TEAM) {
       const id = uuidv7();
       await db.insert(users).values({ id, email: member.email, firstName: member.first, lastName: member.last, passwordHash, typeRegister: 'email', verifiedAt: now });

@@ -12,8 +12,8 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.close());
 
-describe('demo seed warehouses', () => {
-  it('places the three demo warehouses in real Kemendagri areas with postal codes', async () => {
+describe('demo seed', () => {
+  it('places the three demo warehouses in real Kemendagri areas, with products and stock, once', async () => {
     await seedDemo(app.platform, app.fastify.log);
     const db = app.platform.database.db;
     const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_EMAIL));
@@ -36,5 +36,14 @@ describe('demo seed warehouses', () => {
       ['JKT-01', 'Kota Administrasi Jakarta Barat', 'Kebon Jeruk', 'Kebon Jeruk', '11530', 'Demo Fashion'],
       ['SBY-01', 'Kota Surabaya', 'Rungkut', 'Kalirungkut', '60293', 'Demo Fashion'],
     ]);
+
+    const headers = { authorization: `Bearer ${token}`, 'workspace-id': membership!.workspaceId };
+    const products = (await app.fastify.inject({ method: 'GET', url: '/api/products', headers })).json();
+    expect(products.counts).toMatchObject({ active: 2, all: 3 });
+    const stock = (await app.fastify.inject({ method: 'GET', url: '/api/inventory?size=50', headers })).json();
+    expect(stock.items.map((i: { on_hand: number }) => i.on_hand).sort((a: number, b: number) => a - b)).toEqual([40, 50, 60, 70, 120]);
+
+    await seedDemo(app.platform, app.fastify.log);
+    expect((await app.fastify.inject({ method: 'GET', url: '/api/products', headers })).json().counts.all).toBe(3);
   });
 });

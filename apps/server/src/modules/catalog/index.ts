@@ -31,3 +31,6 @@ export async function updateExportRecord(
 ): Promise<void> {
   await inTenant(platform.database.db, workspaceId, (tx) => tx.update(exports).set(values).where(and(eq(exports.workspaceId, workspaceId), eq(exports.id, id))));
 }
+export { createProduct } from './products.service.ts';
+export { createCategory } from './categories.service.ts';
+export { createBrand } from './brands.service.ts';

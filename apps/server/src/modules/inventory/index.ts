@@ -15,3 +15,4 @@ export {
   type StockSyncJob,
 } from './inventory.service.ts';
 export type { AppliedLine, StockLine } from './inventory.repository.ts';
+export { createGoodsReceipt } from './inventory.service.ts';
