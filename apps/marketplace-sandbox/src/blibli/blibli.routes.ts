@@ -535,4 +535,64 @@ export const registerBlibli = (app: FastifyInstance, store: SandboxStore): void 
     }
     return { value: { orderItemId, status: 'X' } };
   });
+
+  // ------------------------------------------------------------------------------------------- returns (research §4.4)
+  // Returned Order Summary / Detail (MTA v1). Blibli's order lifecycle has no return state, so the sandbox chose:
+  // every other delivered (D) order (picked by its id) gets a return (RMA) one day after delivery, which moves on the
+  // clock WAITING_APPROVAL → (2 days) APPROVED → (1 day) ITEM_RECEIVED → (3 days) REFUNDED. Query and field names
+  // are the sandbox's choice (the stored docs name the calls only).
+  const DAY = 86_400_000;
+  const RMA_STEPS: readonly [number, string][] = [
+    [0, 'WAITING_APPROVAL'],
+    [2 * DAY, 'APPROVED'],
+    [3 * DAY, 'ITEM_RECEIVED'],
+    [6 * DAY, 'REFUNDED'],
+  ];
+  const buyerReturns = (orderId: string): boolean =>
+    [...orderId].reduce((hash, char) => (hash * 31 + char.charCodeAt(0)) >>> 0, 7) % 2 === 0;
+  const rmaOf = (shop: SandboxShop, order: SandboxOrder) => {
+    const delivered = order.history.find((step) => step.status === 'D')?.at;
+    if (delivered === undefined || !buyerReturns(order.id)) return undefined;
+    const createdDate = delivered + DAY;
+    if (createdDate > now()) return undefined;
+    const [offset, rmaStatus] = RMA_STEPS.filter(([after]) => createdDate + after <= now()).at(-1) ?? RMA_STEPS[0]!;
+    const items = order.items.map((item) => ({
+      orderItemNo: item.id,
+      gdnSku: `${shop.shopId}-${item.productId}-${item.skuId}`,
+      merchantSku: item.sellerSku,
+      productName: item.name,
+      quantity: item.quantity,
+      refundAmount: item.price * item.quantity,
+    }));
+    return {
+      rmaId: `RMA-${order.id}`,
+      orderNo: order.id,
+      rmaStatus,
+      returnReason: 'Produk tidak sesuai deskripsi',
+      createdDate,
+      updatedDate: createdDate + offset,
+      refundAmount: items.reduce((sum, item) => sum + item.refundAmount, 0),
+      currency: 'IDR',
+      items,
+    };
+  };
+  const rmasOf = (shop: SandboxShop) =>
+    [...shop.orders.values()].map((order) => rmaOf(shop, order)).filter((entry): entry is NonNullable<typeof entry> => entry !== undefined);
+
+  route('GET', '/mta/api/businesspartner/v1/order/getReturnedOrderSummary', ({ shop, query, body }) => {
+    const { page, size } = paging(query, body);
+    const start = query.startDate !== undefined ? Number(query.startDate) : undefined;
+    const end = query.endDate !== undefined ? Number(query.endDate) : undefined;
+    const rmas = rmasOf(shop)
+      .filter((entry) => (start === undefined || entry.createdDate >= start) && (end === undefined || entry.createdDate <= end))
+      .sort((a, b) => b.createdDate - a.createdDate || a.rmaId.localeCompare(b.rmaId));
+    return {
+      content: rmas.slice(page * size, page * size + size).map(({ items, ...summary }) => ({ ...summary, itemCount: items.length })),
+      pageMetaData: { pageNumber: page, pageSize: size, totalRecords: rmas.length },
+    };
+  });
+
+  route('GET', '/mta/api/businesspartner/v1/order/getReturnedOrderDetail', ({ shop, query }) => ({
+    value: rmasOf(shop).find((entry) => entry.rmaId === query.rmaId) ?? fail(404, 'NOT_FOUND', `Return ${query.rmaId ?? ''} is not found`),
+  }));
 };

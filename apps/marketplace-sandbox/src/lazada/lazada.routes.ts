@@ -277,14 +277,12 @@ export const registerLazada = (app: FastifyInstance, store: SandboxStore): void 
     const size = Number(params.pageSize ?? 40);
     if (!(size >= 1 && size <= 200)) fail('InvalidParameter', 'pageSize should be between 1 and 200');
     return {
-      module: shop.brands
-        .slice(start, start + size)
-        .map((brand) => ({
-          brand_id: Number(brand.id),
-          name: brand.name,
-          name_en: brand.name,
-          global_identifier: brand.name.toLowerCase().replace(/\s+/g, '_'),
-        })),
+      module: shop.brands.slice(start, start + size).map((brand) => ({
+        brand_id: Number(brand.id),
+        name: brand.name,
+        name_en: brand.name,
+        global_identifier: brand.name.toLowerCase().replace(/\s+/g, '_'),
+      })),
       total_record: shop.brands.length,
       page_index: Math.floor(start / size) + 1,
       page_size: size,
@@ -650,5 +648,90 @@ export const registerLazada = (app: FastifyInstance, store: SandboxStore): void 
     order.cancelReason = reason.reason_name;
     store.setOrderStatus(shop, order, 'canceled');
     return {};
+  });
+
+  // ------------------------------------------------------------------------------------------- returns (research §3.4)
+  // A reverse order exists for every order that reached `returned` (the order lifecycle moves delivered orders there
+  // on the clock). Sandbox choice for its progress, per line: REQUEST_INITIATE → (1 day) BUYER_RETURN_ITEM →
+  // (3 days) REFUND_PENDING → (4 days) REFUND_SUCCESS.
+  const DAY = 86_400_000;
+  const REVERSE_STEPS: readonly [number, string, string][] = [
+    [0, 'REQUEST_INITIATE', 'RETURN_REQUESTED'],
+    [DAY, 'BUYER_RETURN_ITEM', 'IN_TRANSIT'],
+    [3 * DAY, 'REFUND_PENDING', 'DELIVERED_TO_SELLER'],
+    [4 * DAY, 'REFUND_SUCCESS', 'DELIVERED_TO_SELLER'],
+  ];
+  const reverseOf = (order: SandboxOrder) => {
+    const createdAt = order.history.find((step) => step.status === 'returned')?.at;
+    if (createdAt === undefined) return undefined;
+    const [offset, status, ofc] = REVERSE_STEPS.filter(([after]) => createdAt + after <= now()).at(-1) ?? REVERSE_STEPS[0]!;
+    return {
+      reverse_order_id: Number(`8${order.id}`),
+      trade_order_id: Number(order.id),
+      request_type: 'RETURN',
+      is_rtm: false,
+      shipping_type: 'DROPSHIP',
+      reverse_order_lines: orderItems(order).map((line) => ({
+        reverse_order_line_id: Number(`8${line.order_item_id}`),
+        trade_order_line_id: line.order_item_id,
+        reverse_status: status,
+        ofc_status: ofc,
+        reason_code: '10001',
+        reason_text: 'Item does not match description',
+        return_order_line_gmt_create: createdAt,
+        return_order_line_gmt_modified: createdAt + offset,
+        refund_amount: line.paid_price,
+        item_unit_price: line.item_price,
+        seller_sku_id: line.sku,
+        platform_sku_id: line.sku_id,
+        product: { product_id: line.product_id, product_sku: line.sku_id, product_name: line.name },
+      })),
+    };
+  };
+  const reversesOf = (shop: SandboxShop) =>
+    [...shop.orders.values()].map(reverseOf).filter((entry): entry is NonNullable<typeof entry> => entry !== undefined);
+
+  api('/reverse/getreverseordersforseller', ({ shop, params }) => {
+    const pageNo = Number(params.page_no ?? 1);
+    const pageSize = Number(params.page_size ?? 10);
+    if (!(pageNo >= 1)) fail('InvalidParameter', 'page_no should be 1 or more');
+    if (!(pageSize >= 1 && pageSize <= 100)) fail('InvalidParameter', 'page_size should be between 1 and 100');
+    const range = (value: number, start: string | undefined, end: string | undefined) =>
+      (start === undefined || value >= Number(start)) && (end === undefined || value <= Number(end));
+    const statuses = params.reverse_status_list ? (JSON.parse(params.reverse_status_list) as string[]) : undefined;
+    const matching = reversesOf(shop)
+      .filter((entry) => !params.reverse_order_id || String(entry.reverse_order_id) === params.reverse_order_id)
+      .filter((entry) => !params.trade_order_id || String(entry.trade_order_id) === params.trade_order_id)
+      .filter((entry) => entry.reverse_order_lines.some((line) => !statuses || statuses.includes(line.reverse_status)))
+      .filter((entry) =>
+        entry.reverse_order_lines.some(
+          (line) =>
+            range(
+              line.return_order_line_gmt_create,
+              params.ReverseOrderLineCreatedTimeRangeStart,
+              params.ReverseOrderLineCreatedTimeRangeEnd,
+            ) &&
+            range(
+              line.return_order_line_gmt_modified,
+              params.ReverseOrderLineModifiedTimeRangeStart,
+              params.ReverseOrderLineModifiedTimeRangeEnd,
+            ),
+        ),
+      )
+      .sort(
+        (a, b) =>
+          b.reverse_order_lines[0]!.return_order_line_gmt_create - a.reverse_order_lines[0]!.return_order_line_gmt_create ||
+          a.reverse_order_id - b.reverse_order_id,
+      );
+    const start = (pageNo - 1) * pageSize;
+    return { result: { page_no: pageNo, page_size: pageSize, total: matching.length, items: matching.slice(start, start + pageSize) } };
+  });
+
+  api('/order/reverse/return/detail/list', ({ shop, params }) => {
+    const id = params.reverse_order_id ?? fail('MissingParameter', 'The input parameter "reverse_order_id" is mandatory');
+    return (
+      reversesOf(shop).find((entry) => String(entry.reverse_order_id) === id) ??
+      fail('ReverseOrderNotFound', 'The reverse order does not exist')
+    );
   });
 };

@@ -55,6 +55,9 @@ const fail = (status: number, code: number, message: string): never => {
   throw new TiktokFailure(status, code, message);
 };
 
+const DAY = 86_400_000;
+/** Sandbox choice: whether the buyer of an order asks for a return (half of the orders, fixed by the order id). */
+const buyerReturns = (orderId: string): boolean => [...orderId].reduce((hash, char) => (hash * 31 + char.charCodeAt(0)) >>> 0, 7) % 2 === 0;
 const seconds = (ms: number): number => Math.floor(ms / 1000);
 const num = (value: unknown): number => (typeof value === 'number' ? value : Number(value));
 const pageToken = (offset: number): string => Buffer.from(`offset:${offset}`).toString('base64url');
@@ -568,5 +571,79 @@ export const registerTiktok = (app: FastifyInstance, store: SandboxStore): void 
     order.cancelReason = String(body.cancel_reason);
     store.setOrderStatus(shop, order, 'CANCELLED');
     return { cancel_id: `4${order.id.slice(1)}`, cancel_status: 'CANCELLATION_REQUEST_COMPLETE' };
+  });
+
+  // ------------------------------------------------------------------------------------------- returns (research §2.4)
+  // Sandbox choice: TikTok orders keep their own status; a return is a separate object. Every other delivered order
+  // (picked by its id, so a seed always gives the same returns) gets a buyer return request one day after delivery,
+  // which then moves on the sandbox clock: pending → (2 days, auto-approved) awaiting buyer shipment → (1 day) buyer
+  // shipped → (3 days) complete, refunded.
+  const RETURN_STEPS: readonly [number, string][] = [
+    [0, 'RETURN_OR_REFUND_REQUEST_PENDING'],
+    [2 * DAY, 'AWAITING_BUYER_SHIP'],
+    [3 * DAY, 'BUYER_SHIPPED_ITEM'],
+    [6 * DAY, 'RETURN_OR_REFUND_REQUEST_COMPLETE'],
+  ];
+  const returnOf = (order: SandboxOrder) => {
+    const delivered = order.history.find((step) => step.status === 'DELIVERED')?.at;
+    if (delivered === undefined || !buyerReturns(order.id)) return undefined;
+    const createdAt = delivered + DAY;
+    if (createdAt > now()) return undefined;
+    const [offset, status] = RETURN_STEPS.filter(([after]) => createdAt + after <= now()).at(-1) ?? RETURN_STEPS[0]!;
+    const lines = order.items.map((item) => ({
+      return_line_item_id: `7${item.id}`,
+      order_line_item_id: item.id,
+      product_id: item.productId,
+      sku_id: item.skuId,
+      seller_sku: item.sellerSku,
+      product_name: item.name,
+      sku_name: item.name,
+      quantity: item.quantity,
+      refund_amount: { currency: 'IDR', refund_total: String(item.price * item.quantity) },
+    }));
+    return {
+      return_id: `6${order.id.slice(1)}`,
+      order_id: order.id,
+      return_type: 'RETURN_AND_REFUND',
+      return_status: status,
+      return_reason: 'ecom_order_delivered_refund_and_return_reason_wrong_item',
+      return_reason_text: 'Wrong item',
+      create_time: seconds(createdAt),
+      update_time: seconds(createdAt + offset),
+      refund_amount: {
+        currency: 'IDR',
+        refund_total: String(order.items.reduce((sum, item) => sum + item.price * item.quantity, 0)),
+      },
+      return_line_items: lines,
+    };
+  };
+
+  route('POST', '/return_refund/202309/returns/search', ({ shop }, request) => {
+    const query = queryOf(request);
+    const body = bodyObject(request.body);
+    const size = num(query.page_size ?? 10);
+    if (!(size >= 10 && size <= 50)) fail(400, 36009001, 'page_size should be between 10 and 50.');
+    const offset = readToken(query.page_token);
+    const inRange = (value: number, ge: unknown, lt: unknown) =>
+      (ge === undefined || value >= num(ge)) && (lt === undefined || value < num(lt));
+    const list = (value: unknown): string[] | undefined => (Array.isArray(value) ? value.map(String) : undefined);
+    const returnIds = list(body.return_ids);
+    const orderIds = list(body.order_ids);
+    const statuses = list(body.return_status);
+    const field = query.sort_field === 'update_time' ? 'update_time' : 'create_time';
+    const matching = [...shop.orders.values()]
+      .map(returnOf)
+      .filter((entry): entry is NonNullable<typeof entry> => entry !== undefined)
+      .filter((entry) => !returnIds || returnIds.includes(entry.return_id))
+      .filter((entry) => !orderIds || orderIds.includes(entry.order_id))
+      .filter((entry) => !statuses || statuses.includes(entry.return_status))
+      .filter((entry) => inRange(entry.create_time, body.create_time_ge, body.create_time_lt))
+      .filter((entry) => inRange(entry.update_time, body.update_time_ge, body.update_time_lt))
+      .sort((a, b) => (query.sort_order === 'ASC' ? a[field] - b[field] : b[field] - a[field]) || a.return_id.localeCompare(b.return_id));
+    return {
+      return_orders: matching.slice(offset, offset + size),
+      total_count: matching.length,
+      next_page_token: offset + size < matching.length ? pageToken(offset + size) : '',
+    };
   });
 };

@@ -28,6 +28,7 @@ const fail = (status: number, code: string, message: string): never => {
   throw new ZaloraFailure(status, code, message);
 };
 
+const DAY = 86_400_000;
 const iso = (ms: number): string => `${new Date(ms + 7 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ')}`;
 
 type Action = (
@@ -402,6 +403,21 @@ export const registerZalora = (app: FastifyInstance, store: SandboxStore): void 
     return order;
   };
 
+  // Returns (sandbox choice; research §5 has no return call): an order that reached `returned` has its items go
+  // through Zalora's return item statuses on the clock: return_waiting_for_approval → (1 day)
+  // return_shipped_by_customer → (3 days) returned.
+  const RETURN_STEPS: readonly [number, string][] = [
+    [0, 'return_waiting_for_approval'],
+    [DAY, 'return_shipped_by_customer'],
+    [3 * DAY, 'returned'],
+  ];
+  const RETURN_REASON = 'Size does not fit';
+  const returnStage = (order: SandboxOrder): [number, string, number, number] => {
+    const requested = order.history.find((step) => step.status === 'returned')?.at ?? order.updatedAt;
+    const [offset, status] = RETURN_STEPS.filter(([after]) => requested + after <= store.clock.now()).at(-1) ?? RETURN_STEPS[0]!;
+    return [offset, status, requested, requested + offset];
+  };
+
   const itemView = (order: SandboxOrder) =>
     units(order).map(({ unitId, item }) => ({
       OrderItemId: unitId,
@@ -412,8 +428,11 @@ export const registerZalora = (app: FastifyInstance, store: SandboxStore): void 
       ItemPrice: item.price.toFixed(2),
       PaidPrice: item.price.toFixed(2),
       Currency: 'IDR',
-      Status: cancelledUnits.has(unitId) ? 'canceled' : order.status,
-      Reason: cancelledUnits.get(unitId) ?? '',
+      Status: cancelledUnits.has(unitId) ? 'canceled' : order.status === 'returned' ? returnStage(order)[1] : order.status,
+      Reason: cancelledUnits.get(unitId) ?? (order.status === 'returned' ? RETURN_REASON : ''),
+      ...(order.status === 'returned'
+        ? { ReturnRequestedAt: iso(returnStage(order)[2]), ReturnUpdatedAt: iso(returnStage(order)[3]) }
+        : {}),
       ShipmentProvider: order.courier,
       TrackingCode: order.trackingNumber ?? '',
       PackageId: ['pending', 'canceled'].includes(order.status) ? '' : order.packageId,
@@ -424,6 +443,15 @@ export const registerZalora = (app: FastifyInstance, store: SandboxStore): void 
   actions.set('GetOrder', (shop, query) => {
     const order = orderOf(shop, query.OrderId ?? '');
     return { type: 'Orders', body: { Orders: { Order: [{ ...orderView(order), ShippingFee: order.shippingFee.toFixed(2) }] } } };
+  });
+
+  actions.set('GetMultipleOrderItems', (shop, query) => {
+    const ids = jsonList(query.OrderIdList);
+    if (ids.length === 0 || ids.length > 100) fail(400, '56', 'E056: OrderIdList must hold 1 to 100 order ids');
+    return {
+      type: 'Orders',
+      body: { Orders: { Order: ids.map((id) => ({ OrderId: id, OrderItems: { OrderItem: itemView(orderOf(shop, id)) } })) } },
+    };
   });
 
   actions.set('GetOrderItems', (shop, query) => ({

@@ -8,7 +8,9 @@ import type {
   MarketplaceOrder,
   MarketplaceOrderStatus,
   MarketplaceProduct,
+  MarketplaceReturn,
   ProductStatus,
+  ReturnStatus,
   ShopAuth,
   UpdateOutcome,
 } from '../types.ts';
@@ -121,6 +123,41 @@ const errorKind = (status: number, code: string, message: string): MarketplaceEr
   if (status >= 500) return 'upstream';
   return 'bad_request';
 };
+
+// RMA statuses of Returned Order Summary / Detail (names chosen by the sandbox; see its README).
+const RMA_STATUS: Record<string, ReturnStatus> = {
+  WAITING_APPROVAL: 'requested',
+  APPROVED: 'accepted',
+  ITEM_RECEIVED: 'processing',
+  REFUNDED: 'refunded',
+  REJECTED: 'rejected',
+  CANCELLED: 'cancelled',
+};
+
+const toReturn = (raw: Record<string, unknown>): MarketplaceReturn => ({
+  returnId: str(raw.rmaId),
+  orderId: str(raw.orderNo),
+  rawStatus: str(raw.rmaStatus),
+  status: RMA_STATUS[str(raw.rmaStatus)] ?? 'processing',
+  reason: str(raw.returnReason),
+  refundAmount: num(raw.refundAmount),
+  currency: str(raw.currency) || 'IDR',
+  createdAt: num(raw.createdDate),
+  updatedAt: num(raw.updatedDate),
+  items: arr(raw.items)
+    .map(obj)
+    .map((item) => {
+      // gdnSku is <storeCode>-<product>-<sku>, as everywhere in this adapter.
+      const parts = str(item.gdnSku).split('-');
+      return {
+        productId: parts.slice(0, -1).join('-'),
+        skuId: str(item.gdnSku),
+        name: str(item.productName),
+        quantity: num(item.quantity),
+        refundAmount: num(item.refundAmount),
+      };
+    }),
+});
 
 export const createBlibliAdapter = (config: BlibliConfig): MarketplaceAdapter => {
   const now = (): number => runtimeNow(config);
@@ -490,6 +527,25 @@ export const createBlibliAdapter = (config: BlibliConfig): MarketplaceAdapter =>
 
     // Blibli webhooks carry an OAuth `token` header only if the partner configured one; there is no signature.
     verifyPush: () => true,
+
+    listReturns: async (auth, input) => {
+      const page = Number(input.cursor ?? 0);
+      const json = await call(auth, 'GET', '/mta/api/businesspartner/v1/order/getReturnedOrderSummary', {
+        query: {
+          page,
+          size: Math.min(input.pageSize ?? 50, 100),
+          ...(input.createdFrom !== undefined ? { startDate: input.createdFrom } : {}),
+          ...(input.createdTo !== undefined ? { endDate: input.createdTo - 1 } : {}),
+        },
+      });
+      const items = arr(json.content).map(obj).map(toReturn);
+      return { items, ...paged(json, page, items.length) };
+    },
+
+    getReturn: async (auth, returnId) =>
+      toReturn(
+        obj((await call(auth, 'GET', '/mta/api/businesspartner/v1/order/getReturnedOrderDetail', { query: { rmaId: returnId } })).value),
+      ),
 
     parsePush: (rawBody) => {
       let body: Record<string, unknown>;

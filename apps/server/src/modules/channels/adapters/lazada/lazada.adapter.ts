@@ -7,10 +7,12 @@ import type {
   MarketplaceOrderStatus,
   MarketplacePushEvent,
   MarketplaceProduct,
+  MarketplaceReturn,
   ProcessingStatus,
   ProductInput,
   ProductRequest,
   ProductStatus,
+  ReturnStatus,
   ShopAuth,
   TokenGrant,
   UpdateOutcome,
@@ -140,6 +142,47 @@ type CallInput = {
   params?: Record<string, string | number | undefined>;
   file?: { name: string; fileName: string; contentType: string; data: Uint8Array };
   host?: 'api' | 'auth';
+};
+
+// Reverse order line statuses (Return and Refund API).
+const REVERSE_STATUS: Record<string, ReturnStatus> = {
+  REQUEST_INITIATE: 'requested',
+  SELLER_AGREE_RETURN: 'accepted',
+  BUYER_RETURN_ITEM: 'processing',
+  SELLER_CONFIRM_RECEIVE: 'processing',
+  REFUND_PENDING: 'processing',
+  REFUND_SUCCESS: 'refunded',
+  REQUEST_REJECT: 'rejected',
+  SELLER_REFUSE_RETURN: 'rejected',
+  REFUND_REJECT: 'rejected',
+  REQUEST_CANCEL: 'cancelled',
+  CANCEL_SUCCESS: 'cancelled',
+};
+
+const toReturn = (raw: Record<string, unknown>): MarketplaceReturn => {
+  const lines = arr(raw.reverse_order_lines).map(obj);
+  const first = lines[0] ?? {};
+  const rawStatus = str(first.reverse_status);
+  const items = lines.map((line) => ({
+    productId: str(obj(line.product).product_id),
+    skuId: str(obj(line.product).product_sku) || str(line.platform_sku_id),
+    name: str(obj(line.product).product_name),
+    // Lazada has one line per unit.
+    quantity: 1,
+    refundAmount: num(line.refund_amount),
+  }));
+  return {
+    returnId: str(raw.reverse_order_id),
+    orderId: str(raw.trade_order_id),
+    rawStatus,
+    status: REVERSE_STATUS[rawStatus] ?? 'processing',
+    reason: str(first.reason_text),
+    refundAmount: items.reduce((sum, item) => sum + item.refundAmount, 0),
+    currency: 'IDR',
+    createdAt: Math.min(...lines.map((line) => num(line.return_order_line_gmt_create))),
+    updatedAt: Math.max(...lines.map((line) => num(line.return_order_line_gmt_modified))),
+    items,
+  };
 };
 
 export const createLazadaAdapter = (config: LazadaConfig): MarketplaceAdapter => {
@@ -699,5 +742,35 @@ export const createLazadaAdapter = (config: LazadaConfig): MarketplaceAdapter =>
     verifyPush: ({ headers, rawBody }) => verifyLazadaPush(config.appKey, config.appSecret, rawBody, headers.authorization),
 
     parsePush: (rawBody) => parseLazadaPush(rawBody),
+
+    listReturns: async (auth, input) => {
+      const pageNo = Number(input.cursor ?? 1);
+      const pageSize = Math.min(input.pageSize ?? 50, 100);
+      const page = obj(
+        (
+          await call({
+            method: 'GET',
+            path: '/reverse/getreverseordersforseller',
+            auth,
+            params: {
+              page_no: pageNo,
+              page_size: pageSize,
+              // Milliseconds, inclusive (README choice for the creation-time names).
+              ReverseOrderLineCreatedTimeRangeStart: input.createdFrom,
+              ReverseOrderLineCreatedTimeRangeEnd: input.createdTo !== undefined ? input.createdTo - 1 : undefined,
+            },
+          })
+        ).result,
+      );
+      const total = num(page.total);
+      return {
+        items: arr(page.items).map(obj).map(toReturn),
+        total,
+        ...(pageNo * pageSize < total ? { nextCursor: String(pageNo + 1) } : {}),
+      };
+    },
+
+    getReturn: async (auth, returnId) =>
+      toReturn(obj(await data({ method: 'GET', path: '/order/reverse/return/detail/list', auth, params: { reverse_order_id: returnId } }))),
   };
 };

@@ -10,10 +10,12 @@ import type {
   MarketplaceOrderStatus,
   MarketplacePushEvent,
   MarketplaceProduct,
+  MarketplaceReturn,
   ProcessingStatus,
   ProductInput,
   ProductRequest,
   ProductStatus,
+  ReturnStatus,
   ShopAuth,
   TokenGrant,
 } from '../types.ts';
@@ -52,6 +54,41 @@ const ORDER_STATUS: Record<string, MarketplaceOrderStatus> = {
   COMPLETED: 'completed',
   CANCELLED: 'canceled',
 };
+
+// Return and Refund API return_status values (research §2.4, returns/search).
+const RETURN_STATUS: Record<string, ReturnStatus> = {
+  RETURN_OR_REFUND_REQUEST_PENDING: 'requested',
+  AWAITING_BUYER_SHIP: 'accepted',
+  BUYER_SHIPPED_ITEM: 'processing',
+  REJECT_RECEIVE_PACKAGE: 'processing',
+  RETURN_OR_REFUND_REQUEST_SUCCESS: 'refunded',
+  RETURN_OR_REFUND_REQUEST_COMPLETE: 'refunded',
+  REFUND_OR_RETURN_REQUEST_REJECT: 'rejected',
+  RETURN_OR_REFUND_REQUEST_CANCEL: 'cancelled',
+};
+
+const money = (value: unknown): number => num(obj(value).refund_total);
+
+const toReturn = (raw: Record<string, unknown>): MarketplaceReturn => ({
+  returnId: str(raw.return_id),
+  orderId: str(raw.order_id),
+  rawStatus: str(raw.return_status),
+  status: RETURN_STATUS[str(raw.return_status)] ?? 'processing',
+  reason: str(raw.return_reason_text) || str(raw.return_reason),
+  refundAmount: money(raw.refund_amount),
+  currency: str(obj(raw.refund_amount).currency) || 'IDR',
+  createdAt: num(raw.create_time) * 1000,
+  updatedAt: num(raw.update_time) * 1000,
+  items: arr(raw.return_line_items)
+    .map(obj)
+    .map((line) => ({
+      productId: str(line.product_id),
+      skuId: str(line.sku_id),
+      name: str(line.product_name),
+      quantity: num(line.quantity) || 1,
+      refundAmount: money(line.refund_amount),
+    })),
+});
 
 const PRODUCT_STATUS: Record<string, ProductStatus> = {
   DRAFT: 'inactive',
@@ -694,6 +731,53 @@ export const createTiktokAdapter = (config: TiktokConfig): MarketplaceAdapter =>
         });
       }
       return { contentType: answer.headers.get('content-type') ?? 'application/pdf', data: answer.bytes };
+    },
+
+    listReturns: async (auth, input) => {
+      const data = await call({
+        method: 'POST',
+        path: '/return_refund/202309/returns/search',
+        auth,
+        // The documented page_size range is 10–50.
+        query: {
+          page_size: Math.max(10, Math.min(input.pageSize ?? 50, 50)),
+          page_token: input.cursor,
+          sort_field: 'create_time',
+          sort_order: 'DESC',
+        },
+        body: {
+          ...(input.createdFrom !== undefined ? { create_time_ge: Math.floor(input.createdFrom / 1000) } : {}),
+          ...(input.createdTo !== undefined ? { create_time_lt: Math.ceil(input.createdTo / 1000) } : {}),
+        },
+      });
+      return {
+        items: arr(data.return_orders).map(obj).map(toReturn),
+        total: num(data.total_count),
+        ...(str(data.next_page_token) ? { nextCursor: str(data.next_page_token) } : {}),
+      };
+    },
+
+    // The API has no single-return read; returns/search filtered by return_ids is the detail (README choice).
+    getReturn: async (auth, returnId) => {
+      const data = await call({
+        method: 'POST',
+        path: '/return_refund/202309/returns/search',
+        auth,
+        query: { page_size: 10 },
+        body: { return_ids: [returnId] },
+      });
+      const found = arr(data.return_orders)
+        .map(obj)
+        .find((entry) => str(entry.return_id) === returnId);
+      if (!found) {
+        throw new MarketplaceError({
+          marketplace: 'tiktok',
+          kind: 'not_found',
+          code: 'return_not_found',
+          message: `Return ${returnId} does not exist`,
+        });
+      }
+      return toReturn(found);
     },
 
     verifyPush: ({ headers, rawBody }) => verifyTiktokPush(config.appKey, config.appSecret, rawBody, headers.authorization),

@@ -8,7 +8,9 @@ import type {
   MarketplaceOrder,
   MarketplaceOrderStatus,
   MarketplaceProduct,
+  MarketplaceReturn,
   ProductStatus,
+  ReturnStatus,
   ShopAuth,
   UpdateOutcome,
 } from '../types.ts';
@@ -115,6 +117,48 @@ const orderFrom = (order: Record<string, unknown>, items: Record<string, unknown
     ...(first.TrackingCode ? { trackingNumber: str(first.TrackingCode) } : {}),
     ...(first.ShipmentProvider ? { courier: str(first.ShipmentProvider) } : {}),
     ...(reason ? { cancelReason: reason } : {}),
+  };
+};
+
+// Return statuses of Zalora order items (the return is the order; README choice).
+const RETURN_STATUS: Record<string, ReturnStatus> = {
+  return_waiting_for_approval: 'requested',
+  return_shipped_by_customer: 'processing',
+  returned: 'refunded',
+  return_rejected: 'rejected',
+};
+
+const toReturn = (order: Record<string, unknown>, items: Record<string, unknown>[]): MarketplaceReturn => {
+  const returning = items.filter((item) => str(item.Status) !== 'canceled');
+  const first = returning[0] ?? {};
+  const rawStatus = str(first.Status) || 'returned';
+  // Zalora lists one item per unit; fold them into lines by SKU.
+  const lines = new Map<string, MarketplaceReturn['items'][number]>();
+  for (const item of returning) {
+    const key = str(item.Sku);
+    const line = lines.get(key) ?? {
+      productId: str(item.ShopSku).split('-')[0] ?? '',
+      skuId: key,
+      name: str(item.Name),
+      quantity: 0,
+      refundAmount: 0,
+    };
+    line.quantity += 1;
+    line.refundAmount += num(item.PaidPrice);
+    lines.set(key, line);
+  }
+  const lineItems = [...lines.values()];
+  return {
+    returnId: str(order.OrderId),
+    orderId: str(order.OrderId),
+    rawStatus,
+    status: RETURN_STATUS[rawStatus] ?? 'processing',
+    reason: str(first.Reason),
+    refundAmount: lineItems.reduce((sum, line) => sum + line.refundAmount, 0),
+    currency: str(first.Currency) || 'IDR',
+    createdAt: str(first.ReturnRequestedAt) ? parseZaloraDate(str(first.ReturnRequestedAt)) : parseZaloraDate(str(order.UpdatedAt)),
+    updatedAt: str(first.ReturnUpdatedAt) ? parseZaloraDate(str(first.ReturnUpdatedAt)) : parseZaloraDate(str(order.UpdatedAt)),
+    items: lineItems,
   };
 };
 
@@ -488,5 +532,43 @@ export const createZaloraAdapter = (config: ZaloraConfig): MarketplaceAdapter =>
     // No push signing is documented for this API version.
     verifyPush: () => true,
     parsePush: () => undefined,
+
+    // GetOrders&Status=returned is the return list; the window is the time the order turned returned (its UpdatedAt).
+    listReturns: async (auth, input) => {
+      const offset = Number(input.cursor ?? 0);
+      const { head, body } = await call(auth, 'GetOrders', {
+        Status: 'returned',
+        UpdatedAfter: zaloraTimestamp(input.createdFrom ?? 0),
+        ...(input.createdTo !== undefined ? { UpdatedBefore: zaloraTimestamp(input.createdTo) } : {}),
+        Limit: String(Math.min(input.pageSize ?? 100, 100)),
+        Offset: String(offset),
+      });
+      const orders = list(obj(body.Orders).Order);
+      const total = num(head.TotalCount);
+      if (orders.length === 0) return { items: [], total };
+      const withItems = list(
+        obj(
+          (await call(auth, 'GetMultipleOrderItems', { OrderIdList: JSON.stringify(orders.map((order) => str(order.OrderId))) })).body
+            .Orders,
+        ).Order,
+      );
+      const itemsOf = new Map(withItems.map((entry) => [str(entry.OrderId), list(obj(entry.OrderItems).OrderItem)]));
+      const items = orders.map((order) => toReturn(order, itemsOf.get(str(order.OrderId)) ?? []));
+      return { items, total, ...next(offset, items.length, total) };
+    },
+
+    getReturn: async (auth, returnId) => {
+      const order = list(obj((await call(auth, 'GetOrder', { OrderId: returnId })).body.Orders).Order)[0] ?? {};
+      const raw = arr(obj(order.Statuses).Status).map(str)[0] ?? str(obj(order.Statuses).Status);
+      if (raw !== 'returned') {
+        throw new MarketplaceError({
+          marketplace: 'zalora',
+          kind: 'not_found',
+          code: 'not_returned',
+          message: `Order ${returnId} has no return`,
+        });
+      }
+      return toReturn(order, await orderItems(auth, returnId));
+    },
   };
 };
