@@ -25,6 +25,8 @@ export const SANDBOX_CREDENTIALS = {
     username: 'seller@kelola.test',
     signatureKey: 'bli-sandbox-signature-key',
     channelId: 'Kelola',
+    /** The token the sandbox sends with its webhooks, as a partner that set one in Seller Center. */
+    webhookToken: 'bli-sandbox-webhook-token',
   },
   zalora: {
     userId: 'seller@kelola.test',

@@ -55,6 +55,8 @@ const Env = z.object({
   BLIBLI_CLIENT_ID: z.string().min(1).optional(),
   BLIBLI_CLIENT_KEY: z.string().min(1).optional(),
   BLIBLI_CHANNEL_ID: z.string().min(1).default('Kelola'),
+  /** The webhook token set in Blibli Seller Center; pushes without it are refused. */
+  BLIBLI_WEBHOOK_TOKEN: z.string().min(1).optional(),
   ZALORA_BASE_URL: z.url().optional(),
 });
 
@@ -67,7 +69,7 @@ export type MarketplacesConfig = {
   shopee: { baseUrl: string; partnerId: number; partnerKey: string; sandbox: boolean };
   tiktok: { apiBaseUrl: string; authBaseUrl: string; authorizeUrl: string; appKey: string; appSecret: string; serviceId: string; sandbox: boolean };
   lazada: { apiBaseUrl: string; authBaseUrl: string; authorizeUrl: string; appKey: string; appSecret: string; sandbox: boolean };
-  blibli: { baseUrl: string; clientId: string; clientKey: string; channelId: string; sandbox: boolean };
+  blibli: { baseUrl: string; clientId: string; clientKey: string; channelId: string; webhookToken?: string; sandbox: boolean };
   zalora: { baseUrl: string; sandbox: boolean };
 };
 
@@ -118,6 +120,7 @@ function marketplacesFrom(env: Env, embedded: boolean): MarketplacesConfig {
           clientId: required(env.BLIBLI_CLIENT_ID, 'BLIBLI_CLIENT_ID', 'BLIBLI_BASE_URL'),
           clientKey: required(env.BLIBLI_CLIENT_KEY, 'BLIBLI_CLIENT_KEY', 'BLIBLI_BASE_URL'),
           channelId: env.BLIBLI_CHANNEL_ID,
+          ...(env.BLIBLI_WEBHOOK_TOKEN ? { webhookToken: env.BLIBLI_WEBHOOK_TOKEN } : {}),
           sandbox: false,
         }
       : {
@@ -125,6 +128,7 @@ function marketplacesFrom(env: Env, embedded: boolean): MarketplacesConfig {
           clientId: SANDBOX_CREDENTIALS.blibli.clientId,
           clientKey: SANDBOX_CREDENTIALS.blibli.clientKey,
           channelId: SANDBOX_CREDENTIALS.blibli.channelId,
+          webhookToken: SANDBOX_CREDENTIALS.blibli.webhookToken,
           sandbox: true,
         },
     zalora: env.ZALORA_BASE_URL ? { baseUrl: env.ZALORA_BASE_URL, sandbox: false } : { ...urls.zalora, sandbox: true },

@@ -1,11 +1,13 @@
+import { buildBlibliPush } from '../blibli/blibli-push.ts';
 import { SANDBOX_CREDENTIALS } from '../sandbox-credentials.ts';
+import { buildZaloraPush } from '../zalora/zalora-push.ts';
 import { hmacHex } from './signatures.ts';
 import type { OrderChange, SandboxStore } from './sandbox-store.ts';
 import type { Marketplace, SandboxOptions } from './sandbox-types.ts';
 
 /**
- * Signed order-status pushes, the way each marketplace sends them (research §1.5, §2.5, §3.5, §4.4), with retries
- * on the sandbox clock and Shopee's lost-push list for messages that never got a 2xx.
+ * Signed order-status pushes, the way each marketplace sends them (research §1.5, §2.5, §3.5, §4.4; Zalora's is the
+ * sandbox's choice), with retries on the sandbox clock and Shopee's lost-push list for messages that never got a 2xx.
  */
 
 const MINUTE = 60_000;
@@ -16,7 +18,8 @@ const RETRY_DELAYS: Record<Marketplace, number[]> = {
   tiktok: [2 * MINUTE, 30 * MINUTE, 180 * MINUTE, 720 * MINUTE],
   lazada: Array.from({ length: 12 }, () => 30 * MINUTE),
   blibli: [5 * MINUTE, 30 * MINUTE],
-  zalora: [],
+  // Zalora's schedule is unpublished (no push in the research): 1 min, 10 min, 1 h here.
+  zalora: [MINUTE, 10 * MINUTE, 60 * MINUTE],
 };
 
 export type PushRecord = {
@@ -88,17 +91,10 @@ export const createPushSender = (store: SandboxStore, callbackUrl: SandboxOption
         });
         return { body, headers: { authorization: hmacHex(appSecret, `${appKey}${body}`) } };
       }
-      case 'blibli': {
-        const body = JSON.stringify({
-          storeCode: shop.shopId,
-          orderNo: order.id,
-          orderItemStatus: order.status,
-          updatedDate: order.updatedAt,
-        });
-        return { body, headers: { requestid: `blibli-${order.id}-${order.history.length}`, requesttime: String(order.updatedAt) } };
-      }
+      case 'blibli':
+        return buildBlibliPush(change);
       case 'zalora':
-        return undefined;
+        return buildZaloraPush(change);
     }
   };
 

@@ -8,6 +8,7 @@ import type {
   MarketplaceOrder,
   MarketplaceOrderStatus,
   MarketplaceProduct,
+  MarketplacePushEvent,
   MarketplaceReturn,
   ProductStatus,
   ReturnStatus,
@@ -16,7 +17,7 @@ import type {
 } from '../types.ts';
 import { MarketplaceError } from '../types.ts';
 import { unsupported } from '../unsupported.ts';
-import { blibliSignature } from './blibli.sign.ts';
+import { blibliSignature, verifyBlibliPush } from './blibli.sign.ts';
 
 /**
  * Blibli Seller API (research §4). Sellers hand over an API Seller Key and store code instead of an OAuth
@@ -31,6 +32,11 @@ export type BlibliConfig = AdapterRuntime & {
   clientKey: string;
   /** Sent as `channelId` and as the `requestId` prefix. */
   channelId: string;
+  /**
+   * The OAuth token set on Blibli's Webhook Setting page; webhooks then carry it in a `token` header and pushes
+   * without it fail verification. Unset: Blibli sends no token, so only the header/body consistency is checked.
+   */
+  webhookToken?: string;
 };
 
 const ORDER_STATUS: Record<string, MarketplaceOrderStatus> = {
@@ -44,6 +50,35 @@ const ORDER_STATUS: Record<string, MarketplaceOrderStatus> = {
 };
 
 export const blibliOrderStatus = (raw: string): MarketplaceOrderStatus => ORDER_STATUS[raw] ?? 'on_process';
+
+/**
+ * A Blibli webhook (README, Blibli: the body shape is the sandbox's choice). The event id leaves out `requestId`, so
+ * a resend under a new request id still deduplicates: one id per order, status and change time.
+ */
+export const parseBlibliPush = (rawBody: string): MarketplacePushEvent | undefined => {
+  let body: Record<string, unknown>;
+  try {
+    body = obj(JSON.parse(rawBody));
+  } catch {
+    return undefined;
+  }
+  if (!body.eventType || !body.storeCode) return undefined;
+  const data = obj(body.data);
+  const shopId = str(body.storeCode);
+  if (body.eventType === 'ORDER_STATUS_CHANGED' && data.orderNo) {
+    const rawStatus = str(data.orderItemStatus);
+    return {
+      eventId: `blibli:${str(data.orderNo)}:${rawStatus}:${str(data.updatedDate)}`,
+      shopId,
+      type: 'order_status',
+      orderId: str(data.orderNo),
+      rawStatus,
+      status: blibliOrderStatus(rawStatus),
+      occurredAt: num(data.updatedDate),
+    };
+  }
+  return { eventId: `blibli:${shopId}:${str(body.eventType)}:${str(body.requestId)}`, shopId, type: 'other', occurredAt: num(body.requestTime) };
+};
 
 const BASE64_PREFIX = 'base64:';
 const MAX_IMAGE_BYTES = 4 * 1024 * 1024;
@@ -526,7 +561,7 @@ export const createBlibliAdapter = (config: BlibliConfig): MarketplaceAdapter =>
     },
 
     // Blibli webhooks carry an OAuth `token` header only if the partner configured one; there is no signature.
-    verifyPush: () => true,
+    verifyPush: ({ headers, rawBody }) => verifyBlibliPush(config.webhookToken, headers, rawBody),
 
     listReturns: async (auth, input) => {
       const page = Number(input.cursor ?? 0);
@@ -547,24 +582,6 @@ export const createBlibliAdapter = (config: BlibliConfig): MarketplaceAdapter =>
         obj((await call(auth, 'GET', '/mta/api/businesspartner/v1/order/getReturnedOrderDetail', { query: { rmaId: returnId } })).value),
       ),
 
-    parsePush: (rawBody) => {
-      let body: Record<string, unknown>;
-      try {
-        body = obj(JSON.parse(rawBody));
-      } catch {
-        return undefined;
-      }
-      if (!body.orderNo) return undefined;
-      const rawStatus = str(body.orderItemStatus);
-      return {
-        eventId: `blibli:${str(body.orderNo)}:${rawStatus}:${str(body.updatedDate)}`,
-        shopId: str(body.storeCode),
-        type: 'order_status',
-        orderId: str(body.orderNo),
-        rawStatus,
-        status: blibliOrderStatus(rawStatus),
-        occurredAt: num(body.updatedDate),
-      };
-    },
+    parsePush: (rawBody) => parseBlibliPush(rawBody),
   };
 };

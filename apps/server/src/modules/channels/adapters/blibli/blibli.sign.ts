@@ -1,4 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
+import { safeEqual } from '../safe-equal.ts';
 
 /** Blibli Seller API `Signature` header (research §4.3); mandatory once the seller sets a signature key. */
 
@@ -39,3 +40,31 @@ export const blibliHmac = (signatureKey: string, raw: string): string =>
   createHmac('sha256', signatureKey).update(raw, 'utf8').digest('base64');
 
 export const blibliSignature = (signatureKey: string, input: BlibliRawInput): string => blibliHmac(signatureKey, blibliRawSignature(input));
+
+/**
+ * Blibli webhooks (research §4.4) carry `requestId`, `requestTime` and, once the partner set OAuth on the Webhook
+ * Setting page, a `token` header; no body signature is documented. Kelola checks the token when one is configured
+ * and that the headers match the body's `requestId`/`requestTime` (the body's other fields are not covered).
+ */
+export const verifyBlibliPush = (
+  webhookToken: string | undefined,
+  headers: Record<string, string | undefined>,
+  rawBody: string,
+): boolean => {
+  if (webhookToken !== undefined && webhookToken !== '' && !safeEqual(webhookToken, headers.token ?? '')) return false;
+  let body: unknown;
+  try {
+    body = JSON.parse(rawBody);
+  } catch {
+    return false;
+  }
+  if (typeof body !== 'object' || body === null) return false;
+  const { requestId, requestTime } = body as { requestId?: unknown; requestTime?: unknown };
+  return (
+    typeof requestId === 'string' &&
+    requestId !== '' &&
+    requestId === headers.requestid &&
+    (typeof requestTime === 'number' || typeof requestTime === 'string') &&
+    String(requestTime) === headers.requesttime
+  );
+};

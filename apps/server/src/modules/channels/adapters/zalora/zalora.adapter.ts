@@ -8,6 +8,7 @@ import type {
   MarketplaceOrder,
   MarketplaceOrderStatus,
   MarketplaceProduct,
+  MarketplacePushEvent,
   MarketplaceReturn,
   ProductStatus,
   ReturnStatus,
@@ -16,7 +17,7 @@ import type {
 } from '../types.ts';
 import { MarketplaceError } from '../types.ts';
 import { unsupported } from '../unsupported.ts';
-import { zaloraSign, zaloraTimestamp } from './zalora.sign.ts';
+import { verifyZaloraPush, zaloraSign, zaloraTimestamp } from './zalora.sign.ts';
 
 /**
  * Zalora Seller Center API (research §5, thin). Sellers hand over their user id (e-mail) and API key:
@@ -26,6 +27,11 @@ import { zaloraSign, zaloraTimestamp } from './zalora.sign.ts';
 export type ZaloraConfig = AdapterRuntime & {
   /** `https://sellercenter-api.zalora.co.id` */
   baseUrl: string;
+  /**
+   * The API key of a connected seller by user id, for push verification (pushes are signed with the shop's key).
+   * Unset, or an unknown user: every push fails verification.
+   */
+  pushKeyFor?: (userId: string) => string | undefined;
 };
 
 const ORDER_STATUS: Record<string, MarketplaceOrderStatus> = {
@@ -48,6 +54,42 @@ const errorKind = (status: number, code: string): MarketplaceErrorKind => {
   if (code === '9' || status === 401) return 'auth_expired';
   if (status >= 500) return 'upstream';
   return 'bad_request';
+};
+
+const pushBody = (rawBody: string): Record<string, unknown> | undefined => {
+  try {
+    const body: unknown = JSON.parse(rawBody);
+    return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/** The seller a push claims to be for; its API key is what the push must be signed with. */
+const zaloraPushUser = (rawBody: string): string | undefined => {
+  const userId = pushBody(rawBody)?.UserID;
+  return typeof userId === 'string' && userId !== '' ? userId : undefined;
+};
+
+/** A Zalora push (README, Zalora: shape chosen by Kelola); one event id per order, status and change time. */
+export const parseZaloraPush = (rawBody: string): MarketplacePushEvent | undefined => {
+  const body = pushBody(rawBody);
+  if (!body || !body.event || !body.UserID) return undefined;
+  const shopId = str(body.UserID);
+  const payload = obj(body.payload);
+  if (body.event === 'onOrderItemsStatusChanged' && payload.OrderId !== undefined) {
+    const rawStatus = str(payload.NewStatus);
+    return {
+      eventId: `zalora:${str(payload.OrderId)}:${rawStatus}:${str(payload.UpdatedAt)}`,
+      shopId,
+      type: 'order_status',
+      orderId: str(payload.OrderId),
+      rawStatus,
+      status: zaloraOrderStatus(rawStatus),
+      occurredAt: num(payload.UpdatedAt),
+    };
+  }
+  return { eventId: `zalora:${shopId}:${str(body.event)}:${str(payload.UpdatedAt)}`, shopId, type: 'other', occurredAt: num(payload.UpdatedAt) };
 };
 
 /** Zalora sends one object instead of a one-element list. */
@@ -529,9 +571,12 @@ export const createZaloraAdapter = (config: ZaloraConfig): MarketplaceAdapter =>
       return { contentType: str(document.MimeType) || 'application/pdf', data: new Uint8Array(Buffer.from(str(document.File), 'base64')) };
     },
 
-    // No push signing is documented for this API version.
-    verifyPush: () => true,
-    parsePush: () => undefined,
+    // Kelola's choice (README, Zalora): X-Zalora-Signature = hex HMAC-SHA256(the shop's API key, raw body).
+    verifyPush: ({ headers, rawBody }) => {
+      const userId = zaloraPushUser(rawBody);
+      return userId !== undefined && verifyZaloraPush(config.pushKeyFor?.(userId), rawBody, headers['x-zalora-signature']);
+    },
+    parsePush: (rawBody) => parseZaloraPush(rawBody),
 
     // GetOrders&Status=returned is the return list; the window is the time the order turned returned (its UpdatedAt).
     listReturns: async (auth, input) => {
