@@ -10,7 +10,12 @@ const contractsLocales = fileURLToPath(new URL('../../packages/contracts/locales
 const vendorGroups = [
   { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/u, priority: 40 },
   { name: 'router', test: /[\\/]node_modules[\\/](react-router)[\\/]/u, priority: 30 },
-  { name: 'antd', test: /[\\/]node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+|@emotion|stylis)[\\/]/u, priority: 20 },
+  // Locale files other than id_ID and en_US stay out: each format locale loads on demand (account settings).
+  {
+    name: 'antd',
+    test: /[\\/]node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+|@emotion|stylis)[\\/](?!(?:[^\\/]+[\\/])*locale[\\/](?!id_ID\.|en_US\.)[a-z]{2,3}_[A-Z]{2}\.js$)/u,
+    priority: 20,
+  },
   { name: 'query', test: /[\\/]node_modules[\\/](@tanstack)[\\/]/u, priority: 10 },
   { name: 'i18n', test: /[\\/]node_modules[\\/](i18next|react-i18next)[\\/]/u, priority: 10 },
 ];

@@ -2,9 +2,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider, theme as antdTheme } from 'antd';
 import enUS from 'antd/locale/en_US';
 import idID from 'antd/locale/id_ID';
+import type { Locale } from 'antd/es/locale';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { setDayjsLanguage } from '../lib/format.ts';
+import { loadFormatLocale, setDayjsLanguage, useFormatLocale } from '../lib/format.ts';
 import { toLanguage } from '../lib/i18n.ts';
 import { setNotifier } from '../lib/notify.ts';
 import { createQueryClient } from '../lib/query-client.ts';
@@ -28,6 +29,23 @@ export function Providers({ children, theme: forcedTheme }: { children: ReactNod
   const language = toLanguage(i18n.resolvedLanguage ?? i18n.language);
   // dayjs follows the language during render, so dates rendered right after a switch already use it.
   setDayjsLanguage(language);
+  // The chosen format locale (account settings) sets antd's locale; its file loads on demand.
+  const formatLocale = useFormatLocale();
+  const [loaded, setLoaded] = useState<{ code: string; locale: Locale } | null>(null);
+  useEffect(() => {
+    if (!formatLocale) return;
+    let current = true;
+    void loadFormatLocale(formatLocale).then(
+      (locale) => {
+        if (current && locale) setLoaded({ code: formatLocale, locale });
+      },
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [formatLocale]);
+  const antdLocale = loaded && loaded.code === formatLocale ? loaded.locale : language === 'en' ? enUS : idID;
 
   useEffect(() => {
     document.documentElement.lang = language;
@@ -41,7 +59,7 @@ export function Providers({ children, theme: forcedTheme }: { children: ReactNod
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider
-        locale={language === 'en' ? enUS : idID}
+        locale={antdLocale}
         theme={{ token: { colorPrimary: PRIMARY_COLOR, borderRadius: 6 }, algorithm: theme === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm }}
       >
         <AntApp>

@@ -101,6 +101,32 @@ describe('shell', { timeout: 20_000 }, () => {
     expect(screen.getByText('Pesanan Penjualan…')).toBeTruthy();
   });
 
+  it('shows the server menu in the header with the top menu layout, and the drawer on a phone', async () => {
+    me = { ...ME, settings: { ...ME.settings, menu_layout: 'top' } };
+    renderAt('/dashboard');
+    const top = await screen.findByTestId('top-menu');
+    expect(screen.queryByTestId('side-menu-sider')).toBeNull();
+    expect(screen.queryByTestId('side-menu')).toBeNull();
+    // Groups are submenus of a horizontal menu inside the header.
+    expect(top.closest('header')).toBeTruthy();
+    expect(top.querySelector('.ant-menu-horizontal')).toBeTruthy();
+    expect(top.querySelectorAll('.ant-menu-submenu').length).toBeGreaterThan(0);
+
+    act(() => {
+      setWidth(375);
+      window.dispatchEvent(new Event('resize'));
+    });
+    expect(await screen.findByTestId('open-mobile-menu')).toBeTruthy();
+    expect(screen.queryByTestId('top-menu')).toBeNull();
+  });
+
+  it('keeps the side menu with the left menu layout', async () => {
+    me = { ...ME, settings: { ...ME.settings, menu_layout: 'left' } };
+    renderAt('/dashboard');
+    expect(await screen.findByTestId('side-menu-sider')).toBeTruthy();
+    expect(screen.queryByTestId('top-menu')).toBeNull();
+  });
+
   it('shows the warning banner while a stock sync runs and guards the page against closing', async () => {
     renderAt('/dashboard');
     await screen.findByTestId('side-menu-sider');

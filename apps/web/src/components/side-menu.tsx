@@ -126,3 +126,40 @@ export function SideMenu({ menu, channels, language, pathname, search, collapsed
     </nav>
   );
 }
+
+type TopMenuProps = Pick<Props, 'menu' | 'channels' | 'language' | 'pathname' | 'search'>;
+
+/**
+ * The same server menu as a horizontal bar for the `top` menu layout (account settings): each group is a submenu,
+ * with the same filtering (no channel group, hidden channels) and title rules as the side menu; connected channels
+ * follow in one more submenu. antd folds what does not fit into its "…" overflow submenu.
+ */
+export function TopMenu({ menu, channels, language, pathname, search }: TopMenuProps) {
+  const { t } = useTranslation('shell');
+  const sections = useMemo(() => menuSections(menu, language), [menu, language]);
+  const shops = useMemo(() => channelEntries(menu, channels, language), [menu, channels, language]);
+
+  const items: Items = sections.map((section) => ({
+    key: `group:${section.category}`,
+    label: t(`menuGroups.${section.category}`, { defaultValue: section.category }),
+    children: toItems(section.entries, search),
+  }));
+  if (shops.length > 0) {
+    items.push({
+      key: 'group:channels',
+      label: t('channels.title'),
+      children: shops.map(({ channel, links }) => ({
+        key: `channel:${channel.id}`,
+        icon: <ShopOutlined />,
+        label: <span title={channel.title}>{channel.title}</span>,
+        children: toItems(links, search),
+      })),
+    });
+  }
+
+  return (
+    <nav aria-label={t('menuLabel')} data-testid="top-menu" style={{ flex: 1, minWidth: 0 }}>
+      <Menu mode="horizontal" items={items} selectedKeys={selectedKeys(sections, pathname)} style={{ borderBottom: 0, lineHeight: '62px', background: 'transparent' }} />
+    </nav>
+  );
+}

@@ -1,13 +1,21 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithRouter } from '../test/render-with-router.tsx';
-import { useListQuery, type ListQuery } from './use-list-query.ts';
+import { useListQuery, useUpdateSearchParams, type ListQuery } from './use-list-query.ts';
 
 let latest: ListQuery<'q' | 'status'>;
 
 function Probe() {
   latest = useListQuery({ filterKeys: ['q', 'status'], defaultSort: 'name' });
   return <pre data-testid="params">{JSON.stringify(latest.params)}</pre>;
+}
+
+let carry: ReturnType<typeof useUpdateSearchParams>;
+
+/** The list plus the shell's workspace-query carrying, updating the same URL (the /warehouse flake). */
+function ListInShell() {
+  carry = useUpdateSearchParams();
+  return <Probe />;
 }
 
 const search = (router: ReturnType<typeof renderWithRouter>['router']) => new URLSearchParams(router.state.location.search);
@@ -59,5 +67,28 @@ describe('useListQuery', () => {
     const { router } = renderWithRouter(<Probe />, { path: '/list?page=2&size=20&sort=-code&q=a&status=ACTIVE&workspace_id=w-1' });
     act(() => latest.reset());
     expect(router.state.location.search).toBe('?workspace_id=w-1');
+  });
+
+  it('keeps a search typed while the shell carries the workspace query in the same render (no lost q)', () => {
+    const { router } = renderWithRouter(<ListInShell />, { path: '/warehouse' });
+    act(() => {
+      // Both run before the router re-renders: the list pushes ?q=…, then the shell replaces to add workspace_id.
+      latest.setFilters({ q: 'gudang' });
+      carry((next) => next.set('workspace_id', 'w-1'), { replace: true });
+    });
+    expect(search(router).get('q')).toBe('gudang');
+    expect(search(router).get('workspace_id')).toBe('w-1');
+    expect(latest.filters).toEqual({ q: 'gudang' });
+  });
+
+  it('keeps the workspace query when the list changes right after the shell carried it', () => {
+    const { router } = renderWithRouter(<ListInShell />, { path: '/warehouse?page=2' });
+    act(() => {
+      carry((next) => next.set('workspace_id', 'w-1'), { replace: true });
+      latest.setFilters({ q: 'jkt' });
+    });
+    expect(search(router).get('workspace_id')).toBe('w-1');
+    expect(search(router).get('q')).toBe('jkt');
+    expect(search(router).has('page')).toBe(false);
   });
 });

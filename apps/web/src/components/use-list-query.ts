@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams, type NavigateOptions } from 'react-router';
 
 /** Spec part 7/9: lists start at page 1 with 10 rows. */
 export const DEFAULT_PAGE = 1;
@@ -29,6 +29,37 @@ export type ListQuery<F extends string = string> = {
   reset: () => void;
 };
 
+/**
+ * The query of the last search-only navigation asked for, with the location it was made from. React Router's
+ * `setSearchParams(fn)` hands `fn` the query of the last render, so two updates made before the router re-renders
+ * (a list's new search and the shell's workspace_id carrying) lose one another: the later one overwrites the
+ * newer location with stale parameters. Updates made through `useUpdateSearchParams` build on this instead.
+ */
+let pendingSearch: { key: string; pathname: string; search: string } | null = null;
+
+export type SearchParamsChange = (next: URLSearchParams) => void;
+
+/**
+ * Changes the current page's query in place. Unlike `setSearchParams`, updates made before the router has rendered
+ * the previous one build on it, so none is lost (the list's filters and the shell's workspace query).
+ */
+export function useUpdateSearchParams(): (change: SearchParamsChange, options?: NavigateOptions) => void {
+  const location = useLocation();
+  const navigate = useNavigate();
+  return useCallback(
+    (change, options) => {
+      const newer = pendingSearch && pendingSearch.key === location.key && pendingSearch.pathname === location.pathname ? pendingSearch.search : null;
+      const next = new URLSearchParams(newer ?? location.search);
+      change(next);
+      const text = next.toString();
+      const search = text ? `?${text}` : '';
+      pendingSearch = { key: location.key, pathname: location.pathname, search };
+      void navigate({ pathname: location.pathname, search }, options);
+    },
+    [location, navigate],
+  );
+}
+
 function positive(value: string | null, fallback: number): number {
   const number = Number(value);
   return Number.isInteger(number) && number > 0 ? number : fallback;
@@ -40,7 +71,8 @@ function positive(value: string | null, fallback: number): number {
  */
 export function useListQuery<F extends string = never>(options: ListQueryOptions<F> = {}): ListQuery<F> {
   const { filterKeys, defaultSize = DEFAULT_PAGE_SIZE, defaultSort } = options;
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const updateSearch = useUpdateSearchParams();
   const keys = useMemo(() => filterKeys ?? [], [filterKeys]);
 
   const page = positive(searchParams.get('page'), DEFAULT_PAGE);
@@ -61,17 +93,8 @@ export function useListQuery<F extends string = never>(options: ListQueryOptions
   }, [page, size, sort, filters]);
 
   const update = useCallback(
-    (change: (next: URLSearchParams) => void, replace = false) => {
-      setSearchParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          change(next);
-          return next;
-        },
-        { replace },
-      );
-    },
-    [setSearchParams],
+    (change: SearchParamsChange, replace = false) => updateSearch(change, { replace }),
+    [updateSearch],
   );
 
   const setPage = useCallback(

@@ -8,13 +8,15 @@ import type { UserSettings } from '@kelola/contracts/me';
 import { ALL_ENTRIES, BusinessSelector } from '../../components/business-selector.tsx';
 import { IdleDialog } from '../../components/idle-dialog.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
-import { SIDE_MENU_WIDTH, SideMenu } from '../../components/side-menu.tsx';
+import { SIDE_MENU_WIDTH, SideMenu, TopMenu } from '../../components/side-menu.tsx';
+import { useUpdateSearchParams } from '../../components/use-list-query.ts';
 import { UserMenu } from '../../components/user-menu.tsx';
 import { useSignOut } from '../../features/auth/api/use-sign-out.ts';
 import { useMe, useMenu, useUpdateSettings } from '../../features/me/api/me-queries.ts';
 import { isApiError } from '../../lib/api-error.ts';
 import { clearSession, setStoredWorkspaceId, useAccessToken, useIdleFlag } from '../../lib/auth-session.ts';
 import { errorText } from '../../lib/error-text.ts';
+import { setFormatLocale } from '../../lib/format.ts';
 import { changeLanguage, localeOf, toLanguage, type Language } from '../../lib/i18n.ts';
 import { notifyHttpError } from '../../lib/notify.ts';
 import { queryKeys } from '../../lib/query-client.ts';
@@ -49,7 +51,8 @@ function Shell() {
   const queryClient = useQueryClient();
   const signOut = useSignOut();
   const idle = useIdleFlag();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const updateParams = useUpdateSearchParams();
   const width = useViewportWidth();
   const device = deviceOf(width);
   const mobile = device === 'mobile';
@@ -82,6 +85,7 @@ function Shell() {
     if (!user || appliedFor.current === user.uuid) return;
     appliedFor.current = user.uuid;
     setTheme(user.settings.theme);
+    setFormatLocale(user.settings.locale);
     const wanted = toLanguage(user.settings.locale);
     if (wanted !== toLanguage(i18n.resolvedLanguage ?? i18n.language)) void changeLanguage(wanted);
   }, [me.data, i18n]);
@@ -92,16 +96,10 @@ function Shell() {
     setStoredWorkspaceId(activeWorkspaceId);
     if (workspaceQuery !== activeWorkspaceId) {
       queryClient.setQueryData(queryKeys.me.detail(activeWorkspaceId), me.data);
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          next.set('workspace_id', activeWorkspaceId);
-          return next;
-        },
-        { replace: true },
-      );
+      // Built on the newest location: a list's search made meanwhile must not be overwritten by this replace.
+      updateParams((next) => next.set('workspace_id', activeWorkspaceId), { replace: true });
     }
-  }, [me.data, activeWorkspaceId, workspaceQuery, queryClient, setParams]);
+  }, [me.data, activeWorkspaceId, workspaceQuery, queryClient, updateParams]);
 
   // Spec part 8: a 404 while loading the user signs out to /auth/user-not-found; a dead session signs out.
   useEffect(() => {
@@ -142,6 +140,7 @@ function Shell() {
   };
   const chooseLanguage = (value: Language) => {
     void changeLanguage(value);
+    setFormatLocale(localeOf(value));
     saveSettings({ locale: localeOf(value) });
   };
   const chooseTheme = (value: Theme) => {
@@ -150,11 +149,9 @@ function Shell() {
   };
 
   const selectEntry = (value: string) => {
-    setParams((current) => {
-      const next = new URLSearchParams(current);
+    updateParams((next) => {
       if (value === ALL_ENTRIES) next.delete(selectorParam);
       else next.set(selectorParam, value);
-      return next;
     });
   };
 
@@ -191,6 +188,13 @@ function Shell() {
     );
 
   const border = `1px solid ${colors.colorBorderSecondary}`;
+  // Account settings: `top` shows the menu in the header instead of the side; phones always use the drawer.
+  const topLayout = user.settings.menu_layout === 'top' && !mobile;
+  const topMenu = menu.isPending ? null : menu.isError ? (
+    <Typography.Text type="danger">{errorText(menu.error)}</Typography.Text>
+  ) : (
+    <TopMenu menu={menu.data.menu} channels={menu.data.channels} language={language} pathname={location.pathname} search={location.search} />
+  );
 
   return (
     <Layout style={{ minHeight: '100vh' }} data-device={device}>
@@ -206,7 +210,7 @@ function Shell() {
         >
           {menuContent(true)}
         </Drawer>
-      ) : (
+      ) : topLayout ? null : (
         <Layout.Sider
           width={SIDE_MENU_WIDTH}
           collapsible
@@ -227,7 +231,9 @@ function Shell() {
         >
           <Flex align="center" justify="space-between" style={{ height: '100%' }} gap={mobile ? 8 : 16}>
             <Flex align="center" gap={mobile ? 4 : 12} style={{ minWidth: 0, flex: 1 }}>
-              {mobile ? (
+              {topLayout ? (
+                brand(false)
+              ) : mobile ? (
                 <Button type="text" aria-label={t('openMenu')} icon={<MenuOutlined />} onClick={openDrawer} data-testid="open-mobile-menu" />
               ) : (
                 <Button
@@ -237,6 +243,7 @@ function Shell() {
                   onClick={() => setCollapsed(!collapsed)}
                 />
               )}
+              {topLayout && topMenu}
               <BusinessSelector entries={user.businessList} restriction={restriction} value={selected} onChange={selectEntry} width={mobile ? '100%' : undefined} />
             </Flex>
             <UserMenu

@@ -1,8 +1,10 @@
-import { App, Card, Form, Radio } from 'antd';
-import { useState } from 'react';
+import { App, Card, Form, Radio, Select } from 'antd';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MENU_LAYOUTS, THEMES, type UserSettings } from '@kelola/contracts/me';
 import { errorText } from '../../../lib/error-text.ts';
+import { ownLocaleName, setFormatLocale, toFormatLocale } from '../../../lib/format.ts';
+import { FORMAT_LOCALES } from '../../../lib/format-locales.ts';
 import { changeLanguage, LANGUAGES, localeOf, toLanguage, type Language } from '../../../lib/i18n.ts';
 import { setTheme } from '../../../lib/ui-settings.ts';
 import { useUpdateSettings } from '../../me/api/me-queries.ts';
@@ -10,10 +12,20 @@ import { useUpdateSettings } from '../../me/api/me-queries.ts';
 /** Applies the settings to the page at once: language (texts, antd and dayjs) and theme. */
 function applySettings(settings: UserSettings): void {
   void changeLanguage(toLanguage(settings.locale));
+  setFormatLocale(settings.locale);
   setTheme(settings.theme);
 }
 
-/** Language, theme and menu layout: each choice is applied at once and saved to the user (PUT /api/me/settings). */
+/** antd's locales, each labelled with its own name ("Deutsch (Deutschland)"), sorted by that name. */
+function useFormatLocaleOptions() {
+  return useMemo(
+    () =>
+      FORMAT_LOCALES.map(({ code }) => ({ value: code, label: `${ownLocaleName(code)} · ${code}` })).sort((a, b) => a.label.localeCompare(b.label)),
+    [],
+  );
+}
+
+/** Language, format locale, theme and menu layout: each choice is applied at once and saved to the user (PUT /api/me/settings). */
 export function PreferencesCard({ settings: stored }: { settings: UserSettings }) {
   const { t } = useTranslation('account');
   const { message } = App.useApp();
@@ -22,6 +34,7 @@ export function PreferencesCard({ settings: stored }: { settings: UserSettings }
   const [pending, setPending] = useState<UserSettings | null>(null);
   const settings = pending ?? stored;
   const language = toLanguage(settings.locale);
+  const formatOptions = useFormatLocaleOptions();
 
   const choose = (change: Partial<UserSettings>) => {
     const next = { ...settings, ...change };
@@ -51,6 +64,18 @@ export function PreferencesCard({ settings: stored }: { settings: UserSettings }
             onChange={(event) => choose({ locale: localeOf(event.target.value as Language) })}
             options={LANGUAGES.map((value) => ({ value, label: t(`preferences.languages.${value}`) }))}
             data-testid="language-choice"
+          />
+        </Form.Item>
+        <Form.Item label={t('preferences.formatLocale')} extra={t('preferences.formatLocaleHint')}>
+          <Select
+            showSearch
+            optionFilterProp="label"
+            value={toFormatLocale(settings.locale) ?? localeOf(language)}
+            onChange={(value: string) => choose({ locale: value })}
+            options={formatOptions}
+            style={{ maxWidth: 360 }}
+            aria-label={t('preferences.formatLocale')}
+            data-testid="format-locale-choice"
           />
         </Form.Item>
         <Form.Item label={t('preferences.theme')}>

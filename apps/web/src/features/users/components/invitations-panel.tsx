@@ -12,6 +12,9 @@ import { withWorkspaceQuery } from '../../../lib/workspace-query.ts';
 import { useInvitations, useResendInvitation, useRestrictionNames, useRevokeInvitation } from '../api/users-api.ts';
 import { RestrictionText } from './restriction-text.tsx';
 
+/** Room for "Kirim ulang" and "Batalkan" (small buttons with icons) side by side, plus the cell padding. */
+const ACTIONS_WIDTH = 240;
+
 const addressOf = (invitation: Invitation) => (invitation.invited_via === 'email' ? invitation.email : invitation.phone_number) ?? '';
 
 /** Invitations not yet accepted: pending or expired, each can be sent again (a fresh 7 days) or cancelled. */
@@ -102,8 +105,13 @@ export function InvitationsPanel() {
                   {
                     key: 'actions',
                     title: t('common.actions'),
+                    // Pinned to the right with room for both buttons, so "Batalkan" is never cut off on a laptop screen.
+                    fixed: 'right' as const,
+                    width: ACTIONS_WIDTH,
+                    onHeaderCell: () => ({ style: { whiteSpace: 'nowrap' } }),
+                    onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
                     render: (_: unknown, invitation: Invitation) => (
-                      <Space>
+                      <Space size={8} wrap={false}>
                         <Button size="small" icon={<MailOutlined />} onClick={() => confirm(invitation, 'resend')} data-testid={`resend-${invitation.id}`}>
                           {t('invitations.resend')}
                         </Button>
