@@ -15,8 +15,10 @@ export function errorText(error: unknown): string {
 /** Translates a validation issue: the message when it is a key of `validation`, else its code, else the raw text. */
 export function validationText(issue: { code?: string; message?: string }, values: Record<string, unknown> = {}): string {
   for (const candidate of [issue.message, issue.code, issue.code?.toUpperCase()]) {
-    if (candidate && /^[A-Z_]+$/u.test(candidate) && i18n.exists(`validation:${candidate}`)) {
-      return i18n.t(`validation:${candidate}`, values);
+    if (!candidate || !/^[A-Z_]+$/u.test(candidate)) continue;
+    // A rule key (REQUIRED, TOO_LONG …), or an error code placed on a field (PASSWORD_WRONG, SKU_TAKEN …).
+    for (const ns of ['validation', 'errors']) {
+      if (i18n.exists(`${ns}:${candidate}`)) return i18n.t(`${ns}:${candidate}`, values);
     }
   }
   return issue.message ?? i18n.t('validation:INVALID_FORMAT');

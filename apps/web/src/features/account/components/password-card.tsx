@@ -1,3 +1,4 @@
+import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { App, Button, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ChangePasswordInput as ChangePasswordSchema } from '@kelola/contracts/auth';
@@ -5,7 +6,6 @@ import { zodField } from '../../../components/zod-rules.ts';
 import { isApiError } from '../../../lib/api-error.ts';
 import { FormError } from '../../auth/components/form-error.tsx';
 import { PasswordRules } from '../../auth/components/password-rules.tsx';
-import { showFieldErrors } from '../../users/lib/server-field-errors.ts';
 import { useChangePassword, type ChangePasswordInput } from '../api/account-api.ts';
 
 /** Current password, new password with the shared rules (spec part 5) and its confirmation. */
@@ -28,7 +28,7 @@ export function PasswordCard({ username }: { username: string | null }) {
           { name: 'old_password', errors: [] },
           { name: 'password', errors: [] },
         ]);
-        showFieldErrors(form, error);
+        applyFieldErrors(form, error);
       },
     });
   };

@@ -1,3 +1,4 @@
+import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { App, Button, Card, Form, Input } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +7,6 @@ import type { Me } from '@kelola/contracts/me';
 import { optionalText, requiredText } from '@kelola/contracts/validation';
 import { zodField } from '../../../components/zod-rules.ts';
 import { FormError } from '../../auth/components/form-error.tsx';
-import { showFieldErrors } from '../../users/lib/server-field-errors.ts';
 import { useUpdateProfile, type ProfileInput } from '../api/account-api.ts';
 
 /** The body of PUT /api/me/profile (identity routes). */
@@ -24,7 +24,10 @@ export function ProfileCard({ me }: { me: Me }) {
   }, [form, me.first_name, me.last_name]);
 
   const onFinish = (values: ProfileInput) => {
-    update.mutate({ first_name: values.first_name.trim(), last_name: (values.last_name ?? '').trim() }, { onError: (error) => showFieldErrors(form, error) });
+    update.mutate(
+      { first_name: values.first_name.trim(), last_name: (values.last_name ?? '').trim() },
+      { onError: (error) => applyFieldErrors(form, error) },
+    );
   };
 
   return (

@@ -1,3 +1,4 @@
+import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { Alert, App, Form, Input, Modal } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +8,6 @@ import { isApiError } from '../../../lib/api-error.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { useCreateRole, useUpdateRole } from '../api/users-api.ts';
 import type { Permissions } from '../lib/role-permissions.ts';
-import { showFieldErrors } from '../lib/server-field-errors.ts';
 import { RoleMatrix } from './role-matrix.tsx';
 
 type Props = {
@@ -48,12 +48,16 @@ export function RoleEditorModal({ open, role, canWrite, onClose }: Props) {
 
   const onFinish = (values: Values) => {
     const body = { name: values.name.trim(), permissions };
-    const onError = (failure: unknown) => showFieldErrors(form, failure);
+    const onError = (failure: unknown) => applyFieldErrors(form, failure);
     if (role) update.mutate({ id: role.id, body }, { onError });
     else create.mutate(body, { onError });
   };
 
-  const title = role ? (readOnly ? t('roles.viewTitle', { name: role.name }) : t('roles.editTitle', { name: role.name })) : t('roles.createTitle');
+  const title = role
+    ? readOnly
+      ? t('roles.viewTitle', { name: role.name })
+      : t('roles.editTitle', { name: role.name })
+    : t('roles.createTitle');
   return (
     <Modal
       open={open}
@@ -68,7 +72,9 @@ export function RoleEditorModal({ open, role, canWrite, onClose }: Props) {
       data-testid="role-editor"
     >
       {role?.is_system && <Alert type="info" showIcon title={t('roles.systemReadOnly')} style={{ marginBottom: 16 }} />}
-      {error && !showsOnField(error) && <Alert type="error" showIcon title={errorText(error)} style={{ marginBottom: 16 }} data-testid="role-error" />}
+      {error && !showsOnField(error) && (
+        <Alert type="error" showIcon title={errorText(error)} style={{ marginBottom: 16 }} data-testid="role-error" />
+      )}
       <Form form={form} layout="vertical" onFinish={onFinish} disabled={readOnly || saving} name="role-editor">
         <Form.Item name="name" label={t('roles.name')} {...zodField(RoleSchema, 'name')}>
           <Input maxLength={60} placeholder={t('roles.namePlaceholder')} />

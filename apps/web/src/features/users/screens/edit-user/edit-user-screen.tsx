@@ -1,3 +1,4 @@
+import { applyFieldErrors } from '../../../../lib/form-errors.ts';
 import { ArrowLeftOutlined, DeleteOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Descriptions, Flex, Form, Result, Select, Space, Typography } from 'antd';
 import { useEffect } from 'react';
@@ -16,7 +17,6 @@ import { useMember, useRoles, useUpdateMember } from '../../api/users-api.ts';
 import { blockedReason } from '../../components/members-panel.tsx';
 import { RestrictionFields } from '../../components/restriction-fields.tsx';
 import { useConfirmRemoveMember } from '../../components/use-confirm-remove-member.tsx';
-import { showFieldErrors } from '../../lib/server-field-errors.ts';
 
 type Values = { role_id: string; restriction_base: RestrictionBase; restriction_list: string[] };
 
@@ -61,7 +61,14 @@ export function EditUserScreen() {
   if (member.isPending || me.isPending) return <PageLoader />;
   if (member.isError) {
     const notFound = isApiError(member.error) && (member.error.status === 404 || member.error.code === 'VALIDATION_FAILED');
-    return <Result status={notFound ? '404' : 'warning'} title={t(notFound ? 'edit.notFoundTitle' : 'edit.loadFailed')} subTitle={errorText(member.error)} extra={back} />;
+    return (
+      <Result
+        status={notFound ? '404' : 'warning'}
+        title={t(notFound ? 'edit.notFoundTitle' : 'edit.loadFailed')}
+        subTitle={errorText(member.error)}
+        extra={back}
+      />
+    );
   }
   if (!canWrite) return <Result status="403" title={t('noAccess.title')} subTitle={t('noAccess.body')} extra={back} />;
 
@@ -69,13 +76,15 @@ export function EditUserScreen() {
   const editBlock = blockedReason(person, me.data, 'edit');
   const deleteBlock = blockedReason(person, me.data, 'delete');
   const isOwner = me.data?.role_name === 'Owner';
-  const roleOptions = (roles.data ?? []).filter((role) => isOwner || !(role.is_system && role.name === 'Owner') || role.id === person.role_id);
+  const roleOptions = (roles.data ?? []).filter(
+    (role) => isOwner || !(role.is_system && role.name === 'Owner') || role.id === person.role_id,
+  );
   const fieldError = isApiError(update.error) && update.error.fieldIssues.some((issue) => issue.path === 'role_id');
 
   const onFinish = (values: Values) => {
     update.mutate(
       { role_id: values.role_id, restriction_base: values.restriction_base, restriction_list: values.restriction_list ?? [] },
-      { onError: (error) => showFieldErrors(form, error) },
+      { onError: (error) => applyFieldErrors(form, error) },
     );
   };
 
@@ -90,7 +99,14 @@ export function EditUserScreen() {
             {t('edit.title', { name: person.full_name })}
           </Typography.Title>
         </Space>
-        <Button danger icon={<DeleteOutlined />} disabled={Boolean(deleteBlock)} title={deleteBlock ? t(`errors:${deleteBlock}`) : undefined} onClick={() => confirmRemove(person)} data-testid="delete-member">
+        <Button
+          danger
+          icon={<DeleteOutlined />}
+          disabled={Boolean(deleteBlock)}
+          title={deleteBlock ? t(`errors:${deleteBlock}`) : undefined}
+          onClick={() => confirmRemove(person)}
+          data-testid="delete-member"
+        >
           {t('members.remove')}
         </Button>
       </Flex>
@@ -101,17 +117,27 @@ export function EditUserScreen() {
           style={{ marginBottom: 24 }}
           items={[
             { key: 'name', label: t('columns.name'), children: person.full_name },
-            { key: 'status', label: t('columns.status'), children: <StatusTag status={person.status} label={t(`members.statuses.${person.status}`)} /> },
+            {
+              key: 'status',
+              label: t('columns.status'),
+              children: <StatusTag status={person.status} label={t(`members.statuses.${person.status}`)} />,
+            },
             { key: 'email', label: t('columns.email'), children: person.email ?? '–' },
             { key: 'phone', label: t('columns.phone'), children: person.phone ?? '–' },
             { key: 'joined', label: t('edit.joinedAt'), children: formatDateTime(person.joined_at) },
           ]}
         />
         {editBlock && <Alert type="info" showIcon title={t(`errors:${editBlock}`)} style={{ marginBottom: 16 }} />}
-        {update.error && !fieldError && <Alert type="error" showIcon title={errorText(update.error)} style={{ marginBottom: 16 }} data-testid="form-error" />}
+        {update.error && !fieldError && (
+          <Alert type="error" showIcon title={errorText(update.error)} style={{ marginBottom: 16 }} data-testid="form-error" />
+        )}
         <Form<Values> form={form} layout="vertical" onFinish={onFinish} disabled={update.isPending || Boolean(editBlock)} name="edit-user">
           <Form.Item name="role_id" label={t('columns.role')} rules={[{ required: true, message: t('validation:REQUIRED') }]} required>
-            <Select loading={roles.isPending} options={roleOptions.map((role) => ({ value: role.id, label: role.name }))} data-testid="role-select" />
+            <Select
+              loading={roles.isPending}
+              options={roleOptions.map((role) => ({ value: role.id, label: role.name }))}
+              data-testid="role-select"
+            />
           </Form.Item>
           <RestrictionFields form={form} />
           <Flex justify="flex-end" gap={8}>

@@ -1,3 +1,4 @@
+import { applyFieldErrors } from '../../../../lib/form-errors.ts';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Flex, Form, Input, Result, Segmented, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +14,6 @@ import { withWorkspaceQuery } from '../../../../lib/workspace-query.ts';
 import { useMe } from '../../../me/api/me-queries.ts';
 import { useInviteOwner, useInviteUser, useRoles } from '../../api/users-api.ts';
 import { RestrictionFields } from '../../components/restriction-fields.tsx';
-import { showFieldErrors } from '../../lib/server-field-errors.ts';
 
 type Kind = 'user' | 'owner';
 type Values = { kind: Kind; user: string; role_id?: string; restriction_base: RestrictionBase; restriction_list: string[] };
@@ -45,7 +45,7 @@ export function InviteUserScreen() {
   if (!canWrite) return <Result status="403" title={t('noAccess.title')} subTitle={t('noAccess.body')} />;
 
   const onFinish = (values: Values) => {
-    const onError = (failure: unknown) => showFieldErrors(form, failure);
+    const onError = (failure: unknown) => applyFieldErrors(form, failure);
     const user = values.user.trim();
     if (values.kind === 'owner' && isOwner) inviteOwner.mutate({ user }, { onError });
     else
@@ -70,14 +70,20 @@ export function InviteUserScreen() {
         </Typography.Title>
       </Space>
       <Card>
-        {error && !fieldError && <Alert type="error" showIcon title={errorText(error)} style={{ marginBottom: 16 }} data-testid="form-error" />}
+        {error && !fieldError && (
+          <Alert type="error" showIcon title={errorText(error)} style={{ marginBottom: 16 }} data-testid="form-error" />
+        )}
         <Form<Values>
           form={form}
           layout="vertical"
           onFinish={onFinish}
           disabled={saving}
           name="invite-user"
-          initialValues={{ kind: isOwner && params.get('kind') === 'owner' ? 'owner' : 'user', restriction_base: 'BUSINESS', restriction_list: [] }}
+          initialValues={{
+            kind: isOwner && params.get('kind') === 'owner' ? 'owner' : 'user',
+            restriction_base: 'BUSINESS',
+            restriction_list: [],
+          }}
         >
           {isOwner && (
             <Form.Item name="kind" label={t('invite.kind')}>
