@@ -2,6 +2,7 @@ export * from './areas.ts';
 export * from './auth.ts';
 export * from './businesses.ts';
 export * from './catalog.ts';
+export * from './catalog-search.ts';
 export * from './errors.ts';
 export * from './me.ts';
 export * from './menu.ts';

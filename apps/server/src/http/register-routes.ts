@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { registerAccountRoutes } from '../flows/account.routes.ts';
 import { registerAreaRoutes } from '../modules/areas/areas.routes.ts';
 import { registerBusinessRoutes } from '../modules/businesses/businesses.routes.ts';
+import { registerCatalogSearchRoute } from '../modules/catalog/catalog-search.ts';
 import { registerCatalogRoutes } from '../modules/catalog/catalog.routes.ts';
 import { registerChannelRoutes } from '../modules/channels/channels.routes.ts';
 import { registerIdentityRoutes } from '../modules/identity/identity.routes.ts';
@@ -28,6 +29,7 @@ export function registerRoutes(router: Router, platform: Platform): void {
   registerWarehouseRoutes(router);
   registerPricingRoutes(router);
   registerCatalogRoutes(router);
+  registerCatalogSearchRoute(router);
   registerInventoryRoutes(router);
 
   route({ method: 'GET', url: '/api/health', permission: 'public', transaction: false, tags: ['platform'], response: z.object({ status: z.literal('ok') }) }, async () => ({
