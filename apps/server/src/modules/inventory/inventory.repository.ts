@@ -116,6 +116,61 @@ export async function applyLines(ctx: TenantCtx, type: MovementType, lines: read
   return { applied, failed };
 }
 
+/** What `applySingle` did: applied (with the balance after), the key was already claimed, or the rule failed. */
+export type SingleOutcome = { outcome: 'applied'; line: AppliedLine } | { outcome: 'claimed-before'; kind: string } | { outcome: 'not-applied' };
+
+const SINGLE_CHANGES = {
+  RESERVE: { set: sql`in_order = b.in_order + i.qty`, rule: sql`(b.on_hand - b.in_order - b.allocated - b.safety_stock) >= i.qty`, onHand: sql`0`, inOrder: sql`i.qty` },
+  RELEASE: { set: sql`in_order = b.in_order - i.qty`, rule: sql`b.in_order >= i.qty`, onHand: sql`0`, inOrder: sql`-i.qty` },
+  SHIP: { set: sql`on_hand = b.on_hand - i.qty, in_order = b.in_order - i.qty`, rule: sql`b.in_order >= i.qty`, onHand: sql`-i.qty`, inOrder: sql`-i.qty` },
+} as const;
+export type SingleType = keyof typeof SINGLE_CHANGES;
+export const isSingleType = (type: MovementType): type is SingleType => type in SINGLE_CHANGES;
+
+/**
+ * The hot path of the public API (one line of an order): claim the reference key, apply the conditional UPDATE and
+ * write the ledger row in ONE statement, so a reservation costs one round trip inside its transaction and the row
+ * lock is held for the shortest time. The claim comes first: the UPDATE runs only when this statement inserted the
+ * key (a concurrent twin waits on the key's unique index, then finds it taken). When the rule fails nothing but the
+ * claim was written, so the caller may go on with the general path in the same transaction.
+ */
+export async function applySingle(ctx: TenantCtx, type: SingleType, line: StockLine, ref: Reference): Promise<SingleOutcome> {
+  const change = SINGLE_CHANGES[type];
+  const result = await ctx.db.execute(sql`
+    with claim as (
+      insert into stock_operations (workspace_id, reference_key, kind, reference_type, reference_id)
+      values (${ctx.workspaceId}, ${ref.key}, ${type}, ${ref.type}, ${ref.id})
+      on conflict do nothing
+      returning 1
+    ), i as (
+      select ${line.warehouseId}::uuid as warehouse_id, ${line.catalogId}::uuid as catalog_id, ${line.quantity}::integer as qty
+    ), changed as (
+      update stock_balances b set ${change.set}, updated_at = now()
+      from i
+      where exists (select 1 from claim)
+        and b.workspace_id = ${ctx.workspaceId} and b.warehouse_id = i.warehouse_id and b.catalog_id = i.catalog_id
+        and ${change.rule}
+      returning b.on_hand, b.in_order, ${change.onHand} as d_on_hand, ${change.inOrder} as d_in_order
+    ), ledger as (
+      insert into stock_movements (id, workspace_id, warehouse_id, catalog_id, type, quantity, on_hand_delta, in_order_delta,
+        on_hand_before, on_hand_after, in_order_before, in_order_after, reference_type, reference_id, reference_key, actor_id)
+      select ${uuidv7()}, ${ctx.workspaceId}, ${line.warehouseId}, ${line.catalogId}, ${type}, ${line.quantity}, d_on_hand, d_in_order,
+        on_hand - d_on_hand, on_hand, in_order - d_in_order, in_order, ${ref.type}, ${ref.id}, ${ref.key}, ${ctx.actor.userId}
+      from changed
+    )
+    select (select count(*) from claim)::int as claimed,
+      (select kind from stock_operations where workspace_id = ${ctx.workspaceId} and reference_key = ${ref.key}) as kind,
+      changed.on_hand, changed.in_order
+    from (select 1) one left join changed on true`);
+  const [row] = (result as unknown as { rows: { claimed: number; kind: string | null; on_hand: number | null; in_order: number | null }[] }).rows;
+  if (!row || row.claimed === 0) {
+    // A twin committed after this statement's snapshot was taken: read its kind now.
+    return { outcome: 'claimed-before', kind: row?.kind ?? (await claimedKind(ctx, ref.key)) ?? type };
+  }
+  if (row.on_hand === null || row.in_order === null) return { outcome: 'not-applied' };
+  return { outcome: 'applied', line: { ...line, onHandAfter: row.on_hand, inOrderAfter: row.in_order } };
+}
+
 /** Claims a reference key; false when an earlier operation holds it (a concurrent twin waits for its commit). */
 export async function claimOperation(ctx: TenantCtx, kind: string, ref: Reference): Promise<{ claimed: true } | { claimed: false; kind: string }> {
   const inserted = await ctx.db
@@ -124,11 +179,15 @@ export async function claimOperation(ctx: TenantCtx, kind: string, ref: Referenc
     .onConflictDoNothing()
     .returning({ kind: stockOperations.kind });
   if (inserted.length > 0) return { claimed: true };
+  return { claimed: false, kind: (await claimedKind(ctx, ref.key)) ?? kind };
+}
+
+async function claimedKind(ctx: TenantCtx, key: string): Promise<string | null> {
   const [existing] = await ctx.db
     .select({ kind: stockOperations.kind })
     .from(stockOperations)
-    .where(and(eq(stockOperations.workspaceId, ctx.workspaceId), eq(stockOperations.referenceKey, ref.key)));
-  return { claimed: false, kind: existing?.kind ?? kind };
+    .where(and(eq(stockOperations.workspaceId, ctx.workspaceId), eq(stockOperations.referenceKey, key)));
+  return existing?.kind ?? null;
 }
 
 /** Next human number of a document kind in the workspace (a row lock serialises concurrent creators). */

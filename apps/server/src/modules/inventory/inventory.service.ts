@@ -87,10 +87,18 @@ async function applyOperation(ctx: TenantCtx, type: repo.MovementType, request: 
     if (!Number.isSafeInteger(line.quantity) || (type !== 'ADJUSTMENT' && line.quantity < 1)) throw new DomainError('VALIDATION_FAILED', { fields: [{ path: 'lines.quantity', code: 'INVALID_VALUE', message: 'INVALID_VALUE' }] });
   }
   const ref = { type: request.referenceType, id: request.referenceId ?? null, key: request.referenceKey };
-  const claim = await repo.claimOperation(ctx, type, ref);
-  if (!claim.claimed) {
-    if (claim.kind !== type) throw new DomainError('STOCK_REFERENCE_CONFLICT', { reference_key: ref.key, kind: claim.kind });
+  const replay = (kind: string): StockResult => {
+    if (kind !== type) throw new DomainError('STOCK_REFERENCE_CONFLICT', { reference_key: ref.key, kind });
     return { replayed: true, lines: [] };
+  };
+  // One line of a plain SKU (the common order line) takes the one-statement path; a bundle, an unknown SKU or a
+  // failed rule falls through to the general path below, in the same transaction, with the key already claimed.
+  const single = request.lines.length === 1 && repo.isSingleType(type) ? await repo.applySingle(ctx, type, request.lines[0]!, ref) : null;
+  if (single?.outcome === 'applied') return { replayed: false, lines: [single.line] };
+  if (single?.outcome === 'claimed-before') return replay(single.kind);
+  if (!single) {
+    const claim = await repo.claimOperation(ctx, type, ref);
+    if (!claim.claimed) return replay(claim.kind);
   }
   const lines = await expandBundles(ctx, request.lines, allowBundles);
   const { applied, failed } = await repo.applyLines(ctx, type, lines, ref);

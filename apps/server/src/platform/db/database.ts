@@ -96,8 +96,8 @@ export async function migrateDatabase(database: Database): Promise<void> {
 /** Runs fn in a transaction whose queries see only one workspace's rows (row-level security as the app role). */
 export async function inTenant<T>(db: Db, workspaceId: string, fn: (tx: Db) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('app.workspace_id', ${workspaceId}, true)`);
-    await tx.execute(sql.raw(`set local role ${APP_ROLE}`));
+    // One round trip for both: set_config('role', …, true) is SET LOCAL ROLE, with the same membership check.
+    await tx.execute(sql`select set_config('app.workspace_id', ${workspaceId}, true), set_config('role', ${APP_ROLE}, true)`);
     return fn(tx as unknown as Db);
   });
 }
