@@ -3,9 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgDialect, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -95,11 +95,46 @@ export async function migrateDatabase(database: Database): Promise<void> {
 
 /** Runs fn in a transaction whose queries see only one workspace's rows (row-level security as the app role). */
 export async function inTenant<T>(db: Db, workspaceId: string, fn: (tx: Db) => Promise<T>): Promise<T> {
+  const pool = (db as { $client?: unknown }).$client;
+  if (pool instanceof pg.Pool) return pgTenantTransaction(db, pool, workspaceId, fn);
   return db.transaction(async (tx) => {
     // One round trip for both: set_config('role', …, true) is SET LOCAL ROLE, with the same membership check.
     await tx.execute(sql`select set_config('app.workspace_id', ${workspaceId}, true), set_config('role', ${APP_ROLE}, true)`);
     return fn(tx as unknown as Db);
   });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu;
+
+/**
+ * inTenant on a PostgreSQL pool: BEGIN and the tenant settings travel in one message (the simple protocol takes no
+ * parameters, so the workspace id is inlined after it is checked to be a uuid). Every tenant request saves a round
+ * trip. fn gets drizzle's own transaction object on that connection, so nested transactions are savepoints as usual.
+ */
+async function pgTenantTransaction<T>(db: Db, pool: pg.Pool, workspaceId: string, fn: (tx: Db) => Promise<T>): Promise<T> {
+  if (!UUID.test(workspaceId)) throw new Error(`not a workspace id: ${workspaceId}`);
+  const dialect = (db as unknown as { dialect: PgDialect }).dialect;
+  const client = await pool.connect();
+  // A statement of ours that fails (begin, rollback, commit) may leave the connection unusable: it is then discarded.
+  let discard: Error | undefined;
+  try {
+    await client.query(`begin; select set_config('app.workspace_id', '${workspaceId}', true), set_config('role', '${APP_ROLE}', true)`).catch((err: Error) => {
+      throw (discard = err);
+    });
+    let result: T;
+    try {
+      result = await fn(new NodePgTransaction(dialect, new NodePgSession(client, dialect, undefined), undefined) as unknown as Db);
+    } catch (error) {
+      await client.query('rollback').catch((err: Error) => (discard = err));
+      throw error;
+    }
+    await client.query('commit').catch((err: Error) => {
+      throw (discard = err);
+    });
+    return result;
+  } finally {
+    client.release(discard);
+  }
 }
 
 /** Runs fn in a transaction as the owner: for global tables (users, sessions) and cross-tenant look-ups by token. */
