@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { warehouses } from '../../src/modules/warehouses/warehouses.schema.ts';
+import { memberships } from '../../src/modules/workspaces/workspaces.schema.ts';
 import { ledgerMismatches, releaseStock, reserveStock, runInventoryExport, runStockSync, shipStock, returnStock } from '../../src/modules/inventory/index.ts';
 import { DomainError } from '../../src/platform/errors.ts';
 import { newMember, newWorkspace } from '../factories.ts';
@@ -231,6 +234,31 @@ describe('inventory list v2', () => {
     expectError(await call('GET', '/api/inventory', mover), 403, 'FORBIDDEN');
     expect((await call('GET', '/api/inventory/movements', mover)).statusCode).toBe(200);
     expectFieldError(await call('GET', '/api/inventory/movements?type=SOLD', mover), 'type');
+  });
+});
+
+describe('restricted members', () => {
+  it('show a business-restricted member the stock and movements of its businesses’ warehouses only', async () => {
+    const owner = await newWorkspace(app);
+    const other = (await call('POST', '/api/businesses', owner, { name: 'Kedai Kopi' })).json();
+    const mine = await newWarehouse(app, owner);
+    const theirs = await newWarehouse(app, owner);
+    await app.platform.database.db.update(warehouses).set({ businessId: other.id }).where(eq(warehouses.id, theirs.id));
+    const sku = await newSku(app, owner);
+    await receive(app, owner, mine.id, [{ catalog_id: sku.id, quantity: 3 }]);
+    await receive(app, owner, theirs.id, [{ catalog_id: sku.id, quantity: 4 }]);
+    const member = await newMember(app, owner, { 'list-inventory': 'READ', 'stock-movement': 'READ', 'goods-receipt': 'READ' });
+    await app.platform.database.db
+      .update(memberships)
+      .set({ restrictionBase: 'BUSINESS', restrictionList: [owner.businessId] })
+      .where(eq(memberships.userId, member.userId));
+
+    const list = (await call('GET', '/api/inventory', member)).json();
+    expect(list).toMatchObject({ total_row: 1, items: [{ warehouse_id: mine.id, on_hand: 3 }] });
+    expect((await call('GET', `/api/inventory/catalogs/${sku.id}`, member)).json().warehouses.map((i: { warehouse_id: string }) => i.warehouse_id)).toEqual([mine.id]);
+    expect((await call('GET', '/api/inventory/movements', member)).json().items.map((i: { warehouse_id: string }) => i.warehouse_id)).toEqual([mine.id]);
+    expect((await call('GET', '/api/inventory/goods-receipts', member)).json().total_row).toBe(1);
+    expectError(await call('GET', `/api/inventory?warehouse_id=${theirs.id}`, member), 404, 'WAREHOUSE_NOT_FOUND');
   });
 });
 

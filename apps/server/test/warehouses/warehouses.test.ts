@@ -241,6 +241,21 @@ describe('GET /api/warehouses', () => {
     expect(res.json()).toMatchObject({ total_row: 1, items: [expect.objectContaining({ id: a.id })] });
   });
 
+  it('shows a business-restricted member only the warehouses of those businesses', async () => {
+    const owner = await newWorkspace(app);
+    const other = (await call('POST', '/api/businesses', owner, { name: 'Kedai Kopi' })).json();
+    const mine = await create(owner, { name: 'Gudang Toko', business_id: owner.businessId });
+    await create(owner, { name: 'Gudang Kedai', business_id: other.id });
+    await create(owner, { name: 'Gudang Tanpa Usaha' });
+    const member = await newMember(app, owner, { warehouse: 'READ' });
+    await app.platform.database.db
+      .update(memberships)
+      .set({ restrictionBase: 'BUSINESS', restrictionList: [owner.businessId] })
+      .where(eq(memberships.userId, member.userId));
+    const res = await call('GET', '/api/warehouses', member);
+    expect(res.json()).toMatchObject({ total_row: 1, items: [expect.objectContaining({ id: mine.id })] });
+  });
+
   it('answers 400 for bad paging and 403 without warehouse READ', async () => {
     const owner = await newWorkspace(app);
     expectFieldError(await call('GET', '/api/warehouses?size=0', owner), 'size');

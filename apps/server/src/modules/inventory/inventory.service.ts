@@ -24,7 +24,7 @@ import type { Platform } from '../../platform/platform.ts';
 import { systemCtx, tenantCtxFor } from '../../platform/system-ctx.ts';
 import { bundleComponentsOf, catalogRefs, findExportRecord, getExport, recordExport, updateExportRecord } from '../catalog/index.ts';
 import { getChannel, listChannels } from '../channels/index.ts';
-import { getWarehouse, listWarehouseOptions } from '../warehouses/index.ts';
+import { getWarehouse, listWarehouseOptions, visibleWarehouseIds } from '../warehouses/index.ts';
 import {
   channelAllocations,
   goodsReceiptLines,
@@ -41,13 +41,15 @@ export type StockSyncJob = { workspaceId: string; runId: string };
 export type InventoryExportJob = { workspaceId: string; exportId: string };
 const EXPORT_MAX_ATTEMPTS = 3;
 
-/** Warehouses a member restricted to some warehouses may see; null when unrestricted. */
-const visibleWarehouses = (ctx: TenantCtx) => (ctx.restriction.base === 'WAREHOUSE' && ctx.restriction.ids.length > 0 ? ctx.restriction.ids : null);
+/** Warehouses a restricted member may see (its warehouses, or its businesses' warehouses); null when unrestricted. */
+const visibleWarehouses = visibleWarehouseIds;
 
 function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  throw new DomainError('VALIDATION_FAILED', { fields: result.error.issues.map((i) => ({ path: i.path.join('.'), code: i.message, message: i.message })) });
+  throw new DomainError('VALIDATION_FAILED', {
+    fields: result.error.issues.map((i) => ({ path: i.path.join('.'), code: i.message, message: i.message })),
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -69,13 +71,20 @@ async function expandBundles(ctx: TenantCtx, lines: readonly repo.StockLine[], a
   const out: repo.StockLine[] = [];
   for (const [i, line] of lines.entries()) {
     const ref = refs.get(line.catalogId);
-    if (!ref) throw new DomainError('CATALOG_NOT_FOUND', { fields: [{ path: `lines.${i}.catalog_id`, code: 'CATALOG_NOT_FOUND', message: 'CATALOG_NOT_FOUND' }] });
+    if (!ref)
+      throw new DomainError('CATALOG_NOT_FOUND', {
+        fields: [{ path: `lines.${i}.catalog_id`, code: 'CATALOG_NOT_FOUND', message: 'CATALOG_NOT_FOUND' }],
+      });
     if (ref.productType !== 'BUNDLING') {
       out.push(line);
       continue;
     }
-    if (!allowBundles) throw new DomainError('CATALOG_IS_BUNDLE', { fields: [{ path: `lines.${i}.catalog_id`, code: 'CATALOG_IS_BUNDLE', message: 'CATALOG_IS_BUNDLE' }] });
-    for (const c of await bundleComponentsOf(ctx, ref.productId)) out.push({ warehouseId: line.warehouseId, catalogId: c.catalogId, quantity: line.quantity * c.quantity });
+    if (!allowBundles)
+      throw new DomainError('CATALOG_IS_BUNDLE', {
+        fields: [{ path: `lines.${i}.catalog_id`, code: 'CATALOG_IS_BUNDLE', message: 'CATALOG_IS_BUNDLE' }],
+      });
+    for (const c of await bundleComponentsOf(ctx, ref.productId))
+      out.push({ warehouseId: line.warehouseId, catalogId: c.catalogId, quantity: line.quantity * c.quantity });
   }
   return out;
 }
@@ -83,8 +92,10 @@ async function expandBundles(ctx: TenantCtx, lines: readonly repo.StockLine[], a
 async function applyOperation(ctx: TenantCtx, type: repo.MovementType, request: StockRequest, allowBundles = true): Promise<StockResult> {
   const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu;
   for (const line of request.lines) {
-    if (!UUID.test(String(line.catalogId)) || !UUID.test(String(line.warehouseId))) throw new DomainError('VALIDATION_FAILED', { fields: [{ path: 'lines.catalog_id', code: 'INVALID_ID', message: 'INVALID_ID' }] });
-    if (!Number.isSafeInteger(line.quantity) || (type !== 'ADJUSTMENT' && line.quantity < 1)) throw new DomainError('VALIDATION_FAILED', { fields: [{ path: 'lines.quantity', code: 'INVALID_VALUE', message: 'INVALID_VALUE' }] });
+    if (!UUID.test(String(line.catalogId)) || !UUID.test(String(line.warehouseId)))
+      throw new DomainError('VALIDATION_FAILED', { fields: [{ path: 'lines.catalog_id', code: 'INVALID_ID', message: 'INVALID_ID' }] });
+    if (!Number.isSafeInteger(line.quantity) || (type !== 'ADJUSTMENT' && line.quantity < 1))
+      throw new DomainError('VALIDATION_FAILED', { fields: [{ path: 'lines.quantity', code: 'INVALID_VALUE', message: 'INVALID_VALUE' }] });
   }
   const ref = { type: request.referenceType, id: request.referenceId ?? null, key: request.referenceKey };
   const replay = (kind: string): StockResult => {
@@ -103,7 +114,9 @@ async function applyOperation(ctx: TenantCtx, type: repo.MovementType, request: 
   const lines = await expandBundles(ctx, request.lines, allowBundles);
   const { applied, failed } = await repo.applyLines(ctx, type, lines, ref);
   if (failed.length > 0)
-    throw new DomainError('INSUFFICIENT_STOCK', { lines: failed.map((l) => ({ warehouse_id: l.warehouseId, catalog_id: l.catalogId, quantity: l.quantity })) });
+    throw new DomainError('INSUFFICIENT_STOCK', {
+      lines: failed.map((l) => ({ warehouse_id: l.warehouseId, catalog_id: l.catalogId, quantity: l.quantity })),
+    });
   return { replayed: false, lines: applied };
 }
 
@@ -127,7 +140,14 @@ export async function ledgerMismatches(ctx: TenantCtx) {
   return balances
     .map((bal) => ({ bal, sum: sums.get(`${bal.warehouseId}|${bal.catalogId}`) ?? { onHand: 0, inOrder: 0 } }))
     .filter(({ bal, sum }) => bal.onHand !== sum.onHand || bal.inOrder !== sum.inOrder)
-    .map(({ bal, sum }) => ({ warehouseId: bal.warehouseId, catalogId: bal.catalogId, onHand: bal.onHand, inOrder: bal.inOrder, ledgerOnHand: sum.onHand, ledgerInOrder: sum.inOrder }));
+    .map(({ bal, sum }) => ({
+      warehouseId: bal.warehouseId,
+      catalogId: bal.catalogId,
+      onHand: bal.onHand,
+      inOrder: bal.inOrder,
+      ledgerOnHand: sum.onHand,
+      ledgerInOrder: sum.inOrder,
+    }));
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -140,61 +160,101 @@ type Names = { skus: Map<string, { sku: string; name: string }>; warehouses: Map
 async function namesFor(ctx: TenantCtx, rows: readonly { catalogId: string; warehouseId: string }[]): Promise<Names> {
   const refs = await catalogRefs(ctx, [...new Set(rows.map((r) => r.catalogId))]);
   const warehouses = rows.length > 0 ? await listWarehouseOptions(ctx) : [];
-  return { skus: new Map(refs.map((r) => [r.id, { sku: r.sku, name: r.name }])), warehouses: new Map(warehouses.map((w) => [w.id, w.name])) };
+  return {
+    skus: new Map(refs.map((r) => [r.id, { sku: r.sku, name: r.name }])),
+    warehouses: new Map(warehouses.map((w) => [w.id, w.name])),
+  };
 }
 
-const presentBalance = (names: Names) => (r: BalanceRow): StockBalance => {
-  const allocatable = r.balance.onHand - r.balance.inOrder - r.balance.safetyStock;
-  return {
-    warehouse_id: r.balance.warehouseId,
-    warehouse_name: names.warehouses.get(r.balance.warehouseId) ?? '',
-    catalog_id: r.balance.catalogId,
-    sku: names.skus.get(r.balance.catalogId)?.sku ?? '',
-    name: names.skus.get(r.balance.catalogId)?.name ?? '',
-    unit: 'PCS',
-    on_hand: r.balance.onHand,
-    in_order: r.balance.inOrder,
-    allocated: r.balance.allocated,
-    safety_stock: r.balance.safetyStock,
-    allocatable,
-    available: r.available,
-    stock_state: stockState(r.available),
-    updated_at: r.balance.updatedAt.toISOString(),
+const presentBalance =
+  (names: Names) =>
+  (r: BalanceRow): StockBalance => {
+    const allocatable = r.balance.onHand - r.balance.inOrder - r.balance.safetyStock;
+    return {
+      warehouse_id: r.balance.warehouseId,
+      warehouse_name: names.warehouses.get(r.balance.warehouseId) ?? '',
+      catalog_id: r.balance.catalogId,
+      sku: names.skus.get(r.balance.catalogId)?.sku ?? '',
+      name: names.skus.get(r.balance.catalogId)?.name ?? '',
+      unit: 'PCS',
+      on_hand: r.balance.onHand,
+      in_order: r.balance.inOrder,
+      allocated: r.balance.allocated,
+      safety_stock: r.balance.safetyStock,
+      allocatable,
+      available: r.available,
+      stock_state: stockState(r.available),
+      updated_at: r.balance.updatedAt.toISOString(),
+    };
   };
-};
 
 async function presentBalances(ctx: TenantCtx, rows: BalanceRow[]) {
-  return rows.map(presentBalance(await namesFor(ctx, rows.map((r) => r.balance))));
+  return rows.map(
+    presentBalance(
+      await namesFor(
+        ctx,
+        rows.map((r) => r.balance),
+      ),
+    ),
+  );
 }
 
-export async function listInventory(ctx: TenantCtx, query: { page: number; size: number; warehouse_id?: string; catalog_id?: string; status?: 'IN_STOCK' | 'OUT_OF_STOCK' | 'MINUS_STOCK'; sort: string }) {
+export async function listInventory(
+  ctx: TenantCtx,
+  query: {
+    page: number;
+    size: number;
+    warehouse_id?: string;
+    catalog_id?: string;
+    status?: 'IN_STOCK' | 'OUT_OF_STOCK' | 'MINUS_STOCK';
+    sort: string;
+  },
+) {
   if (query.warehouse_id) await getWarehouse(ctx, query.warehouse_id);
   const { rows, counts } = await repo.listBalances(ctx, {
     warehouseId: query.warehouse_id,
     catalogId: query.catalog_id,
     state: query.status,
-    warehouseIds: visibleWarehouses(ctx),
+    warehouseIds: await visibleWarehouses(ctx),
     page: query.page,
     size: query.size,
     sort: query.sort,
   });
   const c = { in_stock: counts.inStock, out_of_stock: counts.outOfStock, minus_stock: counts.minusStock, all: counts.all };
-  const total = query.status === 'IN_STOCK' ? c.in_stock : query.status === 'OUT_OF_STOCK' ? c.out_of_stock : query.status === 'MINUS_STOCK' ? c.minus_stock : c.all;
+  const total =
+    query.status === 'IN_STOCK'
+      ? c.in_stock
+      : query.status === 'OUT_OF_STOCK'
+        ? c.out_of_stock
+        : query.status === 'MINUS_STOCK'
+          ? c.minus_stock
+          : c.all;
   return { items: await presentBalances(ctx, rows), page: query.page, size: query.size, total_row: total, counts: c };
 }
 
 export async function inventoryDetail(ctx: TenantCtx, catalogId: string) {
   const [ref] = await catalogRefs(ctx, [catalogId]);
   if (!ref) throw new DomainError('CATALOG_NOT_FOUND');
-  const items = await presentBalances(ctx, (await repo.listBalances(ctx, { catalogId, warehouseIds: visibleWarehouses(ctx), page: 1, size: 500, sort: 'on_hand' })).rows);
-  const sum = (k: 'on_hand' | 'in_order' | 'allocated' | 'safety_stock' | 'allocatable' | 'available') => items.reduce((n, i) => n + i[k], 0);
+  const items = await presentBalances(
+    ctx,
+    (await repo.listBalances(ctx, { catalogId, warehouseIds: await visibleWarehouses(ctx), page: 1, size: 500, sort: 'on_hand' })).rows,
+  );
+  const sum = (k: 'on_hand' | 'in_order' | 'allocated' | 'safety_stock' | 'allocatable' | 'available') =>
+    items.reduce((n, i) => n + i[k], 0);
   return {
     catalog_id: ref.id,
     sku: ref.sku,
     name: ref.name,
     unit: 'PCS' as const,
     warehouses: items,
-    totals: { on_hand: sum('on_hand'), in_order: sum('in_order'), allocated: sum('allocated'), safety_stock: sum('safety_stock'), allocatable: sum('allocatable'), available: sum('available') },
+    totals: {
+      on_hand: sum('on_hand'),
+      in_order: sum('in_order'),
+      allocated: sum('allocated'),
+      safety_stock: sum('safety_stock'),
+      allocatable: sum('allocatable'),
+      available: sum('available'),
+    },
   };
 }
 
@@ -223,14 +283,22 @@ const presentMovement = (names: Names) => (m: repo.MovementRow) => ({
 
 export async function listMovements(
   ctx: TenantCtx,
-  query: { page: number; size: number; warehouse_id?: string; catalog_id?: string; type?: repo.MovementType; reference_id?: string; sort: 'at' | '-at' },
+  query: {
+    page: number;
+    size: number;
+    warehouse_id?: string;
+    catalog_id?: string;
+    type?: repo.MovementType;
+    reference_id?: string;
+    sort: 'at' | '-at';
+  },
 ) {
   const { rows, total } = await repo.listMovements(ctx, {
     warehouseId: query.warehouse_id,
     catalogId: query.catalog_id,
     type: query.type,
     referenceId: query.reference_id,
-    warehouseIds: visibleWarehouses(ctx),
+    warehouseIds: await visibleWarehouses(ctx),
     page: query.page,
     size: query.size,
     sort: query.sort,
@@ -240,7 +308,7 @@ export async function listMovements(
 
 export async function getMovement(ctx: TenantCtx, id: string) {
   const row = await repo.findMovement(ctx, id);
-  const visible = visibleWarehouses(ctx);
+  const visible = await visibleWarehouses(ctx);
   if (!row || (visible && !visible.includes(row.warehouseId))) throw new DomainError('STOCK_MOVEMENT_NOT_FOUND');
   return presentMovement(await namesFor(ctx, [row]))(row);
 }
@@ -255,10 +323,12 @@ async function checkCatalogs(ctx: TenantCtx, ids: readonly string[], path: strin
   const fields = ids.flatMap((id, i) => {
     const ref = refs.get(id);
     if (!ref) return [{ path: `${path}.${i}.catalog_id`, code: 'CATALOG_NOT_FOUND', message: 'CATALOG_NOT_FOUND' }];
-    if (ref.productType === 'BUNDLING') return [{ path: `${path}.${i}.catalog_id`, code: 'CATALOG_IS_BUNDLE', message: 'CATALOG_IS_BUNDLE' }];
+    if (ref.productType === 'BUNDLING')
+      return [{ path: `${path}.${i}.catalog_id`, code: 'CATALOG_IS_BUNDLE', message: 'CATALOG_IS_BUNDLE' }];
     return [];
   });
-  if (fields.length > 0) throw new DomainError(fields.some((f) => f.code === 'CATALOG_NOT_FOUND') ? 'CATALOG_NOT_FOUND' : 'CATALOG_IS_BUNDLE', { fields });
+  if (fields.length > 0)
+    throw new DomainError(fields.some((f) => f.code === 'CATALOG_NOT_FOUND') ? 'CATALOG_NOT_FOUND' : 'CATALOG_IS_BUNDLE', { fields });
   return refs;
 }
 
@@ -266,26 +336,52 @@ async function warehouseOrFieldError(ctx: TenantCtx, id: string) {
   try {
     return await getWarehouse(ctx, id);
   } catch (error) {
-    if (error instanceof DomainError && error.code === 'WAREHOUSE_NOT_FOUND') throw new DomainError('WAREHOUSE_NOT_FOUND', { fields: [{ path: 'warehouse_id', code: 'WAREHOUSE_NOT_FOUND', message: 'WAREHOUSE_NOT_FOUND' }] });
+    if (error instanceof DomainError && error.code === 'WAREHOUSE_NOT_FOUND')
+      throw new DomainError('WAREHOUSE_NOT_FOUND', {
+        fields: [{ path: 'warehouse_id', code: 'WAREHOUSE_NOT_FOUND', message: 'WAREHOUSE_NOT_FOUND' }],
+      });
     throw error;
   }
 }
 
 async function findReceipt(ctx: TenantCtx, id: string) {
-  const [row] = await ctx.db.select().from(goodsReceipts).where(and(eq(goodsReceipts.workspaceId, ctx.workspaceId), eq(goodsReceipts.id, id)));
-  const visible = visibleWarehouses(ctx);
+  const [row] = await ctx.db
+    .select()
+    .from(goodsReceipts)
+    .where(and(eq(goodsReceipts.workspaceId, ctx.workspaceId), eq(goodsReceipts.id, id)));
+  const visible = await visibleWarehouses(ctx);
   if (!row || (visible && !visible.includes(row.warehouseId))) throw new DomainError('GOODS_RECEIPT_NOT_FOUND');
   return row;
 }
 
 export async function getGoodsReceipt(ctx: TenantCtx, id: string): Promise<GoodsReceipt> {
   const row = await findReceipt(ctx, id);
-  const lines = await ctx.db.select().from(goodsReceiptLines).where(eq(goodsReceiptLines.receiptId, id)).orderBy(asc(goodsReceiptLines.position));
-  const refs = new Map((await catalogRefs(ctx, lines.map((l) => l.catalogId))).map((r) => [r.id, r]));
+  const lines = await ctx.db
+    .select()
+    .from(goodsReceiptLines)
+    .where(eq(goodsReceiptLines.receiptId, id))
+    .orderBy(asc(goodsReceiptLines.position));
+  const refs = new Map(
+    (
+      await catalogRefs(
+        ctx,
+        lines.map((l) => l.catalogId),
+      )
+    ).map((r) => [r.id, r]),
+  );
   const warehouse = await getWarehouse(ctx, row.warehouseId);
   return {
-    ...presentReceiptHead(row, warehouse.name, lines.reduce((n, l) => n + l.quantity, 0)),
-    lines: lines.map((l) => ({ catalog_id: l.catalogId, sku: refs.get(l.catalogId)?.sku ?? '', name: refs.get(l.catalogId)?.name ?? '', quantity: l.quantity })),
+    ...presentReceiptHead(
+      row,
+      warehouse.name,
+      lines.reduce((n, l) => n + l.quantity, 0),
+    ),
+    lines: lines.map((l) => ({
+      catalog_id: l.catalogId,
+      sku: refs.get(l.catalogId)?.sku ?? '',
+      name: refs.get(l.catalogId)?.name ?? '',
+      quantity: l.quantity,
+    })),
   };
 }
 
@@ -307,7 +403,11 @@ const presentReceiptHead = (row: typeof goodsReceipts.$inferSelect, warehouseNam
 export async function createGoodsReceipt(ctx: TenantCtx, input: GoodsReceiptInput): Promise<GoodsReceipt> {
   const data = parse(GoodsReceiptInput, input);
   await warehouseOrFieldError(ctx, data.warehouse_id);
-  await checkCatalogs(ctx, data.lines.map((l) => l.catalog_id), 'lines');
+  await checkCatalogs(
+    ctx,
+    data.lines.map((l) => l.catalog_id),
+    'lines',
+  );
   const id = uuidv7();
   const number = docNumber('GR', await repo.nextNumber(ctx, 'GR'));
   await ctx.db.insert(goodsReceipts).values({
@@ -320,7 +420,17 @@ export async function createGoodsReceipt(ctx: TenantCtx, input: GoodsReceiptInpu
     note: data.note ?? null,
     createdBy: ctx.actor.userId,
   });
-  await ctx.db.insert(goodsReceiptLines).values(data.lines.map((l, position) => ({ workspaceId: ctx.workspaceId, receiptId: id, position, catalogId: l.catalog_id, quantity: l.quantity })));
+  await ctx.db
+    .insert(goodsReceiptLines)
+    .values(
+      data.lines.map((l, position) => ({
+        workspaceId: ctx.workspaceId,
+        receiptId: id,
+        position,
+        catalogId: l.catalog_id,
+        quantity: l.quantity,
+      })),
+    );
   await recordAudit(ctx, { entity: 'goods_receipt', entityId: id, action: 'create', before: null, after: { number, ...data } });
   if (data.post) return postGoodsReceipt(ctx, id);
   return getGoodsReceipt(ctx, id);
@@ -339,34 +449,69 @@ export async function postGoodsReceipt(ctx: TenantCtx, id: string): Promise<Good
   await applyOperation(
     ctx,
     'RECEIPT',
-    { referenceKey: `goods-receipt:${id}`, referenceType: 'GOODS_RECEIPT', referenceId: row.number, lines: lines.map((l) => ({ warehouseId: row.warehouseId, catalogId: l.catalogId, quantity: l.quantity })) },
+    {
+      referenceKey: `goods-receipt:${id}`,
+      referenceType: 'GOODS_RECEIPT',
+      referenceId: row.number,
+      lines: lines.map((l) => ({ warehouseId: row.warehouseId, catalogId: l.catalogId, quantity: l.quantity })),
+    },
     false,
   );
-  await recordAudit(ctx, { entity: 'goods_receipt', entityId: id, action: 'update', before: { status: 'DRAFT' }, after: { status: 'POSTED' } });
+  await recordAudit(ctx, {
+    entity: 'goods_receipt',
+    entityId: id,
+    action: 'update',
+    before: { status: 'DRAFT' },
+    after: { status: 'POSTED' },
+  });
   return getGoodsReceipt(ctx, id);
 }
 
-export async function listGoodsReceipts(ctx: TenantCtx, query: { page: number; size: number; warehouse_id?: string; status?: 'DRAFT' | 'POSTED'; catalog_id?: string; sort: string }) {
+export async function listGoodsReceipts(
+  ctx: TenantCtx,
+  query: { page: number; size: number; warehouse_id?: string; status?: 'DRAFT' | 'POSTED'; catalog_id?: string; sort: string },
+) {
   const g = goodsReceipts;
-  const visible = visibleWarehouses(ctx);
+  const visible = await visibleWarehouses(ctx);
   const where = and(
     eq(g.workspaceId, ctx.workspaceId),
     query.warehouse_id ? eq(g.warehouseId, query.warehouse_id) : undefined,
     visible ? inArray(g.warehouseId, visible) : undefined,
     query.status ? eq(g.status, query.status) : undefined,
-    query.catalog_id ? sql`exists (select 1 from ${goodsReceiptLines} where ${goodsReceiptLines.receiptId} = ${g.id} and ${goodsReceiptLines.catalogId} = ${query.catalog_id})` : undefined,
+    query.catalog_id
+      ? sql`exists (select 1 from ${goodsReceiptLines} where ${goodsReceiptLines.receiptId} = ${g.id} and ${goodsReceiptLines.catalogId} = ${query.catalog_id})`
+      : undefined,
   );
-  const order = { date: [asc(g.date), asc(g.number)], '-date': [desc(g.date), desc(g.number)], number: [asc(g.number)], '-number': [desc(g.number)] }[query.sort] ?? [desc(g.date)];
+  const order = {
+    date: [asc(g.date), asc(g.number)],
+    '-date': [desc(g.date), desc(g.number)],
+    number: [asc(g.number)],
+    '-number': [desc(g.number)],
+  }[query.sort] ?? [desc(g.date)];
   const rows = await ctx.db
-    .select({ row: g, total: sql<number>`(select coalesce(sum(${goodsReceiptLines.quantity}), 0) from ${goodsReceiptLines} where ${goodsReceiptLines.receiptId} = ${g.id})`.mapWith(Number) })
+    .select({
+      row: g,
+      total:
+        sql<number>`(select coalesce(sum(${goodsReceiptLines.quantity}), 0) from ${goodsReceiptLines} where ${goodsReceiptLines.receiptId} = ${g.id})`.mapWith(
+          Number,
+        ),
+    })
     .from(g)
     .where(where)
     .orderBy(...order)
     .limit(query.size)
     .offset((query.page - 1) * query.size);
   const [total] = await ctx.db.select({ n: count() }).from(g).where(where);
-  const names = await warehouseNames(ctx, rows.map((r) => r.row.warehouseId));
-  return { items: rows.map((r) => presentReceiptHead(r.row, names.get(r.row.warehouseId) ?? '', r.total)), page: query.page, size: query.size, total_row: total?.n ?? 0 };
+  const names = await warehouseNames(
+    ctx,
+    rows.map((r) => r.row.warehouseId),
+  );
+  return {
+    items: rows.map((r) => presentReceiptHead(r.row, names.get(r.row.warehouseId) ?? '', r.total)),
+    page: query.page,
+    size: query.size,
+    total_row: total?.n ?? 0,
+  };
 }
 
 async function warehouseNames(ctx: TenantCtx, ids: string[]) {
@@ -374,8 +519,11 @@ async function warehouseNames(ctx: TenantCtx, ids: string[]) {
 }
 
 async function findAdjustment(ctx: TenantCtx, id: string) {
-  const [row] = await ctx.db.select().from(stockAdjustments).where(and(eq(stockAdjustments.workspaceId, ctx.workspaceId), eq(stockAdjustments.id, id)));
-  const visible = visibleWarehouses(ctx);
+  const [row] = await ctx.db
+    .select()
+    .from(stockAdjustments)
+    .where(and(eq(stockAdjustments.workspaceId, ctx.workspaceId), eq(stockAdjustments.id, id)));
+  const visible = await visibleWarehouses(ctx);
   if (!row || (visible && !visible.includes(row.warehouseId))) throw new DomainError('ADJUSTMENT_NOT_FOUND');
   return row;
 }
@@ -396,9 +544,27 @@ const presentAdjustmentHead = (row: typeof stockAdjustments.$inferSelect, wareho
 /** Items show stock available, change and after change: current stock for a draft, stock at posting once posted. */
 export async function getAdjustment(ctx: TenantCtx, id: string): Promise<Adjustment> {
   const row = await findAdjustment(ctx, id);
-  const lines = await ctx.db.select().from(stockAdjustmentLines).where(eq(stockAdjustmentLines.adjustmentId, id)).orderBy(asc(stockAdjustmentLines.position));
-  const refs = new Map((await catalogRefs(ctx, lines.map((l) => l.catalogId))).map((r) => [r.id, r]));
-  const balances = new Map((await repo.balancesOf(ctx, lines.map((l) => ({ warehouseId: row.warehouseId, catalogId: l.catalogId })))).map((bal) => [bal.catalogId, bal]));
+  const lines = await ctx.db
+    .select()
+    .from(stockAdjustmentLines)
+    .where(eq(stockAdjustmentLines.adjustmentId, id))
+    .orderBy(asc(stockAdjustmentLines.position));
+  const refs = new Map(
+    (
+      await catalogRefs(
+        ctx,
+        lines.map((l) => l.catalogId),
+      )
+    ).map((r) => [r.id, r]),
+  );
+  const balances = new Map(
+    (
+      await repo.balancesOf(
+        ctx,
+        lines.map((l) => ({ warehouseId: row.warehouseId, catalogId: l.catalogId })),
+      )
+    ).map((bal) => [bal.catalogId, bal]),
+  );
   const availableNow = (catalogId: string) => {
     const bal = balances.get(catalogId);
     return bal ? bal.onHand - bal.inOrder - bal.allocated - bal.safetyStock : 0;
@@ -408,24 +574,52 @@ export async function getAdjustment(ctx: TenantCtx, id: string): Promise<Adjustm
     ...presentAdjustmentHead(row, warehouse.name),
     items: lines.map((l) => {
       const available = l.availableBefore ?? availableNow(l.catalogId);
-      return { catalog_id: l.catalogId, sku: refs.get(l.catalogId)?.sku ?? '', name: refs.get(l.catalogId)?.name ?? '', stock_available: available, change: l.change, after_change: available + l.change };
+      return {
+        catalog_id: l.catalogId,
+        sku: refs.get(l.catalogId)?.sku ?? '',
+        name: refs.get(l.catalogId)?.name ?? '',
+        stock_available: available,
+        change: l.change,
+        after_change: available + l.change,
+      };
     }),
   };
 }
 
 async function writeAdjustmentLines(ctx: TenantCtx, id: string, items: { catalog_id: string; change: number }[]) {
-  await ctx.db.delete(stockAdjustmentLines).where(and(eq(stockAdjustmentLines.workspaceId, ctx.workspaceId), eq(stockAdjustmentLines.adjustmentId, id)));
-  await ctx.db.insert(stockAdjustmentLines).values(items.map((l, position) => ({ workspaceId: ctx.workspaceId, adjustmentId: id, position, catalogId: l.catalog_id, change: l.change })));
+  await ctx.db
+    .delete(stockAdjustmentLines)
+    .where(and(eq(stockAdjustmentLines.workspaceId, ctx.workspaceId), eq(stockAdjustmentLines.adjustmentId, id)));
+  await ctx.db
+    .insert(stockAdjustmentLines)
+    .values(
+      items.map((l, position) => ({ workspaceId: ctx.workspaceId, adjustmentId: id, position, catalogId: l.catalog_id, change: l.change })),
+    );
 }
 
 /** Creates a draft stock adjustment (ADJ-000001…). */
 export async function createAdjustment(ctx: TenantCtx, input: AdjustmentInput): Promise<Adjustment> {
   const data = parse(AdjustmentInput, input);
   await warehouseOrFieldError(ctx, data.warehouse_id);
-  await checkCatalogs(ctx, data.items.map((l) => l.catalog_id), 'items');
+  await checkCatalogs(
+    ctx,
+    data.items.map((l) => l.catalog_id),
+    'items',
+  );
   const id = uuidv7();
   const number = docNumber('ADJ', await repo.nextNumber(ctx, 'ADJ'));
-  await ctx.db.insert(stockAdjustments).values({ id, workspaceId: ctx.workspaceId, number, date: data.date, warehouseId: data.warehouse_id, type: data.type, note: data.note ?? null, createdBy: ctx.actor.userId });
+  await ctx.db
+    .insert(stockAdjustments)
+    .values({
+      id,
+      workspaceId: ctx.workspaceId,
+      number,
+      date: data.date,
+      warehouseId: data.warehouse_id,
+      type: data.type,
+      note: data.note ?? null,
+      createdBy: ctx.actor.userId,
+    });
   await writeAdjustmentLines(ctx, id, data.items);
   await recordAudit(ctx, { entity: 'stock_adjustment', entityId: id, action: 'create', before: null, after: { number, ...data } });
   return getAdjustment(ctx, id);
@@ -436,7 +630,11 @@ export async function updateAdjustment(ctx: TenantCtx, id: string, input: Adjust
   const data = parse(AdjustmentInput, input);
   const before = await findAdjustment(ctx, id);
   await warehouseOrFieldError(ctx, data.warehouse_id);
-  await checkCatalogs(ctx, data.items.map((l) => l.catalog_id), 'items');
+  await checkCatalogs(
+    ctx,
+    data.items.map((l) => l.catalog_id),
+    'items',
+  );
   const [row] = await ctx.db
     .update(stockAdjustments)
     .set({ date: data.date, warehouseId: data.warehouse_id, type: data.type, note: data.note ?? null })
@@ -444,7 +642,13 @@ export async function updateAdjustment(ctx: TenantCtx, id: string, input: Adjust
     .returning();
   if (!row) throw new DomainError('DOCUMENT_ALREADY_POSTED');
   await writeAdjustmentLines(ctx, id, data.items);
-  await recordAudit(ctx, { entity: 'stock_adjustment', entityId: id, action: 'update', before: { date: before.date, warehouse_id: before.warehouseId, type: before.type, note: before.note }, after: data });
+  await recordAudit(ctx, {
+    entity: 'stock_adjustment',
+    entityId: id,
+    action: 'update',
+    before: { date: before.date, warehouse_id: before.warehouseId, type: before.type, note: before.note },
+    after: data,
+  });
   return getAdjustment(ctx, id);
 }
 
@@ -465,7 +669,14 @@ export async function postAdjustment(ctx: TenantCtx, id: string): Promise<Adjust
     lines: lines.map((l) => ({ warehouseId: row.warehouseId, catalogId: l.catalogId, quantity: l.change })),
   });
   // The available stock each line saw, for the posted document's "stock available / after change" columns.
-  const balances = new Map((await repo.balancesOf(ctx, lines.map((l) => ({ warehouseId: row.warehouseId, catalogId: l.catalogId })))).map((bal) => [bal.catalogId, bal]));
+  const balances = new Map(
+    (
+      await repo.balancesOf(
+        ctx,
+        lines.map((l) => ({ warehouseId: row.warehouseId, catalogId: l.catalogId })),
+      )
+    ).map((bal) => [bal.catalogId, bal]),
+  );
   for (const l of lines) {
     const bal = balances.get(l.catalogId);
     const total = lines.filter((x) => x.catalogId === l.catalogId).reduce((n, x) => n + x.change, 0);
@@ -475,26 +686,64 @@ export async function postAdjustment(ctx: TenantCtx, id: string): Promise<Adjust
       .set({ availableBefore: availableAfter - total })
       .where(and(eq(stockAdjustmentLines.adjustmentId, id), eq(stockAdjustmentLines.position, l.position)));
   }
-  await recordAudit(ctx, { entity: 'stock_adjustment', entityId: id, action: 'update', before: { status: 'DRAFT' }, after: { status: 'POSTED' } });
+  await recordAudit(ctx, {
+    entity: 'stock_adjustment',
+    entityId: id,
+    action: 'update',
+    before: { status: 'DRAFT' },
+    after: { status: 'POSTED' },
+  });
   return getAdjustment(ctx, id);
 }
 
-export async function listAdjustments(ctx: TenantCtx, query: { page: number; size: number; warehouse_id?: string; status?: 'DRAFT' | 'POSTED'; type?: (typeof stockAdjustments.$inferSelect)['type']; catalog_id?: string; sort: string }) {
+export async function listAdjustments(
+  ctx: TenantCtx,
+  query: {
+    page: number;
+    size: number;
+    warehouse_id?: string;
+    status?: 'DRAFT' | 'POSTED';
+    type?: (typeof stockAdjustments.$inferSelect)['type'];
+    catalog_id?: string;
+    sort: string;
+  },
+) {
   const a = stockAdjustments;
-  const visible = visibleWarehouses(ctx);
+  const visible = await visibleWarehouses(ctx);
   const where = and(
     eq(a.workspaceId, ctx.workspaceId),
     query.warehouse_id ? eq(a.warehouseId, query.warehouse_id) : undefined,
     visible ? inArray(a.warehouseId, visible) : undefined,
     query.status ? eq(a.status, query.status) : undefined,
     query.type ? eq(a.type, query.type) : undefined,
-    query.catalog_id ? sql`exists (select 1 from ${stockAdjustmentLines} where ${stockAdjustmentLines.adjustmentId} = ${a.id} and ${stockAdjustmentLines.catalogId} = ${query.catalog_id})` : undefined,
+    query.catalog_id
+      ? sql`exists (select 1 from ${stockAdjustmentLines} where ${stockAdjustmentLines.adjustmentId} = ${a.id} and ${stockAdjustmentLines.catalogId} = ${query.catalog_id})`
+      : undefined,
   );
-  const order = { date: [asc(a.date), asc(a.number)], '-date': [desc(a.date), desc(a.number)], number: [asc(a.number)], '-number': [desc(a.number)] }[query.sort] ?? [desc(a.date)];
-  const rows = await ctx.db.select().from(a).where(where).orderBy(...order).limit(query.size).offset((query.page - 1) * query.size);
+  const order = {
+    date: [asc(a.date), asc(a.number)],
+    '-date': [desc(a.date), desc(a.number)],
+    number: [asc(a.number)],
+    '-number': [desc(a.number)],
+  }[query.sort] ?? [desc(a.date)];
+  const rows = await ctx.db
+    .select()
+    .from(a)
+    .where(where)
+    .orderBy(...order)
+    .limit(query.size)
+    .offset((query.page - 1) * query.size);
   const [total] = await ctx.db.select({ n: count() }).from(a).where(where);
-  const names = await warehouseNames(ctx, rows.map((r) => r.warehouseId));
-  return { items: rows.map((r) => presentAdjustmentHead(r, names.get(r.warehouseId) ?? '')), page: query.page, size: query.size, total_row: total?.n ?? 0 };
+  const names = await warehouseNames(
+    ctx,
+    rows.map((r) => r.warehouseId),
+  );
+  return {
+    items: rows.map((r) => presentAdjustmentHead(r, names.get(r.warehouseId) ?? '')),
+    page: query.page,
+    size: query.size,
+    total_row: total?.n ?? 0,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -545,18 +794,35 @@ export async function saveAllocation(ctx: TenantCtx, input: AllocationInput): Pr
     try {
       await getChannel(ctx, rule.channel_id);
     } catch (error) {
-      if (error instanceof DomainError && error.code === 'CHANNEL_NOT_FOUND') throw new DomainError('CHANNEL_NOT_FOUND', { fields: [{ path: `rules.${i}.channel_id`, code: 'CHANNEL_NOT_FOUND', message: 'CHANNEL_NOT_FOUND' }] });
+      if (error instanceof DomainError && error.code === 'CHANNEL_NOT_FOUND')
+        throw new DomainError('CHANNEL_NOT_FOUND', {
+          fields: [{ path: `rules.${i}.channel_id`, code: 'CHANNEL_NOT_FOUND', message: 'CHANNEL_NOT_FOUND' }],
+        });
       throw error;
     }
   }
   if (data.safety_stock !== undefined) {
-    if (!data.catalog_id) throw new DomainError('VALIDATION_FAILED', { fields: [{ path: 'catalog_id', code: 'REQUIRED', message: 'REQUIRED' }] });
+    if (!data.catalog_id)
+      throw new DomainError('VALIDATION_FAILED', { fields: [{ path: 'catalog_id', code: 'REQUIRED', message: 'REQUIRED' }] });
     await checkCatalogs(ctx, [data.catalog_id], 'catalog');
     await repo.setSafetyStock(ctx, data.warehouse_id, data.catalog_id, data.safety_stock);
   }
-  await ctx.db.delete(channelAllocations).where(and(eq(channelAllocations.workspaceId, ctx.workspaceId), eq(channelAllocations.warehouseId, data.warehouse_id)));
+  await ctx.db
+    .delete(channelAllocations)
+    .where(and(eq(channelAllocations.workspaceId, ctx.workspaceId), eq(channelAllocations.warehouseId, data.warehouse_id)));
   if (data.rules.length > 0)
-    await ctx.db.insert(channelAllocations).values(data.rules.map((r) => ({ workspaceId: ctx.workspaceId, warehouseId: data.warehouse_id, channelId: r.channel_id, mode: r.mode, value: r.value, buffer: r.buffer })));
+    await ctx.db
+      .insert(channelAllocations)
+      .values(
+        data.rules.map((r) => ({
+          workspaceId: ctx.workspaceId,
+          warehouseId: data.warehouse_id,
+          channelId: r.channel_id,
+          mode: r.mode,
+          value: r.value,
+          buffer: r.buffer,
+        })),
+      );
   await recordAudit(ctx, { entity: 'stock_allocation', entityId: data.warehouse_id, action: 'update', before: null, after: data });
   return getAllocation(ctx, { warehouse_id: data.warehouse_id, catalog_id: data.catalog_id });
 }
@@ -592,7 +858,10 @@ export async function startStockSync(ctx: TenantCtx, input: z.input<typeof Stock
     try {
       await getWarehouse(ctx, id);
     } catch (error) {
-      if (error instanceof DomainError && error.code === 'WAREHOUSE_NOT_FOUND') throw new DomainError('WAREHOUSE_NOT_FOUND', { fields: [{ path: `warehouse_ids.${i}`, code: 'WAREHOUSE_NOT_FOUND', message: 'WAREHOUSE_NOT_FOUND' }] });
+      if (error instanceof DomainError && error.code === 'WAREHOUSE_NOT_FOUND')
+        throw new DomainError('WAREHOUSE_NOT_FOUND', {
+          fields: [{ path: `warehouse_ids.${i}`, code: 'WAREHOUSE_NOT_FOUND', message: 'WAREHOUSE_NOT_FOUND' }],
+        });
       throw error;
     }
   }
@@ -613,14 +882,26 @@ async function latestRuns(ctx: TenantCtx, warehouseIds: string[] | null) {
   return ctx.db
     .selectDistinctOn([stockSyncRuns.warehouseId])
     .from(stockSyncRuns)
-    .where(and(eq(stockSyncRuns.workspaceId, ctx.workspaceId), warehouseIds ? inArray(stockSyncRuns.warehouseId, warehouseIds.length > 0 ? warehouseIds : ['00000000-0000-0000-0000-000000000000']) : undefined))
+    .where(
+      and(
+        eq(stockSyncRuns.workspaceId, ctx.workspaceId),
+        warehouseIds
+          ? inArray(stockSyncRuns.warehouseId, warehouseIds.length > 0 ? warehouseIds : ['00000000-0000-0000-0000-000000000000'])
+          : undefined,
+      ),
+    )
     .orderBy(stockSyncRuns.warehouseId, desc(stockSyncRuns.startedAt), desc(stockSyncRuns.id));
 }
 
 /** The latest run of each asked warehouse (all warehouses without a list): what the screen polls each second. */
 export async function stockSyncStatus(ctx: TenantCtx, query: { warehouse_ids?: string }): Promise<StockSyncStatus> {
-  const ids = query.warehouse_ids ? query.warehouse_ids.split(',').map((s) => s.trim()).filter((s) => /^[0-9a-f-]{36}$/iu.test(s)) : null;
-  const visible = visibleWarehouses(ctx);
+  const ids = query.warehouse_ids
+    ? query.warehouse_ids
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => /^[0-9a-f-]{36}$/iu.test(s))
+    : null;
+  const visible = await visibleWarehouses(ctx);
   const rows = (await latestRuns(ctx, ids)).filter((r) => !visible || visible.includes(r.warehouseId));
   return summarise(rows.map(presentRun));
 }
@@ -633,17 +914,30 @@ export async function runStockSync(platform: Platform, job: StockSyncJob): Promi
   const { workspaceId, runId } = job;
   const inWs = <T>(fn: (ctx: TenantCtx, run: typeof stockSyncRuns.$inferSelect) => Promise<T>) =>
     inTenant(platform.database.db, workspaceId, async (tx) => {
-      const [run] = await tx.select().from(stockSyncRuns).where(and(eq(stockSyncRuns.workspaceId, workspaceId), eq(stockSyncRuns.id, runId)));
+      const [run] = await tx
+        .select()
+        .from(stockSyncRuns)
+        .where(and(eq(stockSyncRuns.workspaceId, workspaceId), eq(stockSyncRuns.id, runId)));
       if (!run) return null;
       return fn(tenantCtxFor(systemCtx(platform, tx, `stock-sync:${runId}`), workspaceId, run.requestedBy), run);
     });
   try {
     await inWs(async (ctx, run) => {
       if (run.status !== 'ONPROGRESS') return;
-      const balances = await ctx.db.select().from(stockBalances).where(and(eq(stockBalances.workspaceId, workspaceId), eq(stockBalances.warehouseId, run.warehouseId)));
-      const rules = await ctx.db.select().from(channelAllocations).where(and(eq(channelAllocations.workspaceId, workspaceId), eq(channelAllocations.warehouseId, run.warehouseId)));
-      for (const bal of balances) for (const rule of rules) allocateToChannel(bal.onHand - bal.inOrder - bal.allocated - bal.safetyStock, rule);
-      await ctx.db.update(stockSyncRuns).set({ status: 'SUCCESS', skuCount: balances.length, finishedAt: new Date() }).where(eq(stockSyncRuns.id, runId));
+      const balances = await ctx.db
+        .select()
+        .from(stockBalances)
+        .where(and(eq(stockBalances.workspaceId, workspaceId), eq(stockBalances.warehouseId, run.warehouseId)));
+      const rules = await ctx.db
+        .select()
+        .from(channelAllocations)
+        .where(and(eq(channelAllocations.workspaceId, workspaceId), eq(channelAllocations.warehouseId, run.warehouseId)));
+      for (const bal of balances)
+        for (const rule of rules) allocateToChannel(bal.onHand - bal.inOrder - bal.allocated - bal.safetyStock, rule);
+      await ctx.db
+        .update(stockSyncRuns)
+        .set({ status: 'SUCCESS', skuCount: balances.length, finishedAt: new Date() })
+        .where(eq(stockSyncRuns.id, runId));
     });
   } catch (error) {
     await inWs(async (ctx) => {
@@ -663,7 +957,12 @@ export async function startInventoryExport(ctx: TenantCtx, input: z.input<typeof
   if (filters.warehouse_id) await warehouseOrFieldError(ctx, filters.warehouse_id);
   const id = uuidv7();
   const stamp = ctx.platform.now().toISOString().slice(0, 19).replace(/[-:T]/gu, '');
-  await recordExport(ctx, { id, type: 'INVENTORY', fileName: `inventori-${stamp}.xlsx`, filters: { ...filters, warehouse_ids: visibleWarehouses(ctx) } });
+  await recordExport(ctx, {
+    id,
+    type: 'INVENTORY',
+    fileName: `inventori-${stamp}.xlsx`,
+    filters: { ...filters, warehouse_ids: await visibleWarehouses(ctx) },
+  });
   const job: InventoryExportJob = { workspaceId: ctx.workspaceId, exportId: id };
   ctx.afterCommit(async () => {
     await ctx.platform.jobs.send(QUEUES.export, job, { singletonKey: id });
@@ -683,7 +982,11 @@ export async function runInventoryExport(platform: Platform, job: InventoryExpor
   const attempt = record.attempts + 1;
   await updateExportRecord(platform, workspaceId, exportId, { status: 'PROCESSING', attempts: attempt });
   const fileKey = `workspaces/${workspaceId}/exports/${exportId}.xlsx`;
-  const filters = record.filters as { warehouse_id?: string; status?: 'IN_STOCK' | 'OUT_OF_STOCK' | 'MINUS_STOCK'; warehouse_ids?: string[] | null };
+  const filters = record.filters as {
+    warehouse_id?: string;
+    status?: 'IN_STOCK' | 'OUT_OF_STOCK' | 'MINUS_STOCK';
+    warehouse_ids?: string[] | null;
+  };
   try {
     const stream = new PassThrough();
     const saving = platform.files.put(fileKey, stream);
@@ -691,7 +994,19 @@ export async function runInventoryExport(platform: Platform, job: InventoryExpor
     let rowCount = 0;
     try {
       const sheet = workbook.addWorksheet('Inventori');
-      sheet.columns = ['sku', 'name', 'warehouse', 'on_hand', 'in_order', 'allocated', 'safety_stock', 'allocatable', 'available', 'unit', 'stock_state'].map((key) => ({ header: key, key, width: key === 'name' ? 40 : 16 }));
+      sheet.columns = [
+        'sku',
+        'name',
+        'warehouse',
+        'on_hand',
+        'in_order',
+        'allocated',
+        'safety_stock',
+        'allocatable',
+        'available',
+        'unit',
+        'stock_state',
+      ].map((key) => ({ header: key, key, width: key === 'name' ? 40 : 16 }));
       sheet.getRow(1).font = { bold: true };
       for (let page = 1; ; page += 1) {
         const rows = await inTenant(platform.database.db, workspaceId, (tx) =>
@@ -704,7 +1019,8 @@ export async function runInventoryExport(platform: Platform, job: InventoryExpor
             sort: 'on_hand',
           }),
         );
-        const ctx = (tx: Parameters<typeof systemCtx>[1]) => tenantCtxFor(systemCtx(platform, tx, `export:${exportId}`), workspaceId, record.requestedBy);
+        const ctx = (tx: Parameters<typeof systemCtx>[1]) =>
+          tenantCtxFor(systemCtx(platform, tx, `export:${exportId}`), workspaceId, record.requestedBy);
         const items = await inTenant(platform.database.db, workspaceId, (tx) => presentBalances(ctx(tx), rows.rows));
         for (const item of items) {
           sheet.addRow({ ...item, warehouse: item.warehouse_name }).commit();
@@ -722,9 +1038,12 @@ export async function runInventoryExport(platform: Platform, job: InventoryExpor
     await updateExportRecord(platform, workspaceId, exportId, { status: 'DONE', fileKey, rowCount, error: null, finishedAt: new Date() });
   } catch (error) {
     const last = attempt >= EXPORT_MAX_ATTEMPTS;
-    await updateExportRecord(platform, workspaceId, exportId, { status: last ? 'FAILED' : 'RETRY', error: (error instanceof Error ? error.message : String(error)).slice(0, 500), finishedAt: last ? new Date() : null });
+    await updateExportRecord(platform, workspaceId, exportId, {
+      status: last ? 'FAILED' : 'RETRY',
+      error: (error instanceof Error ? error.message : String(error)).slice(0, 500),
+      finishedAt: last ? new Date() : null,
+    });
     await platform.files.remove(fileKey).catch(() => {});
     if (!last) throw error;
   }
 }
-

@@ -5,13 +5,25 @@ import { warehouses } from './warehouses.schema.ts';
 export type WarehouseRow = typeof warehouses.$inferSelect;
 export type WarehouseValues = Omit<typeof warehouses.$inferInsert, 'id' | 'workspaceId' | 'createdAt' | 'updatedAt' | 'isDefault'>;
 
-/** The workspace, narrowed to the member's WAREHOUSE restriction list when there is one (empty list: all). */
+/**
+ * The workspace, narrowed to the member's restriction when there is one (empty list: all): the listed warehouses
+ * (WAREHOUSE), or the warehouses of the listed businesses (BUSINESS).
+ */
 function scope(ctx: TenantCtx): SQL | undefined {
   const { restriction } = ctx;
+  const restricted = restriction.ids.length > 0;
   return and(
     eq(warehouses.workspaceId, ctx.workspaceId),
-    restriction.base === 'WAREHOUSE' && restriction.ids.length > 0 ? inArray(warehouses.id, restriction.ids) : undefined,
+    restricted && restriction.base === 'WAREHOUSE' ? inArray(warehouses.id, restriction.ids) : undefined,
+    restricted && restriction.base === 'BUSINESS' ? inArray(warehouses.businessId, restriction.ids) : undefined,
   );
+}
+
+/** Ids of the warehouses the member may see, or null when the member is not restricted. */
+export async function visibleWarehouseIds(ctx: TenantCtx): Promise<string[] | null> {
+  if (ctx.restriction.ids.length === 0) return null;
+  if (ctx.restriction.base === 'WAREHOUSE') return ctx.restriction.ids;
+  return (await ctx.db.select({ id: warehouses.id }).from(warehouses).where(scope(ctx))).map((r) => r.id);
 }
 
 /** Warehouses visible to the context: all of them, or those of a WAREHOUSE restriction list. */
