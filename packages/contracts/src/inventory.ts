@@ -100,6 +100,28 @@ export const StockMovement = z.object({
 export const MovementList = z.object({ items: z.array(StockMovement), page: z.number(), size: z.number(), total_row: z.number() });
 
 // ---------------------------------------------------------------------------------------------------------------
+// Transfer between warehouses (no document of its own: the ledger holds both sides under one TRF number)
+
+export const StockTransferInput = z.object({
+  from_warehouse_id: uuid,
+  to_warehouse_id: uuid,
+  note: optionalText(500),
+  lines: z.array(z.object({ catalog_id: uuid, quantity })).min(1, { error: 'REQUIRED' }).max(MAX_LINES),
+});
+export type StockTransferInput = z.input<typeof StockTransferInput>;
+
+export const StockTransfer = z.object({
+  number: z.string(),
+  from_warehouse_id: z.string(),
+  from_warehouse_name: z.string(),
+  to_warehouse_id: z.string(),
+  to_warehouse_name: z.string(),
+  note: z.string().nullable(),
+  lines: z.array(z.object({ catalog_id: z.string(), sku: z.string(), name: z.string(), quantity: z.number(), from_on_hand_after: z.number(), to_on_hand_after: z.number() })),
+});
+export type StockTransfer = z.infer<typeof StockTransfer>;
+
+// ---------------------------------------------------------------------------------------------------------------
 // Goods receipt
 
 export const GoodsReceiptLineInput = z.object({ catalog_id: uuid, quantity });

@@ -237,6 +237,66 @@ describe('inventory list v2', () => {
   });
 });
 
+describe('transfer between warehouses', () => {
+  it('moves available stock with both sides in the ledger under one TRF number, all lines or none', async () => {
+    const owner = await newWorkspace(app);
+    const from = await newWarehouse(app, owner);
+    const to = await newWarehouse(app, owner);
+    const a = await newSku(app, owner);
+    const b = await newSku(app, owner);
+    await receive(app, owner, from.id, [
+      { catalog_id: a.id, quantity: 10 },
+      { catalog_id: b.id, quantity: 2 },
+    ]);
+    await asActor(app, owner, (ctx) => reserveStock(ctx, { referenceKey: 'o:t', referenceType: 'ORDER', lines: [{ warehouseId: from.id, catalogId: a.id, quantity: 4 }] }));
+
+    const res = await call('POST', '/api/inventory/transfers', owner, { from_warehouse_id: from.id, to_warehouse_id: to.id, note: 'Isi ulang toko', lines: [{ catalog_id: a.id, quantity: 6 }] });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ number: 'TRF-000001', note: 'Isi ulang toko', lines: [{ catalog_id: a.id, sku: a.sku, quantity: 6, from_on_hand_after: 4, to_on_hand_after: 6 }] });
+    const moves = (await call('GET', '/api/inventory/movements?type=TRANSFER', owner)).json().items;
+    expect(moves.map((m: { warehouse_id: string; quantity: number; reference_id: string }) => [m.warehouse_id, m.quantity, m.reference_id]).sort()).toEqual(
+      [
+        [from.id, -6, 'TRF-000001'],
+        [to.id, 6, 'TRF-000001'],
+      ].sort(),
+    );
+
+    // 4 of the 4 left are reserved: nothing of A may move, and B's line does not move either.
+    const refused = await call('POST', '/api/inventory/transfers', owner, {
+      from_warehouse_id: from.id,
+      to_warehouse_id: to.id,
+      lines: [
+        { catalog_id: b.id, quantity: 2 },
+        { catalog_id: a.id, quantity: 1 },
+      ],
+    });
+    expectError(refused, 409, 'INSUFFICIENT_STOCK');
+    expect(refused.json().details.fields).toEqual([expect.objectContaining({ path: 'lines.1.quantity' })]);
+    const detail = (await call('GET', `/api/inventory/catalogs/${b.id}`, owner)).json();
+    expect(detail.warehouses.map((w: { warehouse_id: string; on_hand: number }) => [w.warehouse_id, w.on_hand])).toEqual([[from.id, 2]]);
+    expect(await asActor(app, owner, (ctx) => ledgerMismatches(ctx))).toEqual([]);
+  });
+
+  it('answers 400 with field details, 403 without WRITE and 404 on the field for another workspace’s warehouse', async () => {
+    const owner = await newWorkspace(app);
+    const wh = await newWarehouse(app, owner);
+    const sku = await newSku(app, owner);
+    const same = await call('POST', '/api/inventory/transfers', owner, { from_warehouse_id: wh.id, to_warehouse_id: wh.id, lines: [{ catalog_id: sku.id, quantity: 1 }] });
+    expectFieldError(same, 'to_warehouse_id');
+    expect(same.json().details.fields[0].code).toBe('SAME_WAREHOUSE');
+    expectFieldError(await call('POST', '/api/inventory/transfers', owner, { from_warehouse_id: wh.id, to_warehouse_id: 'x', lines: [] }), 'to_warehouse_id');
+    expectFieldError(await call('POST', '/api/inventory/transfers', owner, { from_warehouse_id: wh.id, to_warehouse_id: wh.id, lines: [{ catalog_id: sku.id, quantity: 0 }] }), 'lines.0.quantity');
+    const other = await newWorkspace(app);
+    const theirs = await newWarehouse(app, other);
+    const foreign = await call('POST', '/api/inventory/transfers', owner, { from_warehouse_id: wh.id, to_warehouse_id: theirs.id, lines: [{ catalog_id: sku.id, quantity: 1 }] });
+    expectError(foreign, 404, 'WAREHOUSE_NOT_FOUND');
+    expect(foreign.json().details.fields).toEqual([expect.objectContaining({ path: 'to_warehouse_id' })]);
+    const reader = await newMember(app, owner, { 'list-inventory': 'READ' });
+    const to = await newWarehouse(app, owner);
+    expectError(await call('POST', '/api/inventory/transfers', reader, { from_warehouse_id: wh.id, to_warehouse_id: to.id, lines: [{ catalog_id: sku.id, quantity: 1 }] }), 403, 'FORBIDDEN');
+  });
+});
+
 describe('restricted members', () => {
   it('show a business-restricted member the stock and movements of its businesses’ warehouses only', async () => {
     const owner = await newWorkspace(app);

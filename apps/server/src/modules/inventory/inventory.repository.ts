@@ -4,7 +4,7 @@ import { uuidv7 } from '../../platform/db/ids.ts';
 import { documentSequences, stockBalances, stockMovements, stockOperations } from './inventory.schema.ts';
 
 export type MovementType = (typeof stockMovements.$inferSelect)['type'];
-/** One balance change: quantity is positive except for adjustments, whose sign is the direction. */
+/** One balance change: quantity is positive except for adjustments and transfers, whose sign is the direction. */
 export type StockLine = { warehouseId: string; catalogId: string; quantity: number };
 export type AppliedLine = StockLine & { onHandAfter: number; inOrderAfter: number };
 
@@ -44,6 +44,11 @@ async function changeBalance(ctx: TenantCtx, type: MovementType, line: StockLine
       break;
     case 'SHIP':
       rows = await update({ onHand: sql`${b.onHand} - ${q}`, inOrder: sql`${b.inOrder} - ${q}` }, gte(b.inOrder, q));
+      break;
+    case 'TRANSFER':
+      if (q > 0) return addOnHand(ctx, line);
+      // Out of the source: only stock no order has reserved and no channel has been set aside may move.
+      rows = await update({ onHand: sql`${b.onHand} + ${q}` }, sql`${availableSql} >= ${-q}`);
       break;
     case 'ADJUSTMENT':
       if (q > 0) return addOnHand(ctx, line);

@@ -20,6 +20,8 @@ import {
   StockSyncInput,
   StockSyncQuery,
   StockSyncStatus,
+  StockTransfer,
+  StockTransferInput,
 } from '@kelola/contracts';
 import { z } from 'zod';
 import type { Ctx, TenantCtx } from '../../http/context.ts';
@@ -92,6 +94,12 @@ export function registerInventoryRoutes({ route }: Router): void {
   route(
     { method: 'POST', url: '/api/inventory/adjustments/:id/post', permission: ['stock-adjustment', 'WRITE'], tags, summary: 'Posts a draft adjustment: writes the ledger', params: IdParams, response: Adjustment },
     (ctx, { params }) => inventory.postAdjustment(t(ctx), params.id),
+  );
+
+  // Transfer between warehouses -------------------------------------------------------------------------------------
+  route(
+    { method: 'POST', url: '/api/inventory/transfers', permission: ['list-inventory', 'WRITE'], tags, summary: 'Moves available stock from one warehouse to another (ledger type TRANSFER, number TRF-…); 409 INSUFFICIENT_STOCK', body: StockTransferInput, response: StockTransfer, status: 201 },
+    (ctx, { body }) => inventory.transferStock(t(ctx), body),
   );
 
   // Allocation per channel ------------------------------------------------------------------------------------------

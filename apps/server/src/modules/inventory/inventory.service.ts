@@ -4,11 +4,13 @@ import {
   GoodsReceiptInput,
   InventoryExportInput,
   StockSyncInput,
+  StockTransferInput,
   type Adjustment,
   type AllocationView,
   type GoodsReceipt,
   type StockBalance,
   type StockSyncStatus,
+  type StockTransfer,
 } from '@kelola/contracts';
 import { allocateToChannel, stockState } from '@kelola/domain';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
@@ -332,16 +334,72 @@ async function checkCatalogs(ctx: TenantCtx, ids: readonly string[], path: strin
   return refs;
 }
 
-async function warehouseOrFieldError(ctx: TenantCtx, id: string) {
+async function warehouseOrFieldError(ctx: TenantCtx, id: string, path = 'warehouse_id') {
   try {
     return await getWarehouse(ctx, id);
   } catch (error) {
     if (error instanceof DomainError && error.code === 'WAREHOUSE_NOT_FOUND')
       throw new DomainError('WAREHOUSE_NOT_FOUND', {
-        fields: [{ path: 'warehouse_id', code: 'WAREHOUSE_NOT_FOUND', message: 'WAREHOUSE_NOT_FOUND' }],
+        fields: [{ path, code: 'WAREHOUSE_NOT_FOUND', message: 'WAREHOUSE_NOT_FOUND' }],
       });
     throw error;
   }
+}
+
+/**
+ * Moves stock between two warehouses at once: out of the source (only what is available there), into the target,
+ * both sides in the ledger as TRANSFER under one TRF number; all lines or none.
+ */
+export async function transferStock(ctx: TenantCtx, input: StockTransferInput): Promise<StockTransfer> {
+  const data = parse(StockTransferInput, input);
+  if (data.from_warehouse_id === data.to_warehouse_id)
+    throw new DomainError('VALIDATION_FAILED', { fields: [{ path: 'to_warehouse_id', code: 'SAME_WAREHOUSE', message: 'SAME_WAREHOUSE' }] });
+  const from = await warehouseOrFieldError(ctx, data.from_warehouse_id, 'from_warehouse_id');
+  const to = await warehouseOrFieldError(ctx, data.to_warehouse_id, 'to_warehouse_id');
+  const refs = await checkCatalogs(
+    ctx,
+    data.lines.map((l) => l.catalog_id),
+    'lines',
+  );
+  const number = docNumber('TRF', await repo.nextNumber(ctx, 'TRANSFER'));
+  const ref = { type: 'TRANSFER', id: number, key: `transfer:${number}` };
+  await repo.claimOperation(ctx, 'TRANSFER', ref);
+  const { applied, failed } = await repo.applyLines(
+    ctx,
+    'TRANSFER',
+    data.lines.flatMap((l) => [
+      { warehouseId: from.id, catalogId: l.catalog_id, quantity: -l.quantity },
+      { warehouseId: to.id, catalogId: l.catalog_id, quantity: l.quantity },
+    ]),
+    ref,
+  );
+  if (failed.length > 0)
+    throw new DomainError('INSUFFICIENT_STOCK', {
+      lines: failed.map((l) => ({ warehouse_id: l.warehouseId, catalog_id: l.catalogId, quantity: -l.quantity })),
+      fields: failed.map((l) => {
+        const i = data.lines.findIndex((x) => x.catalog_id === l.catalogId);
+        return { path: `lines.${i}.quantity`, code: 'INSUFFICIENT_STOCK', message: 'INSUFFICIENT_STOCK' };
+      }),
+    });
+  const after = (warehouseId: string, catalogId: string) => applied.find((a) => a.warehouseId === warehouseId && a.catalogId === catalogId)?.onHandAfter ?? 0;
+  const result: StockTransfer = {
+    number,
+    from_warehouse_id: from.id,
+    from_warehouse_name: from.name,
+    to_warehouse_id: to.id,
+    to_warehouse_name: to.name,
+    note: data.note ?? null,
+    lines: data.lines.map((l) => ({
+      catalog_id: l.catalog_id,
+      sku: refs.get(l.catalog_id)?.sku ?? '',
+      name: refs.get(l.catalog_id)?.name ?? '',
+      quantity: l.quantity,
+      from_on_hand_after: after(from.id, l.catalog_id),
+      to_on_hand_after: after(to.id, l.catalog_id),
+    })),
+  };
+  await recordAudit(ctx, { entity: 'stock_transfer', entityId: number, action: 'create', before: null, after: result });
+  return result;
 }
 
 async function findReceipt(ctx: TenantCtx, id: string) {
