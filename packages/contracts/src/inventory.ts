@@ -207,7 +207,17 @@ export const AllocationInput = z.object({
   /** Safety stock of one SKU in the warehouse, set together with the rules. */
   catalog_id: uuid.optional(),
   safety_stock: z.coerce.number().int().min(0).max(MAX_QTY).optional(),
-  rules: z.array(AllocationRuleInput).max(50),
+  rules: z
+    .array(AllocationRuleInput)
+    .max(50)
+    .superRefine((rules, ctx) => {
+      // One rule per channel; percentage shares of the same stock may not promise more than all of it.
+      rules.forEach((rule, i) => {
+        if (rules.findIndex((r) => r.channel_id === rule.channel_id) !== i) ctx.addIssue({ code: 'custom', path: [i, 'channel_id'], message: 'DUPLICATE_CHANNEL' });
+      });
+      const percent = rules.filter((r) => r.mode === 'PERCENTAGE').reduce((sum, r) => sum + Number(r.value), 0);
+      if (percent > 100) ctx.addIssue({ code: 'custom', path: [], message: 'PERCENTAGE_TOTAL' });
+    }),
 });
 export type AllocationInput = z.input<typeof AllocationInput>;
 

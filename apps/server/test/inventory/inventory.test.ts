@@ -361,6 +361,33 @@ describe('allocation per channel', () => {
   });
 });
 
+describe('allocation rules', () => {
+  it('refuse a second rule for the same channel and percentages above 100% in all, on the field', async () => {
+    const owner = await newWorkspace(app);
+    const wh = await newWarehouse(app, owner);
+    const shopee = await newChannel(app, owner);
+    const tiktok = await newChannel(app, owner);
+    const twice = await call('POST', '/api/inventory/stock-allocation', owner, {
+      warehouse_id: wh.id,
+      rules: [
+        { channel_id: shopee, mode: 'PERCENTAGE', value: 50 },
+        { channel_id: shopee, mode: 'QUANTITY', value: 5 },
+      ],
+    });
+    expectFieldError(twice, 'rules.1.channel_id');
+    expect(twice.json().details.fields[0]).toMatchObject({ code: 'DUPLICATE_CHANNEL', message: 'Kanal ini sudah memiliki aturan.' });
+    const over = await call('POST', '/api/inventory/stock-allocation', owner, {
+      warehouse_id: wh.id,
+      rules: [
+        { channel_id: shopee, mode: 'PERCENTAGE', value: 70 },
+        { channel_id: tiktok, mode: 'PERCENTAGE', value: 40 },
+      ],
+    });
+    expectFieldError(over, 'rules');
+    expect(over.json().details.fields[0].code).toBe('PERCENTAGE_TOTAL');
+  });
+});
+
 describe('warehouse stock sync', () => {
   it('reports ONPROGRESS until each warehouse’s job ends, then lists success and error warehouses', async () => {
     const owner = await newWorkspace(app);
