@@ -4,6 +4,10 @@ export type RouteLayout = 'main' | 'auth' | 'full';
 /** Screens that exist; every other route renders the "not built yet" page. */
 export type ScreenId =
   | 'dashboard'
+  | 'inventory-list'
+  | 'stock-movement'
+  | 'stock-movement-detail'
+  | 'inbound'
   | 'warehouse-list'
   | 'add-warehouse'
   | 'update-warehouse'
@@ -48,7 +52,13 @@ export type ScreenId =
   | 'price-formula-list'
   | 'price-formula-form'
   | 'price-list'
-  | 'price-area';
+  | 'price-area'
+  | 'goods-receipt'
+  | 'goods-receipt-create'
+  | 'stock-adjustment-list'
+  | 'stock-adjustment-form'
+  | 'stock-allocation'
+  | 'product-allocation';
 
 export type RouteEntry = {
   /** React Router path, the same text as routes.tsv. */
@@ -118,7 +128,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/product/create', layout: 'main', auth: true, titleKey: 'product-create', screen: 'product-create' },
   { path: '/product/edit', layout: 'main', auth: true, titleKey: 'product-edit', screen: 'product-edit' },
   { path: '/product/import', layout: 'main', auth: true, titleKey: 'product-import', screen: 'product-import' },
-  { path: '/product/allocation', layout: 'main', auth: true, titleKey: 'product-allocation' },
+  { path: '/product/allocation', layout: 'main', auth: true, titleKey: 'product-allocation', screen: 'product-allocation' },
   { path: '/product/bulk-publish', layout: 'main', auth: true, titleKey: 'product-bulk-publish' },
   { path: '/product-channel/:id/product/synchronize', layout: 'main', auth: true, titleKey: 'product-channel-sync' },
   { path: '/product-channel/:id/create-product-tokopedia', layout: 'main', auth: true, titleKey: 'create-product-tokopedia' },
@@ -146,15 +156,15 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/product-variable', layout: 'main', auth: true, titleKey: 'product-variable', screen: 'product-variable-list' },
   { path: '/product-variable/add', layout: 'main', auth: true, titleKey: 'product-variable-add', screen: 'product-variable-form' },
   { path: '/product-variable/edit/:id', layout: 'main', auth: true, titleKey: 'product-variable-edit', screen: 'product-variable-form' },
-  { path: '/inventory/stock-alocation', layout: 'main', auth: true, titleKey: 'stock-allocation' },
-  { path: '/inventory/goods-receipt', layout: 'main', auth: true, titleKey: 'goods-receipt' },
-  { path: '/inventory/goods-receipt/create', layout: 'main', auth: true, titleKey: 'goods-receipt-create' },
-  { path: '/inventory/stock-adjustment', layout: 'main', auth: true, titleKey: 'stock-adjustment' },
-  { path: '/inventory/stock-adjustment/create', layout: 'main', auth: true, titleKey: 'stock-adjustment-create' },
-  { path: '/inventory/list-inventoryv2', layout: 'main', auth: true, titleKey: 'list-inventory' },
-  { path: '/inventory/detail-stock-movement/:id', layout: 'main', auth: true, titleKey: 'stock-movement-detail' },
-  { path: '/inventory/inbound', layout: 'main', auth: true, titleKey: 'inbound' },
-  { path: '/inventory/stock-movement', layout: 'main', auth: true, titleKey: 'stock-movement' },
+  { path: '/inventory/stock-alocation', layout: 'main', auth: true, titleKey: 'stock-allocation', screen: 'stock-allocation' },
+  { path: '/inventory/goods-receipt', layout: 'main', auth: true, titleKey: 'goods-receipt', screen: 'goods-receipt' },
+  { path: '/inventory/goods-receipt/create', layout: 'main', auth: true, titleKey: 'goods-receipt-create', screen: 'goods-receipt-create' },
+  { path: '/inventory/stock-adjustment', layout: 'main', auth: true, titleKey: 'stock-adjustment', screen: 'stock-adjustment-list' },
+  { path: '/inventory/stock-adjustment/create', layout: 'main', auth: true, titleKey: 'stock-adjustment-create', screen: 'stock-adjustment-form' },
+  { path: '/inventory/list-inventoryv2', layout: 'main', auth: true, titleKey: 'list-inventory', screen: 'inventory-list' },
+  { path: '/inventory/detail-stock-movement/:id', layout: 'main', auth: true, titleKey: 'stock-movement-detail', screen: 'stock-movement-detail' },
+  { path: '/inventory/inbound', layout: 'main', auth: true, titleKey: 'inbound', screen: 'inbound' },
+  { path: '/inventory/stock-movement', layout: 'main', auth: true, titleKey: 'stock-movement', screen: 'stock-movement' },
   { path: '/finance-channel/:id/withdrawal', layout: 'main', auth: true, titleKey: 'withdrawal' },
   { path: '/finance-channel/:id/wallet/history', layout: 'main', auth: true, titleKey: 'wallet-history' },
   { path: '/finance-channel/:id/wallet-withdrawl', layout: 'main', auth: true, titleKey: 'wallet-withdrawal' },

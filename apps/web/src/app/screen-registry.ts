@@ -11,6 +11,10 @@ const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, 
 /** Every built screen, each its own lazily loaded chunk. */
 export const SCREENS: Record<ScreenId, Screen> = {
   dashboard: named(() => import('../features/dashboard/screens/dashboard/dashboard-screen.tsx'), 'DashboardScreen'),
+  'inventory-list': named(() => import('../features/inventory/screens/inventory-list/inventory-list-screen.tsx'), 'InventoryListScreen'),
+  'stock-movement': named(() => import('../features/inventory/screens/stock-movement/stock-movement-screen.tsx'), 'StockMovementScreen'),
+  'stock-movement-detail': named(() => import('../features/inventory/screens/movement-detail/movement-detail-screen.tsx'), 'MovementDetailScreen'),
+  inbound: named(() => import('../features/inventory/screens/inbound/inbound-screen.tsx'), 'InboundScreen'),
   'warehouse-list': named(() => import('../features/warehouse/screens/warehouse-list/warehouse-list-screen.tsx'), 'WarehouseListScreen'),
   'add-warehouse': named(() => import('../features/warehouse/screens/add-warehouse/add-warehouse-screen.tsx'), 'AddWarehouseScreen'),
   'update-warehouse': named(() => import('../features/warehouse/screens/update-warehouse/update-warehouse-screen.tsx'), 'UpdateWarehouseScreen'),
@@ -56,4 +60,10 @@ export const SCREENS: Record<ScreenId, Screen> = {
   'product-edit': named(() => import('../features/catalog/screens/edit-product/edit-product-screen.tsx'), 'EditProductScreen'),
   'product-import': named(() => import('../features/catalog/screens/product-import/product-import-screen.tsx'), 'ProductImportScreen'),
   'product-category': named(() => import('../features/catalog/screens/product-category/product-category-screen.tsx'), 'ProductCategoryScreen'),
+  'goods-receipt': named(() => import('../features/inventory/screens/goods-receipt/goods-receipt-screen.tsx'), 'GoodsReceiptScreen'),
+  'goods-receipt-create': named(() => import('../features/inventory/screens/goods-receipt/goods-receipt-create-screen.tsx'), 'GoodsReceiptCreateScreen'),
+  'stock-adjustment-list': named(() => import('../features/inventory/screens/stock-adjustment/stock-adjustment-list-screen.tsx'), 'StockAdjustmentListScreen'),
+  'stock-adjustment-form': named(() => import('../features/inventory/screens/stock-adjustment/stock-adjustment-form-screen.tsx'), 'StockAdjustmentFormScreen'),
+  'stock-allocation': named(() => import('../features/inventory/screens/stock-allocation/stock-allocation-screen.tsx'), 'StockAllocationScreen'),
+  'product-allocation': named(() => import('../features/inventory/screens/stock-allocation/stock-allocation-screen.tsx'), 'ProductAllocationScreen'),
 };

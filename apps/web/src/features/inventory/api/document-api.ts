@@ -1,0 +1,143 @@
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Adjustment, AdjustmentInput, GoodsReceipt, GoodsReceiptInput } from '@kelola/contracts/inventory';
+import { apiFetch } from '../../../lib/api-client.ts';
+import { useWorkspaceId } from './catalog-search-api.ts';
+import { fetchCatalogStock } from './inventory-api.ts';
+import { inventoryKeys } from './inventory-keys.ts';
+
+type Params = Record<string, string | number>;
+type Paged<T> = { items: T[]; page: number; size: number; total_row: number };
+
+export type GoodsReceiptRow = Omit<GoodsReceipt, 'lines'>;
+export type AdjustmentRow = Omit<Adjustment, 'items'>;
+
+const path = (base: string, id: string) => `${base}/${encodeURIComponent(id)}`;
+const RECEIPTS = '/inventory/goods-receipts';
+const ADJUSTMENTS = '/inventory/adjustments';
+
+export const fetchGoodsReceipts = (params: Params) => apiFetch<Paged<GoodsReceiptRow>>(RECEIPTS, { query: params });
+export const fetchGoodsReceipt = (id: string) => apiFetch<GoodsReceipt>(path(RECEIPTS, id));
+export const createGoodsReceipt = (input: GoodsReceiptInput) => apiFetch<GoodsReceipt>(RECEIPTS, { method: 'POST', body: input });
+export const postGoodsReceipt = (id: string) => apiFetch<GoodsReceipt>(`${path(RECEIPTS, id)}/post`, { method: 'POST' });
+
+export const fetchAdjustments = (params: Params) => apiFetch<Paged<AdjustmentRow>>(ADJUSTMENTS, { query: params });
+export const fetchAdjustment = (id: string) => apiFetch<Adjustment>(path(ADJUSTMENTS, id));
+export const createAdjustment = (input: AdjustmentInput) => apiFetch<Adjustment>(ADJUSTMENTS, { method: 'POST', body: input });
+export const updateAdjustment = (id: string, input: AdjustmentInput) =>
+  apiFetch<Adjustment>(path(ADJUSTMENTS, id), { method: 'PUT', body: input });
+export const postAdjustment = (id: string) => apiFetch<Adjustment>(`${path(ADJUSTMENTS, id)}/post`, { method: 'POST' });
+
+/** One page of goods receipts (warehouse, status, catalog_id, page, size, sort); the previous page stays while the next loads. */
+export function useGoodsReceipts(params: Params) {
+  const workspaceId = useWorkspaceId();
+  return useQuery({
+    queryKey: inventoryKeys.goodsReceiptList(workspaceId, params),
+    queryFn: () => fetchGoodsReceipts(params),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useGoodsReceipt(id: string | null) {
+  const workspaceId = useWorkspaceId();
+  return useQuery({
+    queryKey: inventoryKeys.goodsReceipt(workspaceId, id ?? ''),
+    queryFn: () => fetchGoodsReceipt(id ?? ''),
+    enabled: Boolean(id),
+    staleTime: 0,
+  });
+}
+
+export function useAdjustments(params: Params) {
+  const workspaceId = useWorkspaceId();
+  return useQuery({
+    queryKey: inventoryKeys.adjustmentList(workspaceId, params),
+    queryFn: () => fetchAdjustments(params),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAdjustment(id: string | null) {
+  const workspaceId = useWorkspaceId();
+  return useQuery({
+    queryKey: inventoryKeys.adjustment(workspaceId, id ?? ''),
+    queryFn: () => fetchAdjustment(id ?? ''),
+    enabled: Boolean(id),
+    // The form must start from the saved document, not a copy from before someone else's edit or posting.
+    staleTime: 0,
+  });
+}
+
+/**
+ * The available stock of each SKU in one warehouse (GET /api/inventory/catalogs/:id per SKU, shared with the
+ * inventory screens' cache). A SKU without stock in the warehouse has 0; undefined while loading or failed.
+ */
+export function useAvailableStock(warehouseId: string | undefined, catalogIds: readonly (string | undefined)[], enabled = true) {
+  const workspaceId = useWorkspaceId();
+  const ids = [...new Set(catalogIds.filter((id): id is string => Boolean(id)))];
+  const results = useQueries({
+    queries: ids.map((catalogId) => ({
+      queryKey: inventoryKeys.catalogStock(workspaceId, catalogId),
+      queryFn: () => fetchCatalogStock(catalogId),
+      enabled: enabled && Boolean(warehouseId),
+      // Stock moves all the time; a line shows what is available when it is chosen.
+      staleTime: 10_000,
+    })),
+  });
+  const available = new Map<string, number | undefined>();
+  ids.forEach((catalogId, index) => {
+    const data = results[index]?.data;
+    if (!data || !warehouseId) available.set(catalogId, undefined);
+    else available.set(catalogId, data.warehouses.find((w) => w.warehouse_id === warehouseId)?.available ?? 0);
+  });
+  return { available, loading: results.some((r) => r.isFetching), failed: results.some((r) => r.isError) };
+}
+
+type MutationOptions<R> = { onSuccess?: (result: R) => void };
+type Scope = 'receipts' | 'adjustments' | 'stock';
+
+/**
+ * STYLE rule 9: invalidate, then call the caller's onSuccess. A posting moves stock, so it invalidates the whole
+ * inventory feature (balances, ledger, documents); a draft only changes its own document lists.
+ */
+function useDocumentMutation<I, R extends { id: string }>(
+  fn: (input: I) => Promise<R>,
+  scopeOf: (result: R) => Scope,
+  options: MutationOptions<R>,
+) {
+  const queryClient = useQueryClient();
+  const workspaceId = useWorkspaceId();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: async (result) => {
+      const scope = scopeOf(result);
+      const keys =
+        scope === 'stock'
+          ? [inventoryKeys.all]
+          : scope === 'receipts'
+            ? [inventoryKeys.goodsReceipts(workspaceId), inventoryKeys.inbound(workspaceId)]
+            : [inventoryKeys.adjustments(workspaceId)];
+      await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      // The answer is the saved document: the screen it opens next shows it at once.
+      const isReceipt = 'lines' in result;
+      queryClient.setQueryData(
+        isReceipt ? inventoryKeys.goodsReceipt(workspaceId, result.id) : inventoryKeys.adjustment(workspaceId, result.id),
+        result,
+      );
+      options.onSuccess?.(result);
+    },
+  });
+}
+
+export const useCreateGoodsReceipt = (options: MutationOptions<GoodsReceipt> = {}) =>
+  useDocumentMutation(createGoodsReceipt, (result) => (result.status === 'POSTED' ? 'stock' : 'receipts'), options);
+export const usePostGoodsReceipt = (options: MutationOptions<GoodsReceipt> = {}) =>
+  useDocumentMutation(postGoodsReceipt, () => 'stock', options);
+export const useCreateAdjustment = (options: MutationOptions<Adjustment> = {}) =>
+  useDocumentMutation(createAdjustment, () => 'adjustments', options);
+export const useUpdateAdjustment = (id: string, options: MutationOptions<Adjustment> = {}) =>
+  useDocumentMutation(
+    (input: AdjustmentInput) => updateAdjustment(id, input),
+    () => 'adjustments',
+    options,
+  );
+export const usePostAdjustment = (options: MutationOptions<Adjustment> = {}) => useDocumentMutation(postAdjustment, () => 'stock', options);

@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next';
+import { useMe } from '../../me/api/me-queries.ts';
+import { useWorkspaceId } from '../api/catalog-search-api.ts';
+
+type Props = {
+  actorId: string | null;
+  /** The actor's name when the API sends one. */
+  actorName?: string | null;
+};
+
+/**
+ * Who wrote a ledger row. The movement answer carries only the user id: the signed-in user is named, a row written
+ * by a job is "System", anyone else shows a short id (naming them needs user-management access or an actor_name).
+ */
+export function ActorText({ actorId, actorName }: Props) {
+  const { t } = useTranslation('inventory');
+  const me = useMe(useWorkspaceId());
+  if (actorName) return <span>{actorName}</span>;
+  if (!actorId) return <span>{t('movement.system')}</span>;
+  if (me.data && (me.data.uuid === actorId || me.data.id === actorId)) return <span>{t('movement.you', { name: me.data.full_name })}</span>;
+  return <span title={actorId}>{t('movement.user', { id: actorId.slice(-6) })}</span>;
+}

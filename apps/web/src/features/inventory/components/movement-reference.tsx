@@ -1,0 +1,41 @@
+import { Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { withWorkspaceQuery } from '../../../lib/workspace-query.ts';
+import type { StockMovement } from '../api/movement-api.ts';
+
+/** Screens of the documents that write the ledger; the reference key is `<kind>:<document id>`. */
+const DOCUMENT_SCREENS: Record<string, (id: string) => string> = {
+  'goods-receipt': (id) => `/inventory/goods-receipt?id=${encodeURIComponent(id)}`,
+  'stock-adjustment': (id) => `/inventory/stock-adjustment/create?id=${encodeURIComponent(id)}`,
+};
+
+/** The in-app path of the document a movement came from (goods receipt, stock adjustment), or null. */
+export function documentPath(movement: Pick<StockMovement, 'reference_key'>): string | null {
+  const [kind, id] = movement.reference_key.split(':', 2);
+  const screen = kind ? DOCUMENT_SCREENS[kind] : undefined;
+  return screen && id ? screen(id) : null;
+}
+
+/** The reference of a movement: its document number, linked to the document's screen when there is one. */
+export function MovementReference({ movement }: { movement: Pick<StockMovement, 'reference_key' | 'reference_id' | 'reference_type'> }) {
+  const { t, i18n } = useTranslation('inventory');
+  const location = useLocation();
+  const path = documentPath(movement);
+  const typeKey = `inventory:referenceType.${movement.reference_type}`;
+  const typeText = i18n.exists(typeKey) ? t(typeKey) : movement.reference_type;
+  const number = movement.reference_id ?? movement.reference_key;
+  return (
+    <span>
+      {path ? (
+        <Link to={withWorkspaceQuery(path, location.search)} aria-label={t('movement.openDocument', { number })}>
+          {number}
+        </Link>
+      ) : (
+        <Typography.Text>{number}</Typography.Text>
+      )}
+      <br />
+      <Typography.Text type="secondary">{typeText}</Typography.Text>
+    </span>
+  );
+}
