@@ -95,6 +95,8 @@ export const StockMovement = z.object({
   reference_id: z.string().nullable(),
   reference_key: z.string(),
   actor_id: z.string().nullable(),
+  /** The actor's name (null for system work). */
+  actor_name: z.string().nullable(),
   at: z.string(),
 });
 export const MovementList = z.object({ items: z.array(StockMovement), page: z.number(), size: z.number(), total_row: z.number() });

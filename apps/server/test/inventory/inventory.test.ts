@@ -237,6 +237,24 @@ describe('inventory list v2', () => {
   });
 });
 
+describe('business chosen in the top bar', () => {
+  it('narrows the inventory, movement and document lists to that business’s warehouses', async () => {
+    const owner = await newWorkspace(app);
+    const other = (await call('POST', '/api/businesses', owner, { name: 'Kedai Kopi' })).json();
+    const mine = await newWarehouse(app, owner);
+    const theirs = await newWarehouse(app, owner);
+    await app.platform.database.db.update(warehouses).set({ businessId: other.id }).where(eq(warehouses.id, theirs.id));
+    const sku = await newSku(app, owner);
+    await receive(app, owner, mine.id, [{ catalog_id: sku.id, quantity: 3 }]);
+    await receive(app, owner, theirs.id, [{ catalog_id: sku.id, quantity: 4 }]);
+    const inOther = { 'business-id': other.id };
+    expect((await call('GET', '/api/inventory', owner, undefined, inOther)).json()).toMatchObject({ total_row: 1, items: [{ warehouse_id: theirs.id, on_hand: 4 }] });
+    expect((await call('GET', '/api/inventory/movements', owner, undefined, inOther)).json().items.map((m: { warehouse_id: string }) => m.warehouse_id)).toEqual([theirs.id]);
+    expect((await call('GET', '/api/inventory/goods-receipts', owner, undefined, inOther)).json().total_row).toBe(1);
+    expect((await call('GET', '/api/inventory', owner)).json().total_row).toBe(2);
+  });
+});
+
 describe('transfer between warehouses', () => {
   it('moves available stock with both sides in the ledger under one TRF number, all lines or none', async () => {
     const owner = await newWorkspace(app);

@@ -26,6 +26,7 @@ import type { Platform } from '../../platform/platform.ts';
 import { systemCtx, tenantCtxFor } from '../../platform/system-ctx.ts';
 import { bundleComponentsOf, catalogRefs, findExportRecord, getExport, recordExport, updateExportRecord } from '../catalog/index.ts';
 import { getChannel, listChannels } from '../channels/index.ts';
+import { listUsersByIds } from '../identity/index.ts';
 import { getWarehouse, listWarehouseOptions, visibleWarehouseIds } from '../warehouses/index.ts';
 import {
   channelAllocations,
@@ -45,6 +46,14 @@ const EXPORT_MAX_ATTEMPTS = 3;
 
 /** Warehouses a restricted member may see (its warehouses, or its businesses' warehouses); null when unrestricted. */
 const visibleWarehouses = visibleWarehouseIds;
+
+/** What the lists show: the visible warehouses, narrowed to the business chosen in the top bar (Business-Id). */
+async function listedWarehouses(ctx: TenantCtx): Promise<string[] | null> {
+  const visible = await visibleWarehouses(ctx);
+  if (!ctx.businessId) return visible;
+  const ofBusiness = (await listWarehouseOptions(ctx)).filter((w) => w.businessId === ctx.businessId).map((w) => w.id);
+  return visible ? ofBusiness.filter((id) => visible.includes(id)) : ofBusiness;
+}
 
 function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
@@ -156,7 +165,7 @@ export async function ledgerMismatches(ctx: TenantCtx) {
 // Inventory list v2 and detail
 
 type BalanceRow = Awaited<ReturnType<typeof repo.listBalances>>['rows'][number];
-type Names = { skus: Map<string, { sku: string; name: string }>; warehouses: Map<string, string> };
+type Names = { skus: Map<string, { sku: string; name: string }>; warehouses: Map<string, string>; actors?: Map<string, string> };
 
 /** SKU and warehouse names of a page of rows, through the catalog's and the warehouses' index (two queries). */
 async function namesFor(ctx: TenantCtx, rows: readonly { catalogId: string; warehouseId: string }[]): Promise<Names> {
@@ -217,7 +226,7 @@ export async function listInventory(
     warehouseId: query.warehouse_id,
     catalogId: query.catalog_id,
     state: query.status,
-    warehouseIds: await visibleWarehouses(ctx),
+    warehouseIds: await listedWarehouses(ctx),
     page: query.page,
     size: query.size,
     sort: query.sort,
@@ -280,6 +289,7 @@ const presentMovement = (names: Names) => (m: repo.MovementRow) => ({
   reference_id: m.referenceId,
   reference_key: m.referenceKey,
   actor_id: m.actorId,
+  actor_name: (m.actorId && names.actors?.get(m.actorId)) ?? null,
   at: m.at.toISOString(),
 });
 
@@ -300,19 +310,26 @@ export async function listMovements(
     catalogId: query.catalog_id,
     type: query.type,
     referenceId: query.reference_id,
-    warehouseIds: await visibleWarehouses(ctx),
+    warehouseIds: await listedWarehouses(ctx),
     page: query.page,
     size: query.size,
     sort: query.sort,
   });
-  return { items: rows.map(presentMovement(await namesFor(ctx, rows))), page: query.page, size: query.size, total_row: total };
+  return { items: rows.map(presentMovement(await movementNames(ctx, rows))), page: query.page, size: query.size, total_row: total };
+}
+
+/** SKU and warehouse names, and who made each movement, for a page of the ledger. */
+async function movementNames(ctx: TenantCtx, rows: readonly repo.MovementRow[]): Promise<Names> {
+  const actorIds = [...new Set(rows.flatMap((r) => (r.actorId ? [r.actorId] : [])))];
+  const users = actorIds.length > 0 ? await listUsersByIds(ctx, actorIds) : [];
+  return { ...(await namesFor(ctx, rows)), actors: new Map(users.map((u) => [u.id, [u.firstName, u.lastName].filter(Boolean).join(' ')])) };
 }
 
 export async function getMovement(ctx: TenantCtx, id: string) {
   const row = await repo.findMovement(ctx, id);
   const visible = await visibleWarehouses(ctx);
   if (!row || (visible && !visible.includes(row.warehouseId))) throw new DomainError('STOCK_MOVEMENT_NOT_FOUND');
-  return presentMovement(await namesFor(ctx, [row]))(row);
+  return presentMovement(await movementNames(ctx, [row]))(row);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -530,7 +547,7 @@ export async function listGoodsReceipts(
   query: { page: number; size: number; warehouse_id?: string; status?: 'DRAFT' | 'POSTED'; catalog_id?: string; sort: string },
 ) {
   const g = goodsReceipts;
-  const visible = await visibleWarehouses(ctx);
+  const visible = await listedWarehouses(ctx);
   const where = and(
     eq(g.workspaceId, ctx.workspaceId),
     query.warehouse_id ? eq(g.warehouseId, query.warehouse_id) : undefined,
@@ -767,7 +784,7 @@ export async function listAdjustments(
   },
 ) {
   const a = stockAdjustments;
-  const visible = await visibleWarehouses(ctx);
+  const visible = await listedWarehouses(ctx);
   const where = and(
     eq(a.workspaceId, ctx.workspaceId),
     query.warehouse_id ? eq(a.warehouseId, query.warehouse_id) : undefined,

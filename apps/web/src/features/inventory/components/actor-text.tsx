@@ -8,15 +8,12 @@ type Props = {
   actorName?: string | null;
 };
 
-/**
- * Who wrote a ledger row. The movement answer carries only the user id: the signed-in user is named, a row written
- * by a job is "System", anyone else shows a short id (naming them needs user-management access or an actor_name).
- */
+/** Who wrote a ledger row: "System" for a job, the signed-in user as "(Anda)", anyone else by name (else a short id). */
 export function ActorText({ actorId, actorName }: Props) {
   const { t } = useTranslation('inventory');
   const me = useMe(useWorkspaceId());
-  if (actorName) return <span>{actorName}</span>;
   if (!actorId) return <span>{t('movement.system')}</span>;
   if (me.data && (me.data.uuid === actorId || me.data.id === actorId)) return <span>{t('movement.you', { name: me.data.full_name })}</span>;
+  if (actorName) return <span>{actorName}</span>;
   return <span title={actorId}>{t('movement.user', { id: actorId.slice(-6) })}</span>;
 }

@@ -199,6 +199,13 @@ export function AllocationRulesForm({ view, warehouseId, catalogId, onDirtyChang
                 scroll={{ x: 'max-content' }}
                 data-testid="allocation-rules"
                 locale={{ emptyText: t('allocation.noRules') }}
+                // The explanation on a line of its own under each rule: as a column it sat past the right edge of a
+                // 1366 px screen, behind the table's horizontal scroll.
+                expandable={{
+                  expandedRowKeys: fields.map((field) => field.key),
+                  showExpandColumn: false,
+                  expandedRowRender: (field) => <RuleExplanation index={field.name} share={catalogId ? shareOf(rules[field.name]) : undefined} />,
+                }}
                 columns={[
                   {
                     title: t('allocation.channel'),
@@ -273,21 +280,6 @@ export function AllocationRulesForm({ view, warehouseId, catalogId, onDirtyChang
                       <DocumentQuantity value={shareOf(rules[field.name])?.quantity} data-testid={`rule-${field.name}-quantity`} />
                     ),
                   },
-                  {
-                    title: t('allocation.explanation'),
-                    key: 'explanation',
-                    render: (_v, field) => {
-                      const share = shareOf(rules[field.name]);
-                      if (!catalogId) return <Typography.Text type="secondary">{t('allocation.chooseSku')}</Typography.Text>;
-                      if (!share) return '-';
-                      return (
-                        <Flex gap={8} align="center" wrap={false}>
-                          <Typography.Text data-testid={`rule-${field.name}-explanation`}>{share.explanation}</Typography.Text>
-                          {share.preview && <Tag color="gold">{t('allocation.preview')}</Tag>}
-                        </Flex>
-                      );
-                    },
-                  },
                   ...(canWrite
                     ? [
                         {
@@ -358,5 +350,25 @@ export function AllocationRulesForm({ view, warehouseId, catalogId, onDirtyChang
         {t('allocation.leaveBody')}
       </Modal>
     </>
+  );
+}
+
+/** Under a rule: how its quantity was found (the server's text, or the preview of an edit), or why there is none. */
+function RuleExplanation({ index, share }: { index: number; share: Share | null | undefined }) {
+  const { t } = useTranslation('stock-documents');
+  return (
+    <Flex gap={8} align="center" wrap>
+      <Typography.Text type="secondary">{t('allocation.explanation')}</Typography.Text>
+      {share === undefined ? (
+        <Typography.Text type="secondary">{t('allocation.chooseSku')}</Typography.Text>
+      ) : share === null ? (
+        '-'
+      ) : (
+        <>
+          <Typography.Text data-testid={`rule-${index}-explanation`}>{share.explanation}</Typography.Text>
+          {share.preview && <Tag color="gold">{t('allocation.preview')}</Tag>}
+        </>
+      )}
+    </Flex>
   );
 }

@@ -208,6 +208,7 @@ const movement = (over: Partial<StockMovement>): StockMovement => ({
   reference_id: 'GR-000001',
   reference_key: `goods-receipt:${RECEIPT_ID}`,
   actor_id: USER_ID,
+  actor_name: 'Dewi Lestari',
   at: '2026-11-22T03:15:00.000Z',
   ...over,
 });
@@ -222,6 +223,7 @@ export const ADJUSTMENT_MOVEMENT = movement({
   reference_id: 'ADJ-000001',
   reference_key: `stock-adjustment:${ADJUSTMENT_ID}`,
   actor_id: '01a200aa-0000-7000-8000-00000000beef',
+  actor_name: 'Budi Santoso',
 });
 export const SHIP_MOVEMENT = movement({
   id: '01a20090-0000-7000-8000-000000000003',

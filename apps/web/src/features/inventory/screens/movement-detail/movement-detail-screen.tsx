@@ -33,7 +33,7 @@ export function MovementDetailScreen() {
     { key: 'quantity', label: t('movement.fields.quantity'), value: <QuantityText value={signedQuantity(m)} signed /> },
     { key: 'on_hand_before', label: t('movement.fields.onHandBefore'), value: <QuantityText value={m.on_hand_before} /> },
     { key: 'on_hand_after', label: t('movement.fields.onHandAfter'), value: <QuantityText value={m.on_hand_after} /> },
-    { key: 'actor', label: t('movement.fields.actor'), value: <ActorText actorId={m.actor_id} /> },
+    { key: 'actor', label: t('movement.fields.actor'), value: <ActorText actorId={m.actor_id} actorName={m.actor_name} /> },
     { key: 'in_order_before', label: t('movement.fields.inOrderBefore'), value: <QuantityText value={m.in_order_before} /> },
     { key: 'in_order_after', label: t('movement.fields.inOrderAfter'), value: <QuantityText value={m.in_order_after} /> },
     {

@@ -68,6 +68,9 @@ describe('/inventory/stock-alocation', { timeout: 60_000 }, () => {
     expect(text('rule-0-quantity')).toBe('7');
     expect(text('rule-1-explanation')).toBe('3 = tetap 4, dikurangi buffer 1');
     expect(text('rule-1-quantity')).toBe('3');
+    // Each explanation is on the line under its own rule (as a last column it sat past the right edge of the screen).
+    expect(rows()[0]?.nextElementSibling?.contains(screen.getByTestId('rule-0-explanation'))).toBe(true);
+    expect(rows()[1]?.nextElementSibling?.contains(screen.getByTestId('rule-1-explanation'))).toBe(true);
     expect(within(rows()[0] as HTMLElement).getByText('Shopee Kelola')).toBeTruthy();
     expect(within(rows()[1] as HTMLElement).getByText('Tokopedia Kelola')).toBeTruthy();
     expect(text('allocation-available')).toBe('10');

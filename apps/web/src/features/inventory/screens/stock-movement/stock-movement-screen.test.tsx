@@ -67,7 +67,7 @@ describe('/inventory/stock-movement', { timeout: 30_000 }, () => {
     expect(rows[0]!.textContent).toContain('1.400 → 1.500');
     expect(within(rows[0]!).getByText('Demo Kelola (Anda)')).toBeTruthy();
     expect(within(rows[1]!).getByText('-5')).toBeTruthy();
-    expect(within(rows[1]!).getByText('Pengguna 00beef')).toBeTruthy();
+    expect(within(rows[1]!).getByText('Budi Santoso')).toBeTruthy();
     expect(within(rows[2]!).getByText('Pengiriman')).toBeTruthy();
     expect(within(rows[2]!).getByText('-2')).toBeTruthy();
     expect(rows[2]!.textContent).toContain('22 → 20');
