@@ -1,4 +1,5 @@
-import { SLUG_PATTERN, VAT_MODES, YOUTUBE_URL } from '@kelola/domain';
+import { SLUG_PATTERN, STOCK_STATES, VAT_MODES, YOUTUBE_URL } from '@kelola/domain';
+import { VIDEO_FORMATS } from '@kelola/domain/video-file';
 import { z } from 'zod';
 import { decimalValue } from './pricing.ts';
 import { optionalText, page, requiredText, uuid } from './validation.ts';
@@ -275,6 +276,32 @@ export const BundleComponent = z.object({
   quantity: z.number(),
 });
 
+/** An uploaded video file (spec part 3: a file of at most 30 MB or a YouTube link, never both). */
+export const ProductVideo = z.object({
+  format: z.enum(VIDEO_FORMATS),
+  content_type: z.string(),
+  size: z.number(),
+  /** GET streams it (with Range support); PUT replaces it; DELETE removes it. */
+  url: z.string(),
+});
+export type ProductVideo = z.infer<typeof ProductVideo>;
+
+/** How many bundles the components' available stock can build: min ⌊available / quantity⌋, and the SKU that limits it. */
+export const BundleAvailability = z.object({
+  quantity: z.number(),
+  limiting_catalog_id: z.string().nullable(),
+  limiting_sku: z.string().nullable(),
+  /** The same per warehouse the member may see that holds stock of a component. */
+  per_warehouse: z.array(
+    z.object({ warehouse_id: z.string(), warehouse_name: z.string(), quantity: z.number(), limiting_catalog_id: z.string().nullable(), limiting_sku: z.string().nullable() }),
+  ),
+});
+export type BundleAvailability = z.infer<typeof BundleAvailability>;
+
+/** Spec part 4: in stock, out of stock, minus stock (the product list's filter and stock column). */
+export const PRODUCT_STOCK_STATES = STOCK_STATES;
+export type ProductStockState = (typeof STOCK_STATES)[number];
+
 export const Product = z.object({
   id: z.string(),
   product_id: z.string(),
@@ -290,6 +317,8 @@ export const Product = z.object({
   description: z.string().nullable(),
   short_description: z.string().nullable(),
   video_url: z.string().nullable(),
+  /** The uploaded video file; null with a YouTube link or no video. */
+  video: ProductVideo.nullable(),
   base_unit: z.string(),
   units: z.array(z.object({ unit: z.string(), conversion_qty: z.number() })),
   gift_size: z.string().nullable(),
@@ -312,11 +341,13 @@ export const Product = z.object({
     .object({
       components: z.array(BundleComponent),
       price_formula_id: z.string().nullable(),
-      /** Buildable bundles from the components' stock and the component that limits it (stock: inventory issue). */
+      /** Same as availability.quantity and availability.limiting_catalog_id (kept for existing clients). */
       available: z.number(),
       limiting_catalog_id: z.string().nullable(),
     })
     .nullable(),
+  /** BUNDLING only: bundles buildable from the components' available stock, in total and per warehouse. */
+  availability: BundleAvailability.nullable(),
   price: z.object({ currency: z.literal('IDR'), min: z.number(), max: z.number() }),
   variant_count: z.number(),
   created_at: z.string(),
@@ -335,6 +366,8 @@ export const ProductListQuery = z.object({
   category_id: uuid.optional(),
   brand_id: uuid.optional(),
   is_valid: z.enum(['true', 'false'], { error: 'INVALID_VALUE' }).optional(),
+  /** Spec part 4: by the available stock of the product's SKUs (a bundle: the bundles its components can build). */
+  stock_state: z.enum(STOCK_STATES, { error: 'INVALID_VALUE' }).optional(),
   page,
   size: z.coerce.number().int().min(1).max(200).default(35),
   sort: z.enum(PRODUCT_SORTS, { error: 'INVALID_VALUE' }).default('-created_at'),
@@ -355,6 +388,8 @@ export const ProductListItem = z.object({
   price: z.object({ currency: z.literal('IDR'), min: z.number(), max: z.number() }),
   variant_count: z.number(),
   thumbnail_url: z.string().nullable(),
+  /** Available stock of the product's SKUs over the member's warehouses; for a bundle, the bundles buildable and the limiting SKU. */
+  stock: z.object({ available: z.number(), state: z.enum(STOCK_STATES), limiting_sku: z.string().nullable() }),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -386,6 +421,8 @@ export const ImageUploadInput = z.object({
 export const ImageOrderInput = z.object({ ids: z.array(uuid).min(1).max(100) });
 export const ImageParams = z.object({ id: uuid, imageId: uuid });
 export const ImageFileQuery = z.object({ size: z.enum(['original', 'thumb']).default('original') });
+/** A video upload streams the file as the raw body (Content-Type video/mp4, video/webm or video/quicktime); its name comes in the query. */
+export const VideoUploadQuery = z.object({ file_name: requiredText(255) });
 
 // ---------------------------------------------------------------------------------------------------------------
 // Price by area, per-SKU variable values, formula preview

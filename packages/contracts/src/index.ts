@@ -3,6 +3,7 @@ export * from './auth.ts';
 export * from './businesses.ts';
 export * from './catalog.ts';
 export * from './catalog-search.ts';
+export * from './channel-prices.ts';
 export * from './errors.ts';
 export * from './me.ts';
 export * from './menu.ts';

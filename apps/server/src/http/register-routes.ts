@@ -5,8 +5,11 @@ import { registerAreaRoutes } from '../modules/areas/areas.routes.ts';
 import { registerBusinessRoutes } from '../modules/businesses/businesses.routes.ts';
 import { registerCatalogSearchRoute } from '../modules/catalog/catalog-search.ts';
 import { registerCatalogRoutes } from '../modules/catalog/catalog.routes.ts';
+import { provideStockView } from '../modules/catalog/index.ts';
+import { registerChannelPriceRoutes } from '../modules/catalog/channel-prices.routes.ts';
 import { registerChannelRoutes } from '../modules/channels/channels.routes.ts';
 import { registerIdentityRoutes } from '../modules/identity/identity.routes.ts';
+import { inventoryStockView } from '../modules/inventory/index.ts';
 import { registerInventoryRoutes } from '../modules/inventory/inventory.routes.ts';
 import { registerPricingRoutes } from '../modules/pricing/pricing.routes.ts';
 import { registerWarehouseRoutes } from '../modules/warehouses/warehouses.routes.ts';
@@ -28,8 +31,11 @@ export function registerRoutes(router: Router, platform: Platform): void {
   registerChannelRoutes(router);
   registerWarehouseRoutes(router);
   registerPricingRoutes(router);
+  // The catalog sees stock through its port; the inventory module implements it (it depends on the catalog).
+  provideStockView(inventoryStockView);
   registerCatalogRoutes(router);
   registerCatalogSearchRoute(router);
+  registerChannelPriceRoutes(router);
   registerInventoryRoutes(router);
 
   route({ method: 'GET', url: '/api/health', permission: 'public', transaction: false, tags: ['platform'], response: z.object({ status: z.literal('ok') }) }, async () => ({

@@ -36,10 +36,14 @@ import {
   ProductInput,
   ProductList,
   ProductListQuery,
+  ProductVideo,
   StatusInput,
   ValidityInput,
+  VideoUploadQuery,
 } from '@kelola/contracts';
-import type { FastifyReply } from 'fastify';
+import { VIDEO_MAX_BYTES } from '@kelola/domain/video-file';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { TenantCtx } from '../../http/context.ts';
 import type { Router } from '../../http/route.ts';
@@ -50,6 +54,7 @@ import * as categories from './categories.service.ts';
 import * as pricing from './formula-pricing.service.ts';
 import * as images from './images.service.ts';
 import * as products from './products.service.ts';
+import * as video from './video.service.ts';
 
 const t = (ctx: unknown) => ctx as TenantCtx;
 
@@ -60,6 +65,39 @@ const download = (reply: FastifyReply, file: FileAnswer) => {
   void reply.header('content-type', file.contentType).header('content-disposition', `attachment; filename="${file.fileName.replace(/[^\w.-]/gu, '_')}"`);
   return file.stream;
 };
+
+/** The streamed upload in a request: its declared length and its body as a stream (never read into memory here). */
+function videoUploadOf(request: FastifyRequest, fileName: string): video.VideoUpload {
+  const length = request.headers['content-length'];
+  const body = request.body;
+  return {
+    fileName,
+    contentLength: length !== undefined && /^\d+$/u.test(length) ? Number(length) : null,
+    // The app's video/* parser hands over the request stream; a buffered body (another parser) is streamed from memory.
+    body: body instanceof Readable ? body : Buffer.isBuffer(body) ? Readable.from([body]) : request.raw,
+  };
+}
+
+/**
+ * A stored video, whole (200, streamed by the route helper) or one byte range (206) or an unsatisfiable range (416).
+ * The route helper answers with the route's one status, so the partial answers are written to the socket here.
+ */
+function sendVideo(request: FastifyRequest, reply: FastifyReply, file: Awaited<ReturnType<typeof video.videoFile>>) {
+  const headers = { 'accept-ranges': 'bytes', 'cache-control': 'private, max-age=3600' };
+  if (!('unsatisfiable' in file) && !file.range) {
+    void reply.headers({ ...headers, 'content-type': file.contentType, 'content-length': file.size });
+    return file.stream;
+  }
+  void reply.hijack();
+  if ('unsatisfiable' in file) {
+    reply.raw.writeHead(416, { ...headers, 'x-request-id': request.id, 'content-range': `bytes */${file.size}` }).end();
+    return undefined;
+  }
+  const { start, end } = file.range!;
+  reply.raw.writeHead(206, { ...headers, 'x-request-id': request.id, 'content-type': file.contentType, 'content-length': end - start + 1, 'content-range': `bytes ${start}-${end}/${file.size}` });
+  file.stream.on('error', () => reply.raw.destroy()).pipe(reply.raw);
+  return undefined;
+}
 
 /** Master products, categories, brands, images, SKU prices by area and formula previews (spec parts 3–5, issue 4). */
 export function registerCatalogRoutes({ route }: Router): void {
@@ -171,6 +209,39 @@ export function registerCatalogRoutes({ route }: Router): void {
       void reply.header('content-type', file.mimeType).header('cache-control', 'private, max-age=3600');
       return file.stream;
     },
+  );
+
+  // Video (a file up to 30 MB, or the product's YouTube link) ----------------------------------------------------------
+  route(
+    {
+      method: 'PUT',
+      url: '/api/products/:id/video',
+      // The file arrives as the raw body, streamed to storage (never buffered); Content-Length is required and checked.
+      bodyLimit: VIDEO_MAX_BYTES + 1024 * 1024,
+      permission: ['product', 'WRITE'],
+      tags,
+      summary:
+        'Uploads the video as a streamed raw body (Content-Type video/mp4, video/webm or video/quicktime; ?file_name=): MP4, WebM or MOV by its bytes, at most 30 MB (413 VIDEO_TOO_LARGE on field video); replaces the YouTube link and any earlier file',
+      params: IdParams,
+      querystring: VideoUploadQuery,
+      response: ProductVideo,
+    },
+    (ctx, { params, query, request }) => video.uploadVideo(t(ctx), params.id, videoUploadOf(request, query.file_name)),
+  );
+  route(
+    {
+      method: 'GET',
+      url: '/api/products/:id/video',
+      permission: ['product', 'READ'],
+      tags,
+      summary: 'The uploaded video file, streamed; one byte range with Range: bytes=… (206)',
+      params: IdParams,
+      querystring: z.object({ v: z.string().max(64).optional() }),
+    },
+    async (ctx, { params, request, reply }) => sendVideo(request, reply, await video.videoFile(t(ctx), params.id, typeof request.headers.range === 'string' ? request.headers.range : undefined)),
+  );
+  route({ method: 'DELETE', url: '/api/products/:id/video', permission: ['product', 'WRITE'], tags, summary: 'Removes the uploaded video file', params: IdParams }, (ctx, { params }) =>
+    video.deleteVideo(t(ctx), params.id),
   );
 
   // Import and export --------------------------------------------------------------------------------------------

@@ -5,10 +5,13 @@ import type { Platform } from '../../platform/platform.ts';
 import { exports } from './catalog.schema.ts';
 export { bundleAvailabilityOf, catalogRefs, getProduct } from './products.service.ts';
 export { lookupAreaPrice } from './area-prices.service.ts';
+export { channelPriceOf, type ResolvedChannelPrice } from './channel-prices.service.ts';
 export { registerCatalogWorkers } from './catalog.jobs.ts';
 export { runProductExport, runProductImport, type ExportJob, type ImportJob } from './catalog-io.service.ts';
 export { componentsOf as bundleComponentsOf } from './products.repository.ts';
 export { getExport } from './catalog-io.service.ts';
+// The stock port: the inventory module implements it, the composition root wires it in (no import cycle).
+export { provideStockView, type CatalogStock, type StockView } from './stock-view.ts';
 
 // Export history for other modules (inventory, later orders): one `exports` table, owned here.
 

@@ -76,6 +76,17 @@ export async function componentsOf(ctx: TenantCtx, bundleProductId: string) {
     .orderBy(asc(bundleComponents.position));
 }
 
+/** The components of several bundles at once (a list page's bundles). */
+export async function componentsOfBundles(ctx: TenantCtx, bundleProductIds: readonly string[]) {
+  if (bundleProductIds.length === 0) return [];
+  return ctx.db
+    .select({ bundleProductId: bundleComponents.bundleProductId, catalogId: bundleComponents.componentCatalogId, quantity: bundleComponents.quantity, sku: catalogs.sku })
+    .from(bundleComponents)
+    .innerJoin(catalogs, eq(catalogs.id, bundleComponents.componentCatalogId))
+    .where(and(eq(bundleComponents.workspaceId, ctx.workspaceId), inArray(bundleComponents.bundleProductId, [...bundleProductIds])))
+    .orderBy(asc(bundleComponents.bundleProductId), asc(bundleComponents.position));
+}
+
 /** Catalogs among `catalogIds` used as a component by a bundle other than `exceptBundleId`. */
 export async function catalogsInBundles(ctx: TenantCtx, catalogIds: readonly string[], exceptBundleIds: readonly string[] = []): Promise<string[]> {
   if (catalogIds.length === 0) return [];

@@ -1,5 +1,16 @@
-import { BulkIdsInput, BulkStatusInput, ProductInput, type FieldIssue, type Product, type ProductData, type ProductList, type ProductListQuery } from '@kelola/contracts';
-import { bundleAvailability, imageTag, slugify } from '@kelola/domain';
+import {
+  BulkIdsInput,
+  BulkStatusInput,
+  ProductInput,
+  type BundleAvailability,
+  type FieldIssue,
+  type Product,
+  type ProductData,
+  type ProductList,
+  type ProductListQuery,
+  type ProductStockState,
+} from '@kelola/contracts';
+import { bundleAvailability, imageTag, slugify, stockState } from '@kelola/domain';
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TenantCtx } from '../../http/context.ts';
@@ -7,10 +18,12 @@ import { uuidv7 } from '../../platform/db/ids.ts';
 import { DomainError } from '../../platform/errors.ts';
 import { formulaExists } from '../pricing/index.ts';
 import { audit, likePattern, parseInput, pgCode, toNumber } from './catalog.common.ts';
-import { brands, categories, catalogs, productImages, products } from './catalog.schema.ts';
+import { brands, bundleComponents, categories, catalogs, productImages, products } from './catalog.schema.ts';
 import { categoryPaths, categorySubtree } from './categories.service.ts';
 import { bundlePrice, componentTotal } from './formula-pricing.service.ts';
 import * as repo from './products.repository.ts';
+import { stockView } from './stock-view.ts';
+import { presentVideo } from './video-key.ts';
 
 /** Above this many matches a filtered list reports total_row as a lower bound (total_capped) instead of counting on. */
 export const COUNT_CAP = 10_000;
@@ -32,11 +45,7 @@ async function present(ctx: TenantCtx, row: repo.ProductRow): Promise<Product> {
     row.categoryId ? await categoryPaths(ctx) : new Map<string, { id: string; name: string }[]>(),
     await repo.brandName(ctx, row.brandId),
   ];
-  // Stock arrives with the inventory module: until then every component counts as 0 available.
-  const availability = bundleAvailability(
-    components.map((c) => ({ catalogId: c.catalogId, quantity: c.quantity })),
-    new Map(),
-  );
+  const availability = row.type === 'BUNDLING' ? await bundleAvailabilityView(ctx, components) : null;
   return {
     id: row.id,
     product_id: row.id,
@@ -52,6 +61,7 @@ async function present(ctx: TenantCtx, row: repo.ProductRow): Promise<Product> {
     description: row.description,
     short_description: row.shortDescription,
     video_url: row.videoUrl,
+    video: presentVideo(row.id, row.videoFileKey),
     base_unit: row.baseUnit,
     units: row.units,
     gift_size: row.giftSize,
@@ -86,10 +96,11 @@ async function present(ctx: TenantCtx, row: repo.ProductRow): Promise<Product> {
         ? {
             components: components.map((c) => ({ catalog_id: c.catalogId, product_id: c.productId, sku: c.sku, name: c.name, price: toNumber(c.price), quantity: c.quantity })),
             price_formula_id: row.priceFormulaId,
-            available: availability.available,
-            limiting_catalog_id: availability.limitingCatalogId,
+            available: availability?.quantity ?? 0,
+            limiting_catalog_id: availability?.limiting_catalog_id ?? null,
           }
         : null,
+    availability,
     price: { currency: 'IDR', min: toNumber(row.priceMin), max: toNumber(row.priceMax) },
     variant_count: row.type === 'VARIANT' ? row.catalogCount : 0,
     created_at: row.createdAt.toISOString(),
@@ -113,6 +124,31 @@ export function presentImage(image: repo.ImageRow) {
     is_thumb: tag === 'thumb',
     url: imageUrl(image.productId, image.id),
     thumbnail_url: image.thumbKey ? imageUrl(image.productId, image.id, 'thumb') : null,
+  };
+}
+
+type ComponentRef = { catalogId: string; quantity: number; sku: string };
+
+/** Buildable bundles from stock per catalog (absent: none), with the limiting component and its SKU. */
+function buildable(components: readonly ComponentRef[], stock: (catalogId: string) => number) {
+  const result = bundleAvailability(components, new Map(components.map((c) => [c.catalogId, stock(c.catalogId)])));
+  return { quantity: result.available, limiting_catalog_id: result.limitingCatalogId, limiting_sku: components.find((c) => c.catalogId === result.limitingCatalogId)?.sku ?? null };
+}
+
+/**
+ * A bundle's availability (ADR 0007): min ⌊available / quantity⌋ over its components from the inventory (through the
+ * stock port), in total over the member's warehouses and per warehouse holding stock of a component.
+ */
+async function bundleAvailabilityView(ctx: TenantCtx, components: readonly ComponentRef[]): Promise<BundleAvailability> {
+  const view = stockView();
+  const stock = await view.availableByCatalog(ctx, components.map((c) => c.catalogId));
+  const warehouseIds = [...new Set([...stock.values()].flatMap((s) => [...s.warehouses.keys()]))];
+  const names = await view.warehouseNames(ctx, warehouseIds);
+  return {
+    ...buildable(components, (id) => stock.get(id)?.total ?? 0),
+    per_warehouse: warehouseIds
+      .map((warehouseId) => ({ warehouse_id: warehouseId, warehouse_name: names.get(warehouseId) ?? '', ...buildable(components, (id) => stock.get(id)?.warehouses.get(warehouseId) ?? 0) }))
+      .sort((a, b) => a.warehouse_name.localeCompare(b.warehouse_name) || a.warehouse_id.localeCompare(b.warehouse_id)),
   };
 }
 
@@ -143,6 +179,8 @@ async function prepare(ctx: TenantCtx, data: ProductData, existing: repo.Product
     if (!found) issues.push(issue('category_id', 'CATEGORY_NOT_FOUND'));
   }
   if (data.brand_id && !(await repo.brandExists(ctx, data.brand_id))) issues.push(issue('brand_id', 'BRAND_NOT_FOUND'));
+  // A video is a YouTube link or an uploaded file, never both: the file has to go before a link can be set.
+  if (data.video_url && existing?.videoFileKey) issues.push(issue('video_url', 'VIDEO_EXCLUSIVE'));
   const components = data.type === 'BUNDLING' ? (data.bundle?.components ?? []) : [];
   const componentRows = await repo.catalogsByIds(ctx, components.map((c) => c.catalog_id));
   const ownIds = new Set(current.map((c) => c.id));
@@ -314,8 +352,10 @@ async function deleteRows(ctx: TenantCtx, rows: repo.ProductRow[]): Promise<{ do
   for (const r of deletable) deltas[r.status] = (deltas[r.status] ?? 0) - 1;
   await repo.bumpCounts(ctx, deltas);
   for (const r of deletable) await audit(ctx, { entity: 'product', entityId: r.id, action: 'delete', before: r, after: null });
+  const videos = deletable.flatMap((r) => (r.videoFileKey ? [r.videoFileKey] : []));
   ctx.afterCommit(async () => {
     for (const image of images) for (const key of [image.fileKey, image.thumbKey]) if (key) await ctx.platform.files.remove(key);
+    for (const key of videos) await ctx.platform.files.remove(key);
   });
   return { done: ids, failed };
 }
@@ -386,12 +426,31 @@ export async function bulkDelete(ctx: TenantCtx, input: z.input<typeof BulkIdsIn
 
 const SORTS = { created_at: products.createdAt, updated_at: products.updatedAt, name: products.name } as const;
 
+/**
+ * The available stock of each product as a correlated SQL expression (through the stock port): the sum over its
+ * SKUs, or for a bundle min ⌊available / quantity⌋ over its components (never below 0, like bundleAvailability).
+ */
+function productAvailableSql(ctx: TenantCtx): SQL<number> {
+  const view = stockView();
+  const own = view.availableSql(ctx, sql`select ${catalogs.id} from ${catalogs} where ${catalogs.productId} = ${products.id}`);
+  const perComponent = view.availableSql(ctx, sql`select ${bundleComponents.componentCatalogId}`);
+  const bundle = sql`coalesce((select min(greatest(0, ${perComponent} / ${bundleComponents.quantity})) from ${bundleComponents} where ${bundleComponents.bundleProductId} = ${products.id}), 0)`;
+  return sql<number>`(case when ${products.type} = 'BUNDLING' then ${bundle} else ${own} end)`;
+}
+
+/** Spec part 4's stock state of a product, as a condition of the list query. */
+export const stockStateCondition = (ctx: TenantCtx, state: ProductStockState): SQL => stockView().stockStateFilter(state, productAvailableSql(ctx));
+
 /** The filters of the list page except status (the counts are per status). */
-export async function listFilters(ctx: TenantCtx, query: Partial<Pick<ProductListQuery, 'q' | 'type' | 'category_id' | 'brand_id' | 'is_valid'>>): Promise<SQL[] | null> {
+export async function listFilters(
+  ctx: TenantCtx,
+  query: Partial<Pick<ProductListQuery, 'q' | 'type' | 'category_id' | 'brand_id' | 'is_valid' | 'stock_state'>>,
+): Promise<SQL[] | null> {
   const where: SQL[] = [eq(products.workspaceId, ctx.workspaceId)];
   if (query.type) where.push(eq(products.type, query.type));
   if (query.brand_id) where.push(eq(products.brandId, query.brand_id));
   if (query.is_valid) where.push(eq(products.isValid, query.is_valid === 'true'));
+  if (query.stock_state) where.push(stockStateCondition(ctx, query.stock_state));
   if (query.category_id) {
     const ids = await categorySubtree(ctx, query.category_id);
     if (!ids) return null;
@@ -432,6 +491,8 @@ export async function listProducts(ctx: TenantCtx, query: ProductListQuery): Pro
       priceMax: products.priceMax,
       catalogCount: products.catalogCount,
       imageKey: products.imageKey,
+      // The same expression as the stock-state filter, so the column always agrees with it; only the page's rows run it.
+      available: productAvailableSql(ctx).mapWith(Number),
       createdAt: products.createdAt,
       updatedAt: products.updatedAt,
     })
@@ -465,6 +526,7 @@ export async function listProducts(ctx: TenantCtx, query: ProductListQuery): Pro
     counts = { ACTIVE: c?.active ?? 0, INACTIVE: c?.inactive ?? 0, DRAFT: c?.draft ?? 0 };
   }
   const all = counts.ACTIVE + counts.INACTIVE + counts.DRAFT;
+  const limiting = await limitingSkus(ctx, rows.filter((r) => r.type === 'BUNDLING').map((r) => r.id));
   return {
     items: rows.map((r) => ({
       id: r.id,
@@ -480,6 +542,7 @@ export async function listProducts(ctx: TenantCtx, query: ProductListQuery): Pro
       price: { currency: 'IDR' as const, min: toNumber(r.priceMin), max: toNumber(r.priceMax) },
       variant_count: r.type === 'VARIANT' ? r.catalogCount : 0,
       thumbnail_url: r.imageKey ? imageUrl(r.id, r.imageKey, 'thumb') : null,
+      stock: { available: r.available, state: stockState(r.available), limiting_sku: limiting.get(r.id) ?? null },
       created_at: r.createdAt.toISOString(),
       updated_at: r.updatedAt.toISOString(),
     })),
@@ -489,6 +552,16 @@ export async function listProducts(ctx: TenantCtx, query: ProductListQuery): Pro
     total_capped: capped,
     counts: { active: counts.ACTIVE, notActive: counts.INACTIVE, draft: counts.DRAFT, all },
   };
+}
+
+/** The component limiting each bundle of a list page: one batched stock query for all their components (none without bundles). */
+async function limitingSkus(ctx: TenantCtx, bundleIds: readonly string[]): Promise<Map<string, string | null>> {
+  const result = new Map<string, string | null>();
+  if (bundleIds.length === 0) return result;
+  const components = await repo.componentsOfBundles(ctx, bundleIds);
+  const stock = await stockView().availableByCatalog(ctx, components.map((c) => c.catalogId));
+  for (const id of bundleIds) result.set(id, buildable(components.filter((c) => c.bundleProductId === id), (catalogId) => stock.get(catalogId)?.total ?? 0).limiting_sku);
+  return result;
 }
 
 /** The SKUs a product's catalogs resolve to, for other modules (inventory, orders). */

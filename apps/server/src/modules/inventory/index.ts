@@ -16,3 +16,4 @@ export {
 } from './inventory.service.ts';
 export type { AppliedLine, StockLine } from './inventory.repository.ts';
 export { createGoodsReceipt } from './inventory.service.ts';
+export { inventoryStockView } from './stock-view.ts';

@@ -4,6 +4,7 @@ export * from '../outbox/outbox.schema.ts';
 export * from '../../modules/areas/areas.schema.ts';
 export * from '../../modules/businesses/businesses.schema.ts';
 export * from '../../modules/catalog/catalog.schema.ts';
+export * from '../../modules/catalog/channel-prices.schema.ts';
 export * from '../../modules/channels/channels.schema.ts';
 export * from '../../modules/identity/identity.schema.ts';
 export * from '../../modules/inventory/inventory.schema.ts';

@@ -1,15 +1,40 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { Button, Form, InputNumber, Select, Table, Typography } from 'antd';
+import { Alert, Button, Form, InputNumber, Select, Table, Typography } from 'antd';
 import type { FormInstance } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { BundleAvailability } from '@kelola/contracts/catalog';
 import { useCan } from '../../../components/use-can.ts';
 import { usePriceFormulas } from '../api/brand-api.ts';
 import { useProductSearch } from '../api/product-api.ts';
 import type { BundleComponentRow, ProductFormValues } from './product-form-values.ts';
 
+/** "Tersedia 4 — dibatasi oleh SKU X": bundles buildable from stock, in total and per warehouse (saved bundles only). */
+export function BundleAvailabilityNote({ availability }: { availability: BundleAvailability }) {
+  const { t } = useTranslation('catalog');
+  const text = (quantity: number, sku: string | null) => (sku ? t('stock.bundleAvailable', { count: quantity, sku }) : t('stock.available', { count: quantity }));
+  return (
+    <Alert
+      type={availability.quantity > 0 ? 'info' : 'warning'}
+      showIcon
+      data-testid="bundle-availability"
+      title={text(availability.quantity, availability.limiting_sku)}
+      description={
+        availability.per_warehouse.length > 0 ? (
+          <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+            {availability.per_warehouse.map((w) => (
+              <li key={w.warehouse_id}>{t('stock.inWarehouse', { warehouse: w.warehouse_name, text: text(w.quantity, w.limiting_sku) })}</li>
+            ))}
+          </ul>
+        ) : undefined
+      }
+      style={{ marginBottom: 16 }}
+    />
+  );
+}
+
 /** Bundle components (SKUs found by name or exact SKU, with a quantity) and the optional price formula. */
-export function BundleSection({ form }: { form: FormInstance<ProductFormValues> }) {
+export function BundleSection({ form, availability }: { form: FormInstance<ProductFormValues>; availability?: BundleAvailability | null }) {
   const { t } = useTranslation('catalog');
   const [q, setQ] = useState('');
   const found = useProductSearch(q);
@@ -26,6 +51,7 @@ export function BundleSection({ form }: { form: FormInstance<ProductFormValues> 
 
   return (
     <>
+      {availability && <BundleAvailabilityNote availability={availability} />}
       <Form.Item label={t('form.fields.componentSearch')}>
         <Select
           showSearch

@@ -1,8 +1,9 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Col, Divider, Form, Input, InputNumber, Radio, Row, Select, Switch, TreeSelect } from 'antd';
 import type { FormInstance } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CatalogInput, PRODUCT_STATUSES, PRODUCT_TYPES, ProductInput } from '@kelola/contracts/catalog';
+import { CatalogInput, PRODUCT_STATUSES, PRODUCT_TYPES, ProductInput, type BundleAvailability } from '@kelola/contracts/catalog';
 import { zodField, zodFieldRule } from '../../../components/zod-rules.ts';
 import { useBrands } from '../api/brand-api.ts';
 import { useCategoryTree } from '../api/category-api.ts';
@@ -15,8 +16,19 @@ import { VariantSection } from './variant-section.tsx';
 const VAT_MODES = ['NONE', 'INCLUDE', 'EXCLUDE'] as const;
 const field = (name: string, label?: string) => zodField(ProductInput, name, label);
 
+type Props = {
+  form: FormInstance<ProductFormValues>;
+  editing?: boolean;
+  /** The video upload control, under the YouTube link. */
+  video?: ReactNode;
+  /** An uploaded (or chosen) video file: the link is off until it is removed (a video is one or the other). */
+  hasVideoFile?: boolean;
+  /** A saved bundle's availability from stock. */
+  availability?: BundleAvailability | null;
+};
+
 /** Every field of ProductInput, grouped as a merchant fills them; the SKU part depends on the product type. */
-export function ProductFormFields({ form, editing = false }: { form: FormInstance<ProductFormValues>; editing?: boolean }) {
+export function ProductFormFields({ form, editing = false, video, hasVideoFile = false, availability }: Props) {
   const { t } = useTranslation('catalog');
   const categories = useCategoryTree();
   const brands = useBrands();
@@ -88,9 +100,10 @@ export function ProductFormFields({ form, editing = false }: { form: FormInstanc
       <Form.Item name="specification" label={t('form.fields.specification')} {...field('specification')}>
         <Input.TextArea rows={3} />
       </Form.Item>
-      <Form.Item name="video_url" label={t('form.fields.videoUrl')} {...field('video_url')}>
-        <Input placeholder="https://www.youtube.com/watch?v=…" />
+      <Form.Item name="video_url" label={t('form.fields.videoUrl')} {...field('video_url')} extra={hasVideoFile ? t('video.linkDisabled') : undefined}>
+        <Input placeholder="https://www.youtube.com/watch?v=…" disabled={hasVideoFile} />
       </Form.Item>
+      {video && <Form.Item label={t('form.fields.videoFile')}>{video}</Form.Item>}
 
       <Divider titlePlacement="start">{t('form.sections.sku')}</Divider>
       {type === 'VARIANT' ? (
@@ -122,7 +135,7 @@ export function ProductFormFields({ form, editing = false }: { form: FormInstanc
       {type === 'BUNDLING' && (
         <>
           <Divider titlePlacement="start">{t('form.sections.bundle')}</Divider>
-          <BundleSection form={form} />
+          <BundleSection form={form} availability={availability} />
         </>
       )}
 

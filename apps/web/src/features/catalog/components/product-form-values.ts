@@ -1,5 +1,5 @@
 import type { Product, ProductInput, ProductStatus, ProductType } from '@kelola/contracts/catalog';
-import type { SkuRow, VariantTier } from './variant-sku.ts';
+import { variantSku, type SkuRow, type VariantTier } from './variant-sku.ts';
 
 export type BundleComponentRow = { catalog_id: string; sku: string; name: string; quantity: number };
 
@@ -107,6 +107,14 @@ export function toProductInput(values: ProductFormValues): ProductInput {
   };
 }
 
+/** The prefix a saved SKU was generated from: the SKU without its options' part (KAOS-01-MERAH-M → KAOS-01), else its first segment. */
+function skuPrefixOf(catalog: { sku: string; options: string[] } | undefined): string {
+  if (!catalog) return '';
+  const options = variantSku('', catalog.options);
+  if (options && catalog.sku.endsWith(`-${options}`)) return catalog.sku.slice(0, -(options.length + 1));
+  return catalog.sku.split('-')[0] ?? '';
+}
+
 /** A saved product as form values. */
 export function fromProduct(product: Product): ProductFormValues {
   return {
@@ -139,6 +147,6 @@ export function fromProduct(product: Product): ProductFormValues {
       components: (product.bundle?.components ?? []).map((c) => ({ catalog_id: c.catalog_id, sku: c.sku, name: c.name, quantity: c.quantity })),
       price_formula_id: product.bundle?.price_formula_id ?? null,
     },
-    sku_prefix: product.catalogs[0]?.sku.split('-')[0] ?? '',
+    sku_prefix: skuPrefixOf(product.catalogs[0]),
   };
 }

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Formula, FormulaCheck, FormulaInput, FormulaPreview, FormulaPreviewInput } from '@kelola/contracts/pricing';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { pricingKeys } from './pricing-keys.ts';
+import { invalidatePricing, pricingKeys } from './pricing-keys.ts';
 import { useWorkspaceId } from './variable-api.ts';
 
 export type FormulaPage = { items: Formula[]; page: number; size: number; total_row: number };
@@ -39,7 +39,7 @@ export function useSaveFormula(id: string | undefined, options: Options<Formula>
   return useMutation({
     mutationFn: (input: FormulaInput) => apiFetch<Formula>(id ? one(id) : '/price-formulas', { method: id ? 'PUT' : 'POST', body: input }),
     onSuccess: async (formula) => {
-      await queryClient.invalidateQueries({ queryKey: pricingKeys.all });
+      await invalidatePricing(queryClient);
       options.onSuccess?.(formula);
     },
   });
@@ -53,7 +53,7 @@ export function useDeleteFormula(options: Options<string> = {}) {
       return id;
     },
     onSuccess: async (id) => {
-      await queryClient.invalidateQueries({ queryKey: pricingKeys.all });
+      await invalidatePricing(queryClient);
       options.onSuccess?.(id);
     },
   });

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { VariableKind } from '@kelola/contracts/pricing';
 
 type Params = Record<string, string | number>;
@@ -17,11 +18,22 @@ export const pricingKeys = {
   check: (workspaceId: string | null, expression: string) => ['pricing', ws(workspaceId), 'check', expression] as const,
 };
 
-/** Prices of SKUs: product lists and area prices, invalidated by the area-price mutations. */
+/**
+ * Prices of SKUs: product lists, area prices, channel prices and per-SKU variable values, all invalidated by any
+ * price mutation (a SKU's variable value changes its formula-derived channel prices).
+ */
 export const priceKeys = {
   all: ['prices'] as const,
   products: (workspaceId: string | null, params: Params) => ['prices', ws(workspaceId), 'products', params] as const,
   product: (workspaceId: string | null, id: string) => ['prices', ws(workspaceId), 'product', id] as const,
   areaPrices: (workspaceId: string | null, catalogId: string) => ['prices', ws(workspaceId), 'area-prices', catalogId] as const,
   lookup: (workspaceId: string | null, params: Params) => ['prices', ws(workspaceId), 'lookup', params] as const,
+  channelPrices: (workspaceId: string | null, params: Params) => ['prices', ws(workspaceId), 'channel-prices', params] as const,
+  catalogVariables: (workspaceId: string | null, catalogId: string) => ['prices', ws(workspaceId), 'catalog-variables', catalogId] as const,
+  skuSearch: (workspaceId: string | null, q: string) => ['prices', ws(workspaceId), 'sku-search', q] as const,
 };
+
+/** After a variable or formula changes: the pricing screens, and every SKU price derived from a formula. */
+export async function invalidatePricing(queryClient: QueryClient): Promise<void> {
+  await Promise.all([queryClient.invalidateQueries({ queryKey: pricingKeys.all }), queryClient.invalidateQueries({ queryKey: priceKeys.all })]);
+}

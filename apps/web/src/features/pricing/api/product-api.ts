@@ -1,4 +1,4 @@
-import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Product, ProductList } from '@kelola/contracts/catalog';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { priceKeys } from './pricing-keys.ts';
@@ -16,10 +16,4 @@ export function useProducts(params: Record<string, string | number>, enabled = t
 export function useProduct(id: string | undefined) {
   const workspaceId = useWorkspaceId();
   return useQuery({ queryKey: priceKeys.product(workspaceId, id ?? ''), queryFn: () => fetchProduct(id ?? ''), enabled: Boolean(id) });
-}
-
-/** Details (with SKUs) of several products at once: the /price page shows every SKU of the products on screen. */
-export function useProductDetails(ids: readonly string[]) {
-  const workspaceId = useWorkspaceId();
-  return useQueries({ queries: ids.map((id) => ({ queryKey: priceKeys.product(workspaceId, id), queryFn: () => fetchProduct(id) })) });
 }

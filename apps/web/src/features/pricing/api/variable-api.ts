@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useSearchParams } from 'react-router';
 import type { Variable, VariableInput, VariableKind } from '@kelola/contracts/pricing';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { pricingKeys } from './pricing-keys.ts';
+import { invalidatePricing, pricingKeys } from './pricing-keys.ts';
 
 /** The API path of each variable list (pricing.routes.ts). */
 export const VARIABLE_API_PATHS: Record<VariableKind, string> = {
@@ -44,7 +44,7 @@ export function useSaveVariable(kind: VariableKind, id: string | undefined, opti
   return useMutation({
     mutationFn: (input: VariableInput) => (id ? updateVariable(kind, id, input) : createVariable(kind, input)),
     onSuccess: async (variable) => {
-      await queryClient.invalidateQueries({ queryKey: pricingKeys.all });
+      await invalidatePricing(queryClient);
       options.onSuccess?.(variable);
     },
   });
@@ -58,7 +58,7 @@ export function useDeleteVariable(kind: VariableKind, options: Options<string> =
       return id;
     },
     onSuccess: async (id) => {
-      await queryClient.invalidateQueries({ queryKey: pricingKeys.all });
+      await invalidatePricing(queryClient);
       options.onSuccess?.(id);
     },
   });

@@ -1,5 +1,6 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, Space, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { Variable } from '@kelola/contracts/pricing';
@@ -16,8 +17,11 @@ import type { VariableKindConfig } from './variable-kinds.ts';
 
 const FILTERS = ['q'] as const;
 
-/** A variable list (global, formula or product): search, edit, and delete with confirmation or 'Cannot Delete'. */
-export function VariableList({ config }: { config: VariableKindConfig }) {
+/**
+ * A variable list (global, formula or product): search, edit, and delete with confirmation or 'Cannot Delete'.
+ * `headerExtra` goes next to the add button (the product variables' view switch).
+ */
+export function VariableList({ config, headerExtra }: { config: VariableKindConfig; headerExtra?: ReactNode }) {
   const { t } = useTranslation('pricing');
   const { modal, notification } = App.useApp();
   const location = useLocation();
@@ -117,7 +121,12 @@ export function VariableList({ config }: { config: VariableKindConfig }) {
   return (
     <ListPage<Variable, (typeof FILTERS)[number]>
       title={title}
-      actions={addButton}
+      actions={
+        <>
+          {headerExtra}
+          {addButton}
+        </>
+      }
       query={query}
       columns={columns}
       rowKey="id"

@@ -96,7 +96,7 @@ describe('/product/create', { timeout: 30_000 }, () => {
   it('refuses an image that is not JPG, JPEG, PNG, BMP or GIF before any upload', async () => {
     const { calls } = setup(() => ({ status: 500, body: {} }));
     await screen.findByLabelText('Nama Produk');
-    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    const input = screen.getByTestId('product-images').querySelector('input[type="file"]') as HTMLInputElement;
     fireEvent.change(input, { target: { files: [new File(['x'], 'katalog.pdf', { type: 'application/pdf' })] } });
     expect(await screen.findByText(/katalog\.pdf: Nama berkas harus berakhiran/u)).toBeTruthy();
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);

@@ -9,8 +9,9 @@ import { CatalogWriteGuard } from '../../components/catalog-write-guard.tsx';
 import { ProductImages } from '../../components/image-manager.tsx';
 import { ProductFormFields } from '../../components/product-form-fields.tsx';
 import { fromProduct, toProductInput, type ProductFormValues } from '../../components/product-form-values.ts';
+import { ProductVideoField } from '../../components/video-upload.tsx';
 
-/** /product/edit?id=…: every field of a saved product (PUT replaces it); images change at once. */
+/** /product/edit?id=…: every field of a saved product (PUT replaces it); images and the video file change at once. */
 export function EditProductScreen() {
   const { t } = useTranslation('catalog');
   const [params] = useSearchParams();
@@ -45,7 +46,18 @@ export function EditProductScreen() {
           void navigate(withWorkspaceQuery('/product', location.search));
         }}
       >
-        <ProductFormFields form={form} editing />
+        <ProductFormFields
+          form={form}
+          editing
+          hasVideoFile={Boolean(product.data?.video)}
+          availability={product.data?.availability}
+          video={
+            product.data && (
+              // The server cleared the YouTube link: so does the form, or saving it would put the link back.
+              <ProductVideoField productId={product.data.id} video={product.data.video} onUploaded={() => form.setFieldValue('video_url', '')} />
+            )
+          }
+        />
         <Divider titlePlacement="start">{t('form.sections.images')}</Divider>
         {product.data && <ProductImages productId={product.data.id} images={product.data.images} />}
       </FormPage>

@@ -38,9 +38,9 @@ describe('/product', { timeout: 20_000 }, () => {
   });
 
   it('asks the API with the filters, sort and page of the URL', async () => {
-    const { calls } = setup(`/product?workspace_id=${WORKSPACE}&status=DRAFT&category_id=${CATEGORY_ID}&brand_id=${BRAND_ID}&type=VARIANT&q=kaos&sort=name&page=2`);
+    const { calls } = setup(`/product?workspace_id=${WORKSPACE}&status=DRAFT&category_id=${CATEGORY_ID}&brand_id=${BRAND_ID}&type=VARIANT&stock_state=MINUS_STOCK&q=kaos&sort=name&page=2`);
     await screen.findByText('Kaos Polos');
-    expect(productCalls(calls)[0]).toEqual({ page: '2', size: '10', sort: 'name', status: 'DRAFT', category_id: CATEGORY_ID, brand_id: BRAND_ID, type: 'VARIANT', q: 'kaos' });
+    expect(productCalls(calls)[0]).toEqual({ page: '2', size: '10', sort: 'name', status: 'DRAFT', category_id: CATEGORY_ID, brand_id: BRAND_ID, type: 'VARIANT', stock_state: 'MINUS_STOCK', q: 'kaos' });
   });
 
   it('puts the status tab, the search and the type filter in the URL', async () => {
@@ -66,6 +66,30 @@ describe('/product', { timeout: 20_000 }, () => {
     await waitFor(() => expect(productCalls(calls).some((q) => q.type === 'BUNDLING' && q.status === 'DRAFT' && q.q === 'KAOS-01')).toBe(true));
     fireEvent.click(screen.getByText('Semua (6)'));
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('status')).toBeNull());
+  });
+
+  it('shows each product’s stock state and available stock, and for a bundle the SKU that limits it', async () => {
+    setup();
+    await screen.findByText('Kaos Polos');
+    const cell = (index: number) => screen.getByTestId(`stock-${PRODUCTS.items[index]!.id}`).textContent;
+    expect(cell(0)).toBe('Stok Tersedia12');
+    expect(cell(1)).toBe('Stok Tersedia4dibatasi oleh SKU KAOS-HM');
+    expect(cell(2)).toBe('Stok Minus-3');
+  });
+
+  it('filters by stock state through the URL and the API', async () => {
+    const { router, calls } = setup();
+    await screen.findByText('Kaos Polos');
+    fireEvent.mouseDown(screen.getByTestId('filter-stock').querySelector('.ant-select-selector') ?? screen.getByTestId('filter-stock'));
+    const option = await waitFor(() => {
+      const found = [...document.querySelectorAll('.ant-select-item-option')].find((element) => element.getAttribute('title') === 'Stok Habis');
+      if (!found) throw new Error('no option');
+      return found;
+    });
+    fireEvent.click(option);
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('stock_state')).toBe('OUT_OF_STOCK'));
+    await waitFor(() => expect(productCalls(calls).some((q) => q.stock_state === 'OUT_OF_STOCK' && q.page === '1')).toBe(true));
+    expect(new URLSearchParams(router.state.location.search).get('workspace_id')).toBe(WORKSPACE);
   });
 
   it('changes the status of the selected products in bulk', async () => {

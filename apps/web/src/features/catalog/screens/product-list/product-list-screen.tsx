@@ -1,9 +1,9 @@
 import { EditOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Flex, Select, Space, Tabs, TreeSelect, Typography } from 'antd';
+import { App, Button, Flex, Select, Space, Tabs, Tag, TreeSelect, Typography } from 'antd';
 import type { Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import type { ProductList, ProductStatus } from '@kelola/contracts/catalog';
+import { PRODUCT_STOCK_STATES, type ProductList, type ProductStatus } from '@kelola/contracts/catalog';
 import { ListPage, type BulkAction, type ListColumn } from '../../../../components/list-page.tsx';
 import { MoneyText } from '../../../../components/money-text.tsx';
 import { PermissionGate } from '../../../../components/permission-gate.tsx';
@@ -19,7 +19,7 @@ import { toTreeData } from '../../components/category-options.ts';
 
 type Row = ProductList['items'][number];
 
-const FILTERS = ['q', 'status', 'category_id', 'brand_id', 'type'] as const;
+const FILTERS = ['q', 'status', 'category_id', 'brand_id', 'type', 'stock_state'] as const;
 type Filter = (typeof FILTERS)[number];
 const TABS = [
   { key: 'all', status: undefined, count: 'all' },
@@ -28,9 +28,12 @@ const TABS = [
   { key: 'DRAFT', status: 'DRAFT', count: 'draft' },
 ] as const;
 const TYPES = ['SINGLE', 'VARIANT', 'BUNDLING'] as const;
+const STOCK_COLORS = { IN_STOCK: 'success', OUT_OF_STOCK: 'default', MINUS_STOCK: 'error' } as const;
 
-
-/** /product: master products with status tabs and counts, search, filters and sort in the URL, bulk status and delete. */
+/**
+ * /product: master products with status tabs and counts, search, filters (category, brand, type, stock state) and
+ * sort in the URL, the available stock of each, bulk status and delete.
+ */
 export function ProductListScreen() {
   const { t } = useTranslation('catalog');
   const location = useLocation();
@@ -112,6 +115,23 @@ export function ProductListScreen() {
           </span>
         ),
     },
+    {
+      title: t('columns.stock'),
+      key: 'stock',
+      render: (_value, row) => (
+        <Flex vertical gap={2} data-testid={`stock-${row.id}`}>
+          <span>
+            <Tag color={STOCK_COLORS[row.stock.state]}>{t(`stockState.${row.stock.state}`)}</Tag>
+            <Typography.Text strong>{row.stock.available}</Typography.Text>
+          </span>
+          {row.stock.limiting_sku && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t('stock.limitedBy', { sku: row.stock.limiting_sku })}
+            </Typography.Text>
+          )}
+        </Flex>
+      ),
+    },
     { title: t('columns.category'), dataIndex: 'category_name', render: (value: string | null) => value ?? '-' },
     { title: t('columns.brand'), dataIndex: 'brand_name', render: (value: string | null) => value ?? '-' },
     { title: t('columns.status'), dataIndex: 'status', render: (status: string) => <StatusTag status={status} label={t(`status.${status}`)} /> },
@@ -181,6 +201,16 @@ export function ProductListScreen() {
         value={query.filters.type}
         onChange={(value?: string) => query.setFilters({ type: value })}
       />
+      <Select
+        data-testid="filter-stock"
+        style={{ minWidth: 160 }}
+        allowClear
+        placeholder={t('filters.stock')}
+        aria-label={t('filters.stock')}
+        options={PRODUCT_STOCK_STATES.map((state) => ({ value: state, label: t(`stockState.${state}`) }))}
+        value={query.filters.stock_state}
+        onChange={(value?: string) => query.setFilters({ stock_state: value })}
+      />
     </>
   );
 
@@ -208,7 +238,7 @@ export function ProductListScreen() {
         filters={filters}
         bulkActions={bulkActions}
         empty={{ description: t('list.empty') }}
-        minWidth={1000}
+        minWidth={1120}
       />
     </Flex>
   );

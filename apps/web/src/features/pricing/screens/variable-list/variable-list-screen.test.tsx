@@ -24,7 +24,7 @@ async function confirmDelete(name: string) {
   fireEvent.click(within(dialog).getByRole('button', { name: 'Hapus' }));
 }
 
-describe('variable lists', { timeout: 20_000 }, () => {
+describe('variable lists', { timeout: 60_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists name, value, short description and how many formulas use each variable', async () => {
