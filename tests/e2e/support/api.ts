@@ -59,6 +59,18 @@ export async function demoMenu(): Promise<MenuItem[]> {
   return menu;
 }
 
+type ChannelItem = { id: string; name: string; marketplace: string; status: string };
+
+/** The shops connected in the demo workspace (GET /api/channels as the demo owner). */
+export async function demoChannels(): Promise<ChannelItem[]> {
+  const { access_token } = await api<{ access_token: string }>('/api/auth/login', { method: 'POST', body: JSON.stringify(DEMO_USER) });
+  const authorization = `Bearer ${access_token}`;
+  const me = await api<{ workspace_id_active: string }>('/api/me', { headers: { authorization } });
+  const { items } = await api<{ items: ChannelItem[] }>('/api/channels', { headers: { authorization, 'workspace-id': me.workspace_id_active } });
+  await fetch(`${baseUrl()}/api/auth/logout`, { method: 'POST', headers: { authorization } }).catch(() => {});
+  return items;
+}
+
 /** An Indonesian mobile number nobody has used in this run: 0812 and eight random digits. */
 export function newPhoneNumber(): string {
   return `0812${String(Math.floor(10_000_000 + Math.random() * 89_999_999))}`;

@@ -39,3 +39,49 @@ export async function chooseOption(page: Page, select: Locator, label: string, {
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
 }
+
+/**
+ * Records every API answer with status ≥ 500 (method, path, status, the request's and the answer's bodies, cut),
+ * for a failure report: a screen's "System seems to be busy" says nothing about which call failed or why.
+ */
+export function watchServerErrors(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() < 500 || !response.url().includes('/api/')) return;
+    const request = response.request();
+    void response
+      .text()
+      .catch(() => '')
+      .then((body) => {
+        seen.push(`${request.method()} ${new URL(response.url()).pathname} → ${response.status()} ${body.slice(0, 500)}\n    request: ${(request.postData() ?? '').slice(0, 1_000)}`);
+      });
+  });
+  return seen;
+}
+
+/** Every URL (path and query) the tab's main frame went through, for a failure report. */
+export function trackNavigation(page: Page): string[] {
+  const visited: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) visited.push(frame.url().replace(/^https?:\/\/[^/]+/u, ''));
+  });
+  return visited;
+}
+
+/** `expect.poll` options for a value that waits on the server: up to 15 s instead of the default 1 s (a busy machine). */
+export const SERVER_POLL = { timeout: 15_000 } as const;
+
+/**
+ * Waits until the screen has rendered in its workspace and returns the workspace id: the URL has workspace_id and
+ * the side menu's links carry it. The shell adds workspace_id to a page opened without it, and React Router renders
+ * that change a moment after the address bar shows it; a button clicked in between still builds its link from the
+ * query without the workspace, and the shell then cuts that link to its first path segment (/product/create →
+ * /product). The side menu is rendered in the same pass as the screen, so its links say when the screen has it too.
+ */
+export async function waitForWorkspace(page: Page): Promise<string> {
+  await expect.poll(() => new URL(page.url()).searchParams.get('workspace_id'), SERVER_POLL).toBeTruthy();
+  const workspaceId = new URL(page.url()).searchParams.get('workspace_id') ?? '';
+  const dashboardLink = page.getByTestId('side-menu').locator('a[title="Dashboard"]');
+  await expect.poll(() => dashboardLink.getAttribute('href'), SERVER_POLL).toContain(`workspace_id=${workspaceId}`);
+  return workspaceId;
+}
