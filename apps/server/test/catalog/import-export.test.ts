@@ -105,6 +105,31 @@ describe('product import', () => {
     expect((await call('GET', '/api/products/imports', owner)).json().items.map((i: { id: string }) => i.id)).toContain(again.id);
   });
 
+  it('refuses a SKU repeated in the file instead of letting the later row overwrite the earlier one', async () => {
+    const owner = await newWorkspace(app);
+    const sku = uniqueSku('DUP');
+    const variant = uniqueSku('VAR');
+    const result = await importFile(
+      owner,
+      await xlsx([
+        ['satu', 'SINGLE', 'Satu', sku, 1000, null, null, 'ACTIVE', null, null, null, null, null, null],
+        ['dua', 'SINGLE', 'Dua', sku, 2000, null, null, 'ACTIVE', null, null, null, null, null, null],
+        ['kaos', 'VARIANT', 'Kaos', variant, 5000, null, null, 'ACTIVE', null, 'Warna', 'Merah', null, null, null],
+        ['kaos', 'VARIANT', 'Kaos', variant, 5000, null, null, 'ACTIVE', null, 'Warna', 'Biru', null, null, null],
+      ]),
+    );
+    expect(result).toMatchObject({ succeeded_rows: 1, failed_rows: 3, has_result_file: true });
+    const rows = await readSheet((await call('GET', `/api/products/imports/${result.id}/result`, owner)).rawPayload);
+    expect(rows.slice(1).map((r) => [r[0], r[1]])).toEqual([
+      ['3', sku],
+      ['4', variant],
+      ['5', variant],
+    ]);
+    expect(rows[1]!.join(' ')).toContain('Nilai ini muncul lebih dari sekali. (baris 2)');
+    const list = (await call('GET', '/api/products', owner)).json();
+    expect(list.items.map((i: { name: string; price: { min: number } }) => [i.name, i.price.min])).toEqual([['Satu', 1000]]);
+  });
+
   it('answers 400, 422, 403 and 404 as it should', async () => {
     const owner = await newWorkspace(app);
     const other = await newWorkspace(app);

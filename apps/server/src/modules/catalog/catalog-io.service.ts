@@ -339,6 +339,7 @@ export async function runProductImport(platform: Platform, job: ImportJob): Prom
     await update({ status: 'RUNNING', startedAt: new Date(), totalRows: total, processedRows: 0, succeededRows: 0, failedRows: 0, error: null });
 
     let group: Line[] = [];
+    const skuRows = new Map<string, number>();
     const flush = async () => {
       if (group.length === 0) return;
       const lines = group;
@@ -347,8 +348,14 @@ export async function runProductImport(platform: Platform, job: ImportJob): Prom
       const invalid = new Map<number, string[]>();
       for (const line of lines) {
         const result = SheetRowSchema.safeParse(line.values);
-        if (result.success) parsed.push(result.data);
-        else invalid.set(line.row, zodFields(result.error).map((f) => `${f.path}: ${translate('id', 'validation', f.code) ?? f.code}`));
+        const errors = result.success ? [] : zodFields(result.error).map((f) => `${f.path}: ${translate('id', 'validation', f.code) ?? f.code}`);
+        // A SKU may appear once per file: a second row would silently overwrite the first one's product.
+        const sku = String(line.values.sku ?? '').trim();
+        const firstRow = skuRows.get(sku);
+        if (sku && firstRow !== undefined) errors.push(`sku: ${translate('id', 'validation', 'DUPLICATE_VALUE') ?? 'DUPLICATE_VALUE'} (baris ${firstRow})`);
+        else if (sku) skuRows.set(sku, line.row);
+        if (result.success && errors.length === 0) parsed.push(result.data);
+        else invalid.set(line.row, errors);
       }
       let problems = invalid;
       if (invalid.size === 0) {
