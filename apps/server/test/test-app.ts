@@ -57,6 +57,8 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     platform,
     close: async () => {
       await app.fastify.close();
+      // A test that queued a job (an import, an export) started pg-boss: it must let go of the pool first.
+      await platform.jobs.stop();
       await platform.database.close();
       await dropDatabase();
     },
