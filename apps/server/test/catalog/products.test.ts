@@ -171,6 +171,21 @@ describe('POST /api/products', () => {
     expectError(await call('POST', '/api/products', owner, singleForm({ slug: 'kopi-gayo-arabika-250-g' })), 409, 'SLUG_TAKEN');
   });
 
+  it('keeps a product’s type: an edit to another type answers 400 on the type field and changes nothing', async () => {
+    const owner = await newWorkspace(app);
+    const single = await createProduct(app, owner, singleForm());
+    const sku = single.catalogs[0]!.sku;
+    const component = await createProduct(app, owner, singleForm());
+    const res = await call('PUT', `/api/products/${single.id}`, owner, {
+      type: 'BUNDLING',
+      name: 'Jadi Paket',
+      catalogs: [{ sku, price: 1 }],
+      bundle: { components: [{ catalog_id: component.catalogs[0]!.id, quantity: 1 }] },
+    });
+    expect(fieldCodes(res)).toEqual({ type: 'PRODUCT_TYPE_LOCKED' });
+    expect((await call('GET', `/api/products/${single.id}`, owner)).json()).toMatchObject({ type: 'SINGLE', name: single.name });
+  });
+
   it('rejects references to categories, brands and SKUs of another workspace as field errors', async () => {
     const owner = await newWorkspace(app);
     const other = await newWorkspace(app);

@@ -315,6 +315,9 @@ export async function createProduct(ctx: TenantCtx, input: z.input<typeof Produc
 export async function updateProduct(ctx: TenantCtx, id: string, input: z.input<typeof ProductInput>): Promise<Product> {
   const before = await findProductOrThrow(ctx, id, true);
   const data = parseInput(ProductInput, input);
+  // Stock, reservations and channel listings hang on a product's SKUs as the type made them: a single or variant
+  // product's SKUs hold stock, a bundle's never do. The type is therefore fixed once the product exists.
+  if (data.type !== before.type) throw new DomainError('VALIDATION_FAILED', { fields: [{ path: 'type', code: 'PRODUCT_TYPE_LOCKED', message: 'PRODUCT_TYPE_LOCKED' }] });
   const beforeSkus = (await repo.catalogsOf(ctx, [id])).map((c) => c.sku);
   const prepared = await prepare(ctx, data, before);
   const row = await guardUnique(async () => {
@@ -567,7 +570,7 @@ async function limitingSkus(ctx: TenantCtx, bundleIds: readonly string[]): Promi
 /** The SKUs a product's catalogs resolve to, for other modules (inventory, orders). */
 export async function catalogRefs(ctx: TenantCtx, catalogIds: readonly string[]) {
   const rows = await repo.catalogsByIds(ctx, catalogIds);
-  return rows.map((r) => ({ id: r.catalog.id, productId: r.catalog.productId, sku: r.catalog.sku, name: r.catalog.name, price: r.catalog.price, productType: r.productType }));
+  return rows.map((r) => ({ id: r.catalog.id, productId: r.catalog.productId, sku: r.catalog.sku, name: r.catalog.name, price: r.catalog.price, productType: r.productType, baseUnit: r.baseUnit }));
 }
 
 /** Bundle availability for given stock levels (available per component catalog): min ⌊available / qty⌋ and the limiting SKU. */
