@@ -40,7 +40,8 @@ export const StockBalance = z.object({
   catalog_id: z.string(),
   sku: z.string(),
   name: z.string(),
-  unit: z.literal('PCS'),
+  /** The product's base unit: every quantity here is in it. */
+  unit: z.string(),
   on_hand: z.number(),
   in_order: z.number(),
   allocated: z.number(),
@@ -60,7 +61,8 @@ export const InventoryDetail = z.object({
   catalog_id: z.string(),
   sku: z.string(),
   name: z.string(),
-  unit: z.literal('PCS'),
+  /** The product's base unit: every quantity here is in it. */
+  unit: z.string(),
   warehouses: z.array(StockBalance),
   totals: z.object({ on_hand: z.number(), in_order: z.number(), allocated: z.number(), safety_stock: z.number(), allocatable: z.number(), available: z.number() }),
 });

@@ -7,6 +7,7 @@ import { DomainError } from '../../src/platform/errors.ts';
 import { newMember, newWorkspace } from '../factories.ts';
 import { buildTestApp, type TestApp } from '../test-app.ts';
 import { caller, expectError, expectFieldError, newWarehouse } from '../workspaces/helpers.ts';
+import { createProduct, singleForm, uniqueSku } from '../catalog/helpers.ts';
 import { asActor, newBundle, newChannel, newSku, receive } from './helpers.ts';
 
 let app: TestApp;
@@ -234,6 +235,18 @@ describe('inventory list v2', () => {
     expectError(await call('GET', '/api/inventory', mover), 403, 'FORBIDDEN');
     expect((await call('GET', '/api/inventory/movements', mover)).statusCode).toBe(200);
     expectFieldError(await call('GET', '/api/inventory/movements?type=SOLD', mover), 'type');
+  });
+});
+
+describe('units', () => {
+  it('shows stock in the product’s base unit', async () => {
+    const owner = await newWorkspace(app);
+    const wh = await newWarehouse(app, owner);
+    const product = await createProduct(app, owner, singleForm({ base_unit: 'DUS', catalogs: [{ sku: uniqueSku('DUS'), price: 120_000 }] }));
+    const catalogId = product.catalogs[0]!.id;
+    await receive(app, owner, wh.id, [{ catalog_id: catalogId, quantity: 5 }]);
+    expect((await call('GET', `/api/inventory?catalog_id=${catalogId}`, owner)).json().items[0]).toMatchObject({ unit: 'DUS', on_hand: 5 });
+    expect((await call('GET', `/api/inventory/catalogs/${catalogId}`, owner)).json()).toMatchObject({ unit: 'DUS', totals: { on_hand: 5 } });
   });
 });
 

@@ -38,7 +38,7 @@ export async function catalogsOf(ctx: TenantCtx, productIds: readonly string[]):
 export async function catalogsByIds(ctx: TenantCtx, ids: readonly string[]) {
   if (ids.length === 0) return [];
   return ctx.db
-    .select({ catalog: catalogs, productType: products.type, productName: products.name })
+    .select({ catalog: catalogs, productType: products.type, productName: products.name, baseUnit: products.baseUnit })
     .from(catalogs)
     .innerJoin(products, eq(products.id, catalogs.productId))
     .where(and(eq(catalogs.workspaceId, ctx.workspaceId), inArray(catalogs.id, [...ids])));

@@ -165,14 +165,14 @@ export async function ledgerMismatches(ctx: TenantCtx) {
 // Inventory list v2 and detail
 
 type BalanceRow = Awaited<ReturnType<typeof repo.listBalances>>['rows'][number];
-type Names = { skus: Map<string, { sku: string; name: string }>; warehouses: Map<string, string>; actors?: Map<string, string> };
+type Names = { skus: Map<string, { sku: string; name: string; unit: string }>; warehouses: Map<string, string>; actors?: Map<string, string> };
 
 /** SKU and warehouse names of a page of rows, through the catalog's and the warehouses' index (two queries). */
 async function namesFor(ctx: TenantCtx, rows: readonly { catalogId: string; warehouseId: string }[]): Promise<Names> {
   const refs = await catalogRefs(ctx, [...new Set(rows.map((r) => r.catalogId))]);
   const warehouses = rows.length > 0 ? await listWarehouseOptions(ctx) : [];
   return {
-    skus: new Map(refs.map((r) => [r.id, { sku: r.sku, name: r.name }])),
+    skus: new Map(refs.map((r) => [r.id, { sku: r.sku, name: r.name, unit: r.baseUnit }])),
     warehouses: new Map(warehouses.map((w) => [w.id, w.name])),
   };
 }
@@ -187,7 +187,7 @@ const presentBalance =
       catalog_id: r.balance.catalogId,
       sku: names.skus.get(r.balance.catalogId)?.sku ?? '',
       name: names.skus.get(r.balance.catalogId)?.name ?? '',
-      unit: 'PCS',
+      unit: names.skus.get(r.balance.catalogId)?.unit ?? 'PCS',
       on_hand: r.balance.onHand,
       in_order: r.balance.inOrder,
       allocated: r.balance.allocated,
@@ -256,7 +256,7 @@ export async function inventoryDetail(ctx: TenantCtx, catalogId: string) {
     catalog_id: ref.id,
     sku: ref.sku,
     name: ref.name,
-    unit: 'PCS' as const,
+    unit: ref.baseUnit,
     warehouses: items,
     totals: {
       on_hand: sum('on_hand'),
