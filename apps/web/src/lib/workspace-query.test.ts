@@ -61,4 +61,15 @@ describe('workspaceQueryOf and withWorkspaceQuery', () => {
     expect(withWorkspaceQuery('/warehouse/add-warehouse', '?workspace_id=w&business_id=b&page=3')).toBe('/warehouse/add-warehouse?workspace_id=w&business_id=b');
     expect(withWorkspaceQuery('/sales?workspace_id=x', '?workspace_id=w')).toBe('/sales?workspace_id=x');
   });
+
+  it('takes the browser’s address when the rendered query does not have the workspace yet (a click during the shell’s replace)', () => {
+    const before = window.location.href;
+    window.history.replaceState(null, '', '/product?workspace_id=w2&business_id=b2');
+    try {
+      expect(withWorkspaceQuery('/product/create', '')).toBe('/product/create?workspace_id=w2&business_id=b2');
+      expect(withWorkspaceQuery('/product/create', '?workspace_id=w')).toBe('/product/create?workspace_id=w');
+    } finally {
+      window.history.replaceState(null, '', before);
+    }
+  });
 });

@@ -3,7 +3,10 @@ export const WORKSPACE_QUERY_KEYS = ['workspace_id', 'business_id', 'warehouse_i
 
 /** Adds the current workspace, business and warehouse query to an in-app link that lacks them. */
 export function withWorkspaceQuery(to: string, currentSearch: string): string {
-  const current = new URLSearchParams(currentSearch);
+  // A click right after the shell added the query (history.replaceState) but before React re-rendered sees a stale
+  // `currentSearch`; the browser's own address already has the query, so it is the fallback.
+  const fresh = new URLSearchParams(currentSearch).get('workspace_id') || typeof window === 'undefined' ? currentSearch : window.location.search;
+  const current = new URLSearchParams(fresh);
   const [pathAndQuery = '', hash] = to.split('#');
   const [pathname = '', query = ''] = pathAndQuery.split('?');
   const next = new URLSearchParams(query);
