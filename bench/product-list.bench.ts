@@ -29,9 +29,14 @@ const PAGE_SIZE = 35;
 const listen = (server: http.Server) =>
   new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
 
-/** The statements of the list endpoint for an unfiltered first page (see products.service.ts listProducts). */
+/** The statements of the list endpoint for an unfiltered first page, stock column included (see products.service.ts listProducts). */
 const LIST_SQL = `select p.id, p.type, p.name, p.status, p.is_valid, p.category_id, c.name as category_name, p.brand_id, b.name as brand_name,
-    p.price_min, p.price_max, p.catalog_count, p.image_key, p.created_at, p.updated_at
+    p.price_min, p.price_max, p.catalog_count, p.image_key, p.created_at, p.updated_at,
+    (case when p.type = 'BUNDLING' then coalesce((select min(greatest(0, coalesce((select sum(sb.on_hand - sb.in_order - sb.allocated - sb.safety_stock)
+        from stock_balances sb where sb.workspace_id = $1 and sb.catalog_id in (select bc.component_catalog_id)), 0) / bc.quantity))
+        from bundle_components bc where bc.bundle_product_id = p.id), 0)
+      else coalesce((select sum(sb.on_hand - sb.in_order - sb.allocated - sb.safety_stock) from stock_balances sb
+        where sb.workspace_id = $1 and sb.catalog_id in (select k.id from catalogs k where k.product_id = p.id)), 0) end) as available
   from products p left join categories c on c.id = p.category_id left join brands b on b.id = p.brand_id
   where p.workspace_id = $1 order by p.created_at desc, p.id desc limit $2 offset $3`;
 const COUNTS_SQL = `select status, count from product_status_counts where workspace_id = $1`;
