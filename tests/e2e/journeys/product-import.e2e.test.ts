@@ -99,7 +99,7 @@ describeJourney('journey 11: import 1,000 products from the template with 3 bad 
     await page.goto('/product');
     await page.getByRole('heading', { name: 'Produk Master' }).waitFor();
     const workspaceId = await waitForWorkspace(page);
-    await page.locator('.ant-table-row').filter({ hasText: 'Kopi Gayo Arabika 250 g' }).waitFor();
+    await page.locator('.ant-table-row').first().waitFor();
 
     await page.getByRole('button', { name: 'Impor Produk' }).click();
     await page.waitForURL((url) => url.pathname === '/product/import');

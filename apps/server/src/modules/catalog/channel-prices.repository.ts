@@ -1,9 +1,9 @@
 import type { ChannelPriceListQuery } from '@kelola/contracts';
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { TenantCtx } from '../../http/context.ts';
-import { priceFormulas, priceVariables } from '../pricing/index.ts';
+import { priceFormulas } from '../pricing/index.ts';
 import { likePattern } from './catalog.common.ts';
-import { bundleComponents, catalogs, catalogVariableValues, products } from './catalog.schema.ts';
+import { bundleComponents, catalogs, products } from './catalog.schema.ts';
 import { catalogChannelPrices } from './channel-prices.schema.ts';
 
 export type StoredPrice = typeof catalogChannelPrices.$inferSelect;
@@ -124,19 +124,6 @@ export async function setFormulaMode(ctx: TenantCtx, catalogId: string, channelI
     )
     .returning();
   return row;
-}
-
-/** Per-SKU values of product variables, by catalog then variable name (they override the variable's own value). */
-export async function skuVariableValues(ctx: TenantCtx, catalogIds: readonly string[]): Promise<Map<string, Record<string, string>>> {
-  const result = new Map<string, Record<string, string>>();
-  if (catalogIds.length === 0) return result;
-  const rows = await ctx.db
-    .select({ catalogId: catalogVariableValues.catalogId, name: priceVariables.name, value: catalogVariableValues.value })
-    .from(catalogVariableValues)
-    .innerJoin(priceVariables, eq(priceVariables.id, catalogVariableValues.variableId))
-    .where(and(eq(catalogVariableValues.workspaceId, ctx.workspaceId), inArray(catalogVariableValues.catalogId, [...catalogIds])));
-  for (const row of rows) result.set(row.catalogId, { ...result.get(row.catalogId), [row.name]: row.value });
-  return result;
 }
 
 /** Σ component price × quantity per bundle product, in one query for a page of bundles. */

@@ -17,7 +17,7 @@ import { getChannel, listChannels } from '../channels/index.ts';
 import { formulaProblem, loadFormula, type LoadedFormula } from '../pricing/index.ts';
 import { audit, parseInput, toNumber } from './catalog.common.ts';
 import * as repo from './channel-prices.repository.ts';
-import { evaluateFor } from './formula-pricing.service.ts';
+import { evaluateFor, skuValues } from './formula-pricing.service.ts';
 
 /** What the SKU's price is without a manual entry: its formula's result, or its base price when it has no formula. */
 export type DerivedPrice = { source: Exclude<ChannelPriceSource, 'MANUAL'>; price: bigint | null; errors: FormulaProblem[] };
@@ -73,7 +73,7 @@ export async function derivedPrices(ctx: TenantCtx, skus: readonly repo.SkuRow[]
   if (priced.length === 0) return result;
   const formulas = new Map<string, LoadedFormula>();
   for (const id of new Set(priced.map((s) => s.formulaId!))) formulas.set(id, await loadFormula(ctx, id));
-  const perSku = await repo.skuVariableValues(ctx, priced.map((s) => s.id));
+  const perSku = await skuValues(ctx, priced.map((s) => s.id));
   const totals = await repo.componentTotals(ctx, [...new Set(priced.filter((s) => s.productType === 'BUNDLING').map((s) => s.productId))]);
   for (const s of priced) {
     const evaluation = evaluateFor(formulas.get(s.formulaId!)!, { catalogId: s.id, listPrice: s.price, componentTotal: totals.get(s.productId) ?? 0n }, perSku.get(s.id));

@@ -12,8 +12,8 @@ import * as repo from './products.repository.ts';
 /** What the catalog knows about a SKU when a formula prices it. */
 export type PricingInput = { catalogId: string | null; listPrice: bigint | null; componentTotal: bigint };
 
-/** Per-SKU values of product variables, by catalog then variable name. */
-async function skuValues(ctx: TenantCtx, catalogIds: readonly string[]): Promise<Map<string, Record<string, string>>> {
+/** Per-SKU values of product variables, by catalog then variable name (they override the variable's own value). */
+export async function skuValues(ctx: TenantCtx, catalogIds: readonly string[]): Promise<Map<string, Record<string, string>>> {
   const result = new Map<string, Record<string, string>>();
   if (catalogIds.length === 0) return result;
   const rows = await ctx.db

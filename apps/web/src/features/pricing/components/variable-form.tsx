@@ -7,7 +7,7 @@ import { zodField } from '../../../components/zod-rules.ts';
 import { withWorkspaceQuery } from '../../../lib/workspace-query.ts';
 import { useSaveVariable, useVariable } from '../api/variable-api.ts';
 import type { VariableKindConfig } from './variable-kinds.ts';
-import { PricingWriteGuard } from './write-guard.tsx';
+import { WriteGuard } from '../../../components/write-guard.tsx';
 
 type Values = { name: string; short_description: string; value: string };
 const EMPTY: Values = { name: '', short_description: '', value: '' };
@@ -35,7 +35,7 @@ export function VariableForm({ config, id }: { config: VariableKindConfig; id?: 
   const texts = `variables.${config.textKey}`;
 
   return (
-    <PricingWriteGuard menuKey={config.menuKey} backTo={config.path}>
+    <WriteGuard menuKey={config.menuKey} backTo={config.path} ns="pricing">
       <FormPage<Values, Variable>
         key={variable.data?.id ?? 'new'}
         name="variable"
@@ -76,6 +76,6 @@ export function VariableForm({ config, id }: { config: VariableKindConfig; id?: 
           </Col>
         </Row>
       </FormPage>
-    </PricingWriteGuard>
+    </WriteGuard>
   );
 }

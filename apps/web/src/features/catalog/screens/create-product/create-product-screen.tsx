@@ -8,11 +8,11 @@ import { errorText } from '../../../../lib/error-text.ts';
 import { withWorkspaceQuery } from '../../../../lib/workspace-query.ts';
 import { uploadImage, useCreateProduct } from '../../api/product-api.ts';
 import { uploadVideo } from '../../api/video-api.ts';
-import { CatalogWriteGuard } from '../../components/catalog-write-guard.tsx';
 import { PendingImages } from '../../components/image-manager.tsx';
 import { ProductFormFields } from '../../components/product-form-fields.tsx';
 import { EMPTY_PRODUCT, toProductInput, type ProductFormValues } from '../../components/product-form-values.ts';
 import { PendingVideo } from '../../components/video-upload.tsx';
+import { WriteGuard } from '../../../../components/write-guard.tsx';
 
 /** /product/create: a single, variant or bundling product; images and a video chosen here are uploaded once it is saved. */
 export function CreateProductScreen() {
@@ -59,7 +59,7 @@ export function CreateProductScreen() {
   };
 
   return (
-    <CatalogWriteGuard>
+    <WriteGuard menuKey="product" backTo="/product" ns="catalog">
       <FormPage<ProductFormValues, { product: Product; failed: number }>
         name="product"
         title={t('form.createTitle')}
@@ -79,6 +79,6 @@ export function CreateProductScreen() {
         <Divider titlePlacement="start">{t('form.sections.images')}</Divider>
         <PendingImages files={files} onChange={setFiles} />
       </FormPage>
-    </CatalogWriteGuard>
+    </WriteGuard>
   );
 }

@@ -5,11 +5,11 @@ import type { Product } from '@kelola/contracts/catalog';
 import { FormPage } from '../../../../components/form-page.tsx';
 import { withWorkspaceQuery } from '../../../../lib/workspace-query.ts';
 import { useProduct, useUpdateProduct } from '../../api/product-api.ts';
-import { CatalogWriteGuard } from '../../components/catalog-write-guard.tsx';
 import { ProductImages } from '../../components/image-manager.tsx';
 import { ProductFormFields } from '../../components/product-form-fields.tsx';
 import { fromProduct, toProductInput, type ProductFormValues } from '../../components/product-form-values.ts';
 import { ProductVideoField } from '../../components/video-upload.tsx';
+import { WriteGuard } from '../../../../components/write-guard.tsx';
 
 /** /product/edit?id=…: every field of a saved product (PUT replaces it); images and the video file change at once. */
 export function EditProductScreen() {
@@ -26,7 +26,7 @@ export function EditProductScreen() {
   if (!id) return <Result status="404" title={t('form.noId')} />;
 
   return (
-    <CatalogWriteGuard>
+    <WriteGuard menuKey="product" backTo="/product" ns="catalog">
       <FormPage<ProductFormValues, Product>
         // A different record is a different form: initial values apply only when the form mounts.
         key={product.data?.id ?? 'loading'}
@@ -61,6 +61,6 @@ export function EditProductScreen() {
         <Divider titlePlacement="start">{t('form.sections.images')}</Divider>
         {product.data && <ProductImages productId={product.data.id} images={product.data.images} />}
       </FormPage>
-    </CatalogWriteGuard>
+    </WriteGuard>
   );
 }

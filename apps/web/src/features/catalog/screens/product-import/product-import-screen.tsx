@@ -7,7 +7,7 @@ import { errorText } from '../../../../lib/error-text.ts';
 import { withWorkspaceQuery } from '../../../../lib/workspace-query.ts';
 import { downloadFile } from '../../api/file-api.ts';
 import { resultPath, TEMPLATE_PATH, useImportJob, useStartImport } from '../../api/import-api.ts';
-import { CatalogWriteGuard } from '../../components/catalog-write-guard.tsx';
+import { WriteGuard } from '../../../../components/write-guard.tsx';
 
 /** /product/import: download the template, upload a filled XLSX, follow its progress and fetch the failed rows. */
 export function ProductImportScreen() {
@@ -36,7 +36,7 @@ export function ProductImportScreen() {
   const finished = data && (data.status === 'DONE' || data.status === 'FAILED');
 
   return (
-    <CatalogWriteGuard>
+    <WriteGuard menuKey="product" backTo="/product" ns="catalog">
       <Flex vertical gap={16} data-testid="import-page">
         <Flex align="center" gap={12}>
           <Button type="text" icon={<ArrowLeftOutlined />} aria-label={t('import.back')} onClick={back} />
@@ -103,6 +103,6 @@ export function ProductImportScreen() {
           </Flex>
         </Card>
       </Flex>
-    </CatalogWriteGuard>
+    </WriteGuard>
   );
 }

@@ -12,7 +12,7 @@ import { useCreateGoodsReceipt } from '../../api/document-api.ts';
 import { DocumentReceiptLines, type ReceiptLineValues } from '../../components/document-receipt-lines.tsx';
 import { requiredRule } from '../../components/document-rules.tsx';
 import { DocumentWarehouseSelect } from '../../components/document-warehouse-select.tsx';
-import { DocumentWriteGuard } from '../../components/document-write-guard.tsx';
+import { WriteGuard } from '../../../../components/write-guard.tsx';
 
 export type ReceiptFormValues = {
   date: Dayjs;
@@ -41,9 +41,9 @@ export function toReceiptInput(values: ReceiptFormValues, post: boolean): GoodsR
 /** /inventory/goods-receipt/create: a receipt saved as a draft, or saved and posted at once (adds the stock). */
 export function GoodsReceiptCreateScreen() {
   return (
-    <DocumentWriteGuard menuKey="goods-receipt" backTo={LIST}>
+    <WriteGuard menuKey="goods-receipt" backTo={LIST} ns="stock-documents">
       <GoodsReceiptForm />
-    </DocumentWriteGuard>
+    </WriteGuard>
   );
 }
 

@@ -16,8 +16,8 @@ import { useAdjustment, useCreateAdjustment, usePostAdjustment, useUpdateAdjustm
 import { DocumentAdjustmentItems, type AdjustmentItemValues, type SavedItems } from '../../components/document-adjustment-items.tsx';
 import { requiredRule } from '../../components/document-rules.tsx';
 import { DocumentWarehouseSelect } from '../../components/document-warehouse-select.tsx';
-import { DocumentWriteGuard } from '../../components/document-write-guard.tsx';
 import { StockAdjustmentView } from './stock-adjustment-view.tsx';
+import { WriteGuard } from '../../../../components/write-guard.tsx';
 
 export type AdjustmentFormValues = {
   date: Dayjs;
@@ -59,9 +59,9 @@ export function StockAdjustmentFormScreen() {
   const id = params.get('id');
   if (!id)
     return (
-      <DocumentWriteGuard menuKey="stock-adjustment" backTo={LIST}>
+      <WriteGuard menuKey="stock-adjustment" backTo={LIST} ns="stock-documents">
         <AdjustmentForm />
-      </DocumentWriteGuard>
+      </WriteGuard>
     );
   return <ExistingAdjustment key={id} id={id} />;
 }

@@ -13,7 +13,7 @@ import { FormulaPreviewPanel } from '../../components/formula-preview.tsx';
 import { checkText } from '../../components/formula-text.ts';
 import { useDebounced } from '../../components/use-debounced.ts';
 import { useVariablePalette } from '../../components/use-variable-palette.ts';
-import { PricingWriteGuard } from '../../components/write-guard.tsx';
+import { WriteGuard } from '../../../../components/write-guard.tsx';
 
 type Values = { name: string; short_description: string; expression: string; rounding_mode: RoundingMode; rounding_step: number };
 const EMPTY: Values = { name: '', short_description: '', expression: '', rounding_mode: 'NONE', rounding_step: 1 };
@@ -109,7 +109,7 @@ export function FormulaFormScreen() {
   const problemsRef = useMemo(() => ({ current: null as FormulaProblemView[] | null }), []);
 
   return (
-    <PricingWriteGuard menuKey="price-formula" backTo="/price-formula">
+    <WriteGuard menuKey="price-formula" backTo="/price-formula" ns="pricing">
       <FormPage<Values, Formula>
         key={formula.data?.id ?? 'new'}
         name="formula"
@@ -137,6 +137,6 @@ export function FormulaFormScreen() {
       >
         <FormulaFields problemsRef={problemsRef} />
       </FormPage>
-    </PricingWriteGuard>
+    </WriteGuard>
   );
 }

@@ -6,7 +6,7 @@ import { withWorkspaceQuery } from '../../../../lib/workspace-query.ts';
 import { useCreateWarehouse } from '../../api/warehouse-api.ts';
 import { EMPTY_WAREHOUSE, toWarehouseInput, type WarehouseFormValues } from '../../components/warehouse-form-values.ts';
 import { WarehouseFormFields } from '../../components/warehouse-form-fields.tsx';
-import { WarehouseWriteGuard } from '../../components/warehouse-write-guard.tsx';
+import { WriteGuard } from '../../../../components/write-guard.tsx';
 
 /** /warehouse/add-warehouse: a new warehouse with its area; back to the list once saved. */
 export function AddWarehouseScreen() {
@@ -18,7 +18,7 @@ export function AddWarehouseScreen() {
   const create = useCreateWarehouse();
 
   return (
-    <WarehouseWriteGuard>
+    <WriteGuard menuKey="warehouse" backTo="/warehouse" ns="warehouse">
       <FormPage<WarehouseFormValues, { name: string }>
         name="warehouse"
         title={t('form.addTitle')}
@@ -34,6 +34,6 @@ export function AddWarehouseScreen() {
       >
         <WarehouseFormFields form={form} />
       </FormPage>
-    </WarehouseWriteGuard>
+    </WriteGuard>
   );
 }

@@ -6,7 +6,7 @@ import { withWorkspaceQuery } from '../../../../lib/workspace-query.ts';
 import { useUpdateWarehouse, useWarehouse } from '../../api/warehouse-api.ts';
 import { fromWarehouse, knownAreas, toWarehouseInput, type WarehouseFormValues } from '../../components/warehouse-form-values.ts';
 import { WarehouseFormFields } from '../../components/warehouse-form-fields.tsx';
-import { WarehouseWriteGuard } from '../../components/warehouse-write-guard.tsx';
+import { WriteGuard } from '../../../../components/write-guard.tsx';
 
 /** /warehouse/update-warehouse/:id: every field of a saved warehouse; PUT sends the whole form again. */
 export function UpdateWarehouseScreen() {
@@ -20,7 +20,7 @@ export function UpdateWarehouseScreen() {
   const update = useUpdateWarehouse(id);
 
   return (
-    <WarehouseWriteGuard>
+    <WriteGuard menuKey="warehouse" backTo="/warehouse" ns="warehouse">
       <FormPage<WarehouseFormValues, { name: string }>
         // A different record is a different form: initial values apply only when the form mounts.
         key={warehouse.data?.id ?? 'loading'}
@@ -41,6 +41,6 @@ export function UpdateWarehouseScreen() {
       >
         <WarehouseFormFields form={form} known={warehouse.data ? knownAreas(warehouse.data) : []} />
       </FormPage>
-    </WarehouseWriteGuard>
+    </WriteGuard>
   );
 }

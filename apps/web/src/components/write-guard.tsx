@@ -3,14 +3,21 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { allows, type MenuKey } from '@kelola/contracts/menu';
-import { usePermissions } from '../../../components/use-can.ts';
-import { withWorkspaceQuery } from '../../../lib/workspace-query.ts';
+import { withWorkspaceQuery } from '../lib/workspace-query.ts';
+import { usePermissions } from './use-can.ts';
 
-type Props = { menuKey: MenuKey; backTo: string; children: ReactNode };
+type Props = {
+  menuKey: MenuKey;
+  /** The list the "back" button leads to. */
+  backTo: string;
+  /** The feature's namespace, whose `forbidden.title`, `forbidden.body` and `forbidden.back` say why. */
+  ns: string;
+  children: ReactNode;
+};
 
-/** Create screens need WRITE on their menu key; a READ-only user gets a 403 page, not a form that fails on save. */
-export function DocumentWriteGuard({ menuKey, backTo, children }: Props) {
-  const { t } = useTranslation('stock-documents');
+/** Add and edit screens need WRITE on their menu key: a READ-only user gets a 403 page, not a form that fails on save. */
+export function WriteGuard({ menuKey, backTo, ns, children }: Props) {
+  const { t } = useTranslation(ns);
   const location = useLocation();
   const navigate = useNavigate();
   const permissions = usePermissions();
