@@ -13,7 +13,8 @@ import {
   type StockTransfer,
 } from '@kelola/contracts';
 import { allocateToChannel, stockState } from '@kelola/domain';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import ExcelJS from 'exceljs';
 import { PassThrough } from 'node:stream';
 import type { z } from 'zod';
@@ -542,27 +543,44 @@ export async function postGoodsReceipt(ctx: TenantCtx, id: string): Promise<Good
   return getGoodsReceipt(ctx, id);
 }
 
+type DocumentHead = typeof goodsReceipts | typeof stockAdjustments;
+type DocumentLines = { table: typeof goodsReceiptLines | typeof stockAdjustmentLines; documentId: AnyPgColumn; catalogId: AnyPgColumn };
+
+/**
+ * The filters and sort both document lists (goods receipts, adjustments) share: the workspace, the listed
+ * warehouses, warehouse, status, a SKU among the lines, and date or number order; `extra` adds a list's own filter.
+ */
+async function documentListQuery(
+  ctx: TenantCtx,
+  d: DocumentHead,
+  lines: DocumentLines,
+  query: { warehouse_id?: string; status?: 'DRAFT' | 'POSTED'; catalog_id?: string; sort: string },
+  extra?: SQL,
+) {
+  const visible = await listedWarehouses(ctx);
+  const where = and(
+    eq(d.workspaceId, ctx.workspaceId),
+    query.warehouse_id ? eq(d.warehouseId, query.warehouse_id) : undefined,
+    visible ? inArray(d.warehouseId, visible) : undefined,
+    query.status ? eq(d.status, query.status) : undefined,
+    extra,
+    query.catalog_id ? sql`exists (select 1 from ${lines.table} where ${lines.documentId} = ${d.id} and ${lines.catalogId} = ${query.catalog_id})` : undefined,
+  );
+  const orders: Record<string, SQL[]> = {
+    date: [asc(d.date), asc(d.number)],
+    '-date': [desc(d.date), desc(d.number)],
+    number: [asc(d.number)],
+    '-number': [desc(d.number)],
+  };
+  return { where, order: orders[query.sort] ?? [desc(d.date)] };
+}
+
 export async function listGoodsReceipts(
   ctx: TenantCtx,
   query: { page: number; size: number; warehouse_id?: string; status?: 'DRAFT' | 'POSTED'; catalog_id?: string; sort: string },
 ) {
   const g = goodsReceipts;
-  const visible = await listedWarehouses(ctx);
-  const where = and(
-    eq(g.workspaceId, ctx.workspaceId),
-    query.warehouse_id ? eq(g.warehouseId, query.warehouse_id) : undefined,
-    visible ? inArray(g.warehouseId, visible) : undefined,
-    query.status ? eq(g.status, query.status) : undefined,
-    query.catalog_id
-      ? sql`exists (select 1 from ${goodsReceiptLines} where ${goodsReceiptLines.receiptId} = ${g.id} and ${goodsReceiptLines.catalogId} = ${query.catalog_id})`
-      : undefined,
-  );
-  const order = {
-    date: [asc(g.date), asc(g.number)],
-    '-date': [desc(g.date), desc(g.number)],
-    number: [asc(g.number)],
-    '-number': [desc(g.number)],
-  }[query.sort] ?? [desc(g.date)];
+  const { where, order } = await documentListQuery(ctx, g, { table: goodsReceiptLines, documentId: goodsReceiptLines.receiptId, catalogId: goodsReceiptLines.catalogId }, query);
   const rows = await ctx.db
     .select({
       row: g,
@@ -784,23 +802,13 @@ export async function listAdjustments(
   },
 ) {
   const a = stockAdjustments;
-  const visible = await listedWarehouses(ctx);
-  const where = and(
-    eq(a.workspaceId, ctx.workspaceId),
-    query.warehouse_id ? eq(a.warehouseId, query.warehouse_id) : undefined,
-    visible ? inArray(a.warehouseId, visible) : undefined,
-    query.status ? eq(a.status, query.status) : undefined,
+  const { where, order } = await documentListQuery(
+    ctx,
+    a,
+    { table: stockAdjustmentLines, documentId: stockAdjustmentLines.adjustmentId, catalogId: stockAdjustmentLines.catalogId },
+    query,
     query.type ? eq(a.type, query.type) : undefined,
-    query.catalog_id
-      ? sql`exists (select 1 from ${stockAdjustmentLines} where ${stockAdjustmentLines.adjustmentId} = ${a.id} and ${stockAdjustmentLines.catalogId} = ${query.catalog_id})`
-      : undefined,
   );
-  const order = {
-    date: [asc(a.date), asc(a.number)],
-    '-date': [desc(a.date), desc(a.number)],
-    number: [asc(a.number)],
-    '-number': [desc(a.number)],
-  }[query.sort] ?? [desc(a.date)];
   const rows = await ctx.db
     .select()
     .from(a)
