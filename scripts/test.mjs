@@ -12,6 +12,8 @@ const only = args.includes('--integration-only');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 let passed = 0;
 let failed = 0;
+// Named again at the very end, so that the last lines of a long log say what failed.
+const failures = [];
 
 function step(label, command, commandArgs, env = {}) {
   console.log(`\n▶ ${label}`);
@@ -23,6 +25,7 @@ function check(label, command, commandArgs) {
   if (step(label, command, commandArgs)) passed += 1;
   else {
     failed += 1;
+    failures.push(label);
     console.log(`✖ ${label} failed`);
   }
 }
@@ -32,6 +35,7 @@ function vitest(label, projects, env = {}) {
   step(label, bin('vitest'), ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env);
   if (!fs.existsSync(report)) {
     failed += 1;
+    failures.push(`${label}: the test run produced no report`);
     console.log(`✖ ${label}: the test run produced no report`);
     return;
   }
@@ -39,8 +43,16 @@ function vitest(label, projects, env = {}) {
   fs.rmSync(report, { force: true });
   passed += result.numPassedTests;
   failed += result.numFailedTests;
-  // A file that fails to load has no failed test but is a failure all the same.
-  failed += result.testResults.filter((file) => file.status === 'failed' && file.assertionResults.every((a) => a.status !== 'failed')).length;
+  for (const file of result.testResults) {
+    const name = path.relative(root, file.name);
+    const failedTests = file.assertionResults.filter((a) => a.status === 'failed');
+    for (const test of failedTests) failures.push(`${name} > ${test.fullName}`);
+    // A file that fails to load has no failed test but is a failure all the same.
+    if (file.status === 'failed' && failedTests.length === 0) {
+      failed += 1;
+      failures.push(`${name}: ${(file.message || 'failed to run').split('\n')[0]}`);
+    }
+  }
 }
 
 if (only) {
@@ -54,5 +66,6 @@ if (only) {
   vitest('tests', ['domain', 'contracts', 'server', 'web', 'sandbox', 'e2e']);
 }
 
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  ✖ ${f}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

@@ -9,6 +9,8 @@ export default mergeConfig(
       environment: 'jsdom',
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['src/test/setup.ts'],
+      testTimeout: 30_000,
+      expect: { poll: { timeout: 10_000 } },
     },
   }),
 );

@@ -15,5 +15,8 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 90_000,
     hookTimeout: 120_000,
+    // A journey waits on a real browser and server sharing two cores with the other suites: expect.poll's default
+    // of one second is too short there; polls wait up to 15 s unless they say otherwise.
+    expect: { poll: { timeout: 15_000 } },
   },
 });

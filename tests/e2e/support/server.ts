@@ -1,10 +1,8 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-
-const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
+import { freePort, ROOT, serverEnv, spawnServer, stopServer, waitForHealth } from './server-process.ts';
 
 export type JourneyServer = {
   baseUrl: string;
@@ -14,28 +12,6 @@ export type JourneyServer = {
   /** Stops exactly this server (SIGTERM, SIGKILL after 10 s) and removes its data directory. */
   stop: () => Promise<void>;
 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
 
 /**
  * A server of a journey's own, for a journey that needs data the demo seed does not make and no screen can make
@@ -48,18 +24,7 @@ export async function startServerWithChannel(shopName: string, timeoutMs = 90_00
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kelola-e2e-own-data-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const env = {
-    ...process.env,
-    NODE_ENV: 'development',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: baseUrl,
-    DATA_DIR: dataDir,
-    SANDBOX_PORT: String(await freePort()),
-    DEMO: 'true',
-    DEV_OUTBOX: 'true',
-    LOG_LEVEL: 'warn',
-  };
+  const env = serverEnv(port, dataDir, { SANDBOX_PORT: String(await freePort()) });
   const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
 
   // The seed runs to its end before the server opens the directory: one process at a time holds a PGlite directory.
@@ -75,32 +40,16 @@ export async function startServerWithChannel(shopName: string, timeoutMs = 90_00
   }
   const seeded = JSON.parse(seed.stdout.trim().split('\n').at(-1) ?? '{}') as { workspace_id?: string; channel_id?: string };
 
-  const output: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join('apps', 'server', 'src', 'main.ts')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  const { child, log } = spawnServer(env);
   const stop = async () => {
-    await stopProcess(child);
+    await stopServer(child);
     removeDir();
   };
-
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      await stop();
-      throw new Error(`the journey's server exited (${child.exitCode ?? child.signalCode}) before it was healthy:\n${output.join('').slice(-8_000)}`);
-    }
-    try {
-      const response = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
-      if (response.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`the journey's server was not healthy after ${timeoutMs / 1000} s:\n${output.join('').slice(-8_000)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+  try {
+    await waitForHealth(baseUrl, child, log, timeoutMs);
+  } catch (error) {
+    await stop();
+    throw error;
   }
   return { baseUrl, workspaceId: seeded.workspace_id ?? '', channelId: seeded.channel_id ?? '', stop };
 }

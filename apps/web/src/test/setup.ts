@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// The whole suite shares two cores with the server's tests and the browser journeys: an antd screen may take more
+// than the default second to settle, which is load, not a failure. findBy* and waitFor wait up to 10 s.
+configure({ asyncUtilTimeout: 10_000 });
 
 // antd reads matchMedia and ResizeObserver, which jsdom does not provide.
 if (!window.matchMedia) {

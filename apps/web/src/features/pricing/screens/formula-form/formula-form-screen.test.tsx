@@ -60,6 +60,8 @@ function setup() {
 const text = () => screen.getByLabelText('Tampilan teks') as HTMLTextAreaElement;
 const type = (value: string) => fireEvent.change(text(), { target: { value } });
 const problems = async () => within(await screen.findByTestId('formula-problems'));
+/** Waits for one message in the problem list: after a second edit the previous list stays until the form re-renders. */
+const problem = (message: string) => waitFor(() => within(screen.getByTestId('formula-problems')).getByText(message));
 
 describe('price formula builder', { timeout: 60_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -82,25 +84,25 @@ describe('price formula builder', { timeout: 60_000 }, () => {
     setup();
     await screen.findByLabelText('Tampilan teks');
     type('× ppn');
-    expect((await problems()).getByText('Operator tidak memiliki variabel atau konstanta. ("×", posisi 1)')).toBeTruthy();
+    expect(await problem('Operator tidak memiliki variabel atau konstanta. ("×", posisi 1)')).toBeTruthy();
     type('(ppn + 1');
-    expect((await problems()).getByText('Ada kurung yang belum ditutup. ("(", posisi 1)')).toBeTruthy();
+    expect(await problem('Ada kurung yang belum ditutup. ("(", posisi 1)')).toBeTruthy();
     type('ppn + ()');
-    expect((await problems()).getByText('Kurung tidak boleh kosong. (posisi 7)')).toBeTruthy();
+    expect(await problem('Kurung tidak boleh kosong. (posisi 7)')).toBeTruthy();
   });
 
   it('needs at least 2 variables or constants', async () => {
     setup();
     await screen.findByLabelText('Tampilan teks');
     type('ppn');
-    expect((await problems()).getByText('Formula membutuhkan minimal 2 variabel atau konstanta.')).toBeTruthy();
+    expect(await problem('Formula membutuhkan minimal 2 variabel atau konstanta.')).toBeTruthy();
   });
 
   it("shows the server's unknown-variable error on the name", async () => {
     setup();
     await screen.findByLabelText('Tampilan teks');
     type('list_price + ongkir');
-    expect((await problems()).getByText('Variabel ini tidak ada. ("ongkir", posisi 14)')).toBeTruthy();
+    expect(await problem('Variabel ini tidak ada. ("ongkir", posisi 14)')).toBeTruthy();
   });
 
   it('builds the formula with buttons, checks it and previews it with the step-by-step trace', async () => {
