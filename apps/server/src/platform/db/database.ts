@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgDialect, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -132,6 +132,58 @@ async function pgTenantTransaction<T>(db: Db, pool: pg.Pool, workspaceId: string
       throw (discard = err);
     });
     return result;
+  } finally {
+    client.release(discard);
+  }
+}
+
+/** The statements each pooled connection has prepared (tenantStatement's `name`). */
+const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
+
+/**
+ * One statement as a whole tenant transaction, for a hot path that is a single statement. On a PostgreSQL pool the
+ * transaction is ONE message (BEGIN, the tenant settings, the statement, COMMIT) instead of three round trips. The
+ * simple protocol that carries several statements takes no parameters, so the statement is PREPAREd once per
+ * connection under `name` (parsed and planned once, with its `$n` placeholders) and EXECUTEd with its parameters
+ * inlined as literals by the driver's own escaping. When it fails, the transaction is rolled back and the error
+ * thrown as with inTenant. On PGlite it is inTenant with one execute.
+ */
+export async function tenantStatement<R extends Record<string, unknown>>(db: Db, workspaceId: string, name: string, query: SQL): Promise<R[]> {
+  const pool = (db as { $client?: unknown }).$client;
+  if (!(pool instanceof pg.Pool))
+    return inTenant(db, workspaceId, async (tx) => ((await tx.execute(query)) as unknown as { rows: R[] }).rows);
+  if (!UUID.test(workspaceId)) throw new Error(`not a workspace id: ${workspaceId}`);
+  if (!/^[a-z_][a-z0-9_]*$/u.test(name)) throw new Error(`not a statement name: ${name}`);
+  const { sql: text, params } = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
+  const client = await pool.connect();
+  let discard: Error | undefined;
+  try {
+    const prepared = preparedOn.get(client) ?? new Set<string>();
+    preparedOn.set(client, prepared);
+    if (!prepared.has(name)) {
+      await client.query(`prepare ${name} as ${text}`).catch((err: Error) => {
+        throw (discard = err);
+      });
+      prepared.add(name);
+    }
+    const literal = (value: unknown): string => {
+      if (value === null || value === undefined) return 'null';
+      if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+      if (typeof value === 'boolean') return value ? 'true' : 'false';
+      if (value instanceof Date) return client.escapeLiteral(value.toISOString());
+      return client.escapeLiteral(String(value));
+    };
+    const args = params.length > 0 ? `(${params.map(literal).join(', ')})` : '';
+    // SET LOCAL answers with no row to describe or parse (the workspace id was checked as a UUID above).
+    const begin = `begin; set local app.workspace_id = '${workspaceId}'; set local role ${APP_ROLE}`;
+    let results: pg.QueryResult<R>[];
+    try {
+      results = (await client.query(`${begin}; execute ${name}${args}; commit`)) as unknown as pg.QueryResult<R>[];
+    } catch (error) {
+      await client.query('rollback').catch((err: Error) => (discard = err));
+      throw error;
+    }
+    return results[3]!.rows;
   } finally {
     client.release(discard);
   }
