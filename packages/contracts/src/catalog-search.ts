@@ -7,6 +7,12 @@ export const CatalogSearchQuery = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(20),
   /** Only SKUs that hold stock of their own (bundles reserve their components instead). */
   stocked: z.enum(['true', 'false'], { error: 'INVALID_VALUE' }).optional(),
+  /** Comma-separated SKU ids (at most 50): the picker's label of a value it has not listed (a link, a saved filter). */
+  ids: z
+    .string()
+    .optional()
+    .transform((text) => (text ? text.split(',').map((id) => id.trim()) : undefined))
+    .pipe(z.array(z.uuid({ error: 'INVALID_ID' })).max(50, { error: 'TOO_BIG' }).optional()),
 });
 export type CatalogSearchQuery = z.infer<typeof CatalogSearchQuery>;
 

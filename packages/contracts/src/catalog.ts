@@ -109,6 +109,30 @@ export const VariantTierInput = z.object({
   options: z.array(requiredText(30)).min(1).max(MAX_VARIANT_OPTIONS),
 });
 
+/** Spec part 3: a product's conversion units besides its base unit, e.g. BOX = 12 PCS. */
+export const MAX_PRODUCT_UNITS = 10;
+/** One conversion unit: its name and how many base units it holds. */
+export const ProductUnitInput = z.object({ unit: requiredText(20), conversion_qty: z.number().int().min(2).max(1_000_000) });
+/**
+ * A product's conversion units, as the product form and the inventory's unit editor send them. Names are also unique
+ * case-insensitively with the base unit: that needs the base unit, so it is `duplicateUnitIndexes`, run by both.
+ */
+export const ProductUnitsInput = z.array(ProductUnitInput).max(MAX_PRODUCT_UNITS);
+export type ProductUnit = z.output<typeof ProductUnitInput>;
+
+/** Positions of the units whose name repeats the base unit or an earlier unit, ignoring case (DUPLICATE_VALUE on `units.<i>.unit`). */
+export function duplicateUnitIndexes(baseUnit: string, units: readonly { unit?: string | null }[]): number[] {
+  const seen = new Set<string>([baseUnit.trim().toUpperCase()]);
+  const duplicates: number[] = [];
+  units.forEach((u, i) => {
+    const name = (u.unit ?? '').trim().toUpperCase();
+    if (name === '') return;
+    if (seen.has(name)) duplicates.push(i);
+    seen.add(name);
+  });
+  return duplicates;
+}
+
 export const ProductInput = z
   .object({
     type: z.enum(PRODUCT_TYPES, { error: 'INVALID_VALUE' }),
@@ -137,10 +161,7 @@ export const ProductInput = z
       .optional()
       .nullable(),
     base_unit: requiredText(20).default('PCS'),
-    units: z
-      .array(z.object({ unit: requiredText(20), conversion_qty: z.number().int().min(2).max(1_000_000) }))
-      .max(10)
-      .default([]),
+    units: ProductUnitsInput.default([]),
     gift_size: optionalText(50),
     /** Grams. */
     weight: nonNegativeInt(1_000_000).default(0),
@@ -178,11 +199,7 @@ export const ProductInput = z
     p.wholesale_prices.forEach((tier, i) => {
       if (i > 0 && tier.min_qty <= p.wholesale_prices[i - 1]!.min_qty) issue(['wholesale_prices', i, 'min_qty'], 'WHOLESALE_ORDER');
     });
-    const units = new Set<string>([p.base_unit.toUpperCase()]);
-    p.units.forEach((u, i) => {
-      if (units.has(u.unit.toUpperCase())) issue(['units', i, 'unit'], 'DUPLICATE_VALUE');
-      units.add(u.unit.toUpperCase());
-    });
+    for (const i of duplicateUnitIndexes(p.base_unit, p.units)) issue(['units', i, 'unit'], 'DUPLICATE_VALUE');
     const skus = new Map<string, number>();
     p.catalogs.forEach((c, i) => {
       const key = c.sku.toUpperCase();

@@ -12,3 +12,4 @@ export * from './validation.ts';
 export * from './warehouses.ts';
 export * from './workspaces.ts';
 export * from './inventory.ts';
+export * from './product-units.ts';

@@ -14,7 +14,7 @@ const change = z.coerce
   .refine((v) => v !== 0, { error: 'INVALID_VALUE' });
 const isoDate = z.iso.date({ error: 'INVALID_DATE' });
 
-export const MOVEMENT_TYPES = ['RECEIPT', 'ADJUSTMENT', 'RESERVE', 'RELEASE', 'SHIP', 'RETURN', 'TRANSFER', 'INBOUND'] as const;
+export const MOVEMENT_TYPES = ['RECEIPT', 'ADJUSTMENT', 'RESERVE', 'RELEASE', 'SHIP', 'RETURN', 'TRANSFER', 'INBOUND', 'ALLOCATION'] as const;
 export type MovementType = (typeof MOVEMENT_TYPES)[number];
 export const DOCUMENT_STATUSES = ['DRAFT', 'POSTED'] as const;
 export const ADJUSTMENT_TYPES = ['STOCK_OPNAME', 'DAMAGED', 'LOST', 'FOUND', 'OTHER'] as const;
@@ -93,6 +93,11 @@ export const StockMovement = z.object({
   on_hand_after: z.number(),
   in_order_before: z.number(),
   in_order_after: z.number(),
+  /** Stock set aside for a channel, before and after: only on the rows that change it (ALLOCATION, an order using it). */
+  allocated_before: z.number().nullable(),
+  allocated_after: z.number().nullable(),
+  channel_id: z.string().nullable(),
+  channel_name: z.string().nullable(),
   reference_type: z.string(),
   reference_id: z.string().nullable(),
   reference_key: z.string(),
@@ -243,8 +248,19 @@ export const AllocationView = z.object({
       explanation: z.string().nullable(),
     }),
   ),
+  /** With a SKU: the stock set aside for each connected channel (0 when none). */
+  set_asides: z.array(z.object({ channel_id: z.string(), channel_name: z.string(), quantity: z.number() })),
 });
 export type AllocationView = z.infer<typeof AllocationView>;
+
+/** Sets the stock of a SKU in a warehouse set aside for a channel to `quantity` (0 gives it back). */
+export const SetAsideInput = z.object({
+  warehouse_id: uuid,
+  catalog_id: uuid,
+  channel_id: uuid,
+  quantity: z.coerce.number().int().min(0).max(MAX_QTY),
+});
+export type SetAsideInput = z.input<typeof SetAsideInput>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Stock sync and export

@@ -19,6 +19,15 @@ describe('allocateToChannel', () => {
     expect(allocateToChannel(-3, { mode: 'PERCENTAGE', value: 100, buffer: 0 }).quantity).toBe(0);
   });
 
+  it('adds the stock set aside for the channel on top of its share, and says so', () => {
+    expect(allocateToChannel(10, { mode: 'PERCENTAGE', value: 70, buffer: 0 }, 5)).toEqual({
+      quantity: 12,
+      explanation: { en: '12 = 10 available × 70%, rounded down, minus buffer 0, plus 5 set aside', id: '12 = 10 tersedia × 70%, dibulatkan ke bawah, dikurangi buffer 0, ditambah 5 disisihkan' },
+    });
+    expect(allocateToChannel(0, { mode: 'QUANTITY', value: 4, buffer: 2 }, 3).quantity).toBe(3);
+    expect(() => allocateToChannel(5, { mode: 'QUANTITY', value: 1, buffer: 0 }, -1)).toThrow(RangeError);
+  });
+
   it('rejects impossible rules', () => {
     expect(() => allocateToChannel(1, { mode: 'PERCENTAGE', value: 101, buffer: 0 })).toThrow(RangeError);
     expect(() => allocateToChannel(1, { mode: 'QUANTITY', value: 1, buffer: -1 })).toThrow(RangeError);

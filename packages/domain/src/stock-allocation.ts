@@ -24,33 +24,36 @@ const int = (name: string, v: number) => {
 
 /**
  * The quantity a channel receives from `available` units: a percentage rounded down, or a fixed quantity capped
- * at what is available, then minus the buffer, never below zero. Negative stock counts as zero.
+ * at what is available, then minus the buffer, never below zero. Negative stock counts as zero. Stock set aside
+ * for the channel (`setAside`, outside `available`) is added on top: only that channel's orders may use it.
  */
-export function allocateToChannel(available: number, rule: AllocationRule): ChannelAllocation {
+export function allocateToChannel(available: number, rule: AllocationRule, setAside = 0): ChannelAllocation {
   if (!Number.isInteger(available)) throw new RangeError(`available must be an integer: ${available}`);
   int('buffer', rule.buffer);
   int('value', rule.value);
+  int('setAside', setAside);
   if (rule.mode === 'PERCENTAGE' && rule.value > 100) throw new RangeError(`percentage above 100: ${rule.value}`);
   const base = Math.max(0, available);
+  const plus = setAside > 0 ? { en: `, plus ${setAside} set aside`, id: `, ditambah ${setAside} disisihkan` } : { en: '', id: '' };
   if (rule.mode === 'PERCENTAGE') {
     const share = Math.floor((base * rule.value) / 100);
-    const quantity = Math.max(0, share - rule.buffer);
+    const quantity = Math.max(0, share - rule.buffer) + setAside;
     return {
       quantity,
       explanation: {
-        en: `${quantity} = ${base} available × ${rule.value}%, rounded down, minus buffer ${rule.buffer}`,
-        id: `${quantity} = ${base} tersedia × ${rule.value}%, dibulatkan ke bawah, dikurangi buffer ${rule.buffer}`,
+        en: `${quantity} = ${base} available × ${rule.value}%, rounded down, minus buffer ${rule.buffer}${plus.en}`,
+        id: `${quantity} = ${base} tersedia × ${rule.value}%, dibulatkan ke bawah, dikurangi buffer ${rule.buffer}${plus.id}`,
       },
     };
   }
   const share = Math.min(rule.value, base);
-  const quantity = Math.max(0, share - rule.buffer);
+  const quantity = Math.max(0, share - rule.buffer) + setAside;
   const capped = rule.value > base;
   return {
     quantity,
     explanation: {
-      en: `${quantity} = fixed ${rule.value}${capped ? `, capped at ${base} available` : ''}, minus buffer ${rule.buffer}`,
-      id: `${quantity} = tetap ${rule.value}${capped ? `, dibatasi ${base} tersedia` : ''}, dikurangi buffer ${rule.buffer}`,
+      en: `${quantity} = fixed ${rule.value}${capped ? `, capped at ${base} available` : ''}, minus buffer ${rule.buffer}${plus.en}`,
+      id: `${quantity} = tetap ${rule.value}${capped ? `, dibatasi ${base} tersedia` : ''}, dikurangi buffer ${rule.buffer}${plus.id}`,
     },
   };
 }

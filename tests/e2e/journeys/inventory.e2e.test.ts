@@ -48,8 +48,9 @@ const detailValue = (page: Page, label: string) =>
  * Journey 13 (issue 5): the demo owner receives goods with "Simpan & posting" and sees the receipt posted and the
  * new on-hand in the inventory list; adjusts the same SKU down (the form shows "stok tersedia", the change and the
  * live "setelah perubahan"), posts it and sees the lower stock; sets a percentage rule for a shop in that warehouse,
- * picks the SKU and reads the server's explanation, whose numbers are the stock just left; then finds the
- * adjustment's movement in the ledger and follows it to its detail, with the on-hand before and after.
+ * picks the SKU and reads the server's explanation, whose numbers are the stock just left; sets stock aside for the
+ * shop, reads it in the explanation and gives it back; then finds the adjustment's movement in the ledger and
+ * follows it to its detail, with the on-hand before and after.
  *
  * The demo workspace connects no shop and no screen can connect one yet: unless the demo already has one, the
  * journey runs on a server of its own whose data directory was seeded with the demo workspace and a connected
@@ -245,6 +246,27 @@ describeJourney('journey 13: receive, adjust, allocate and follow a movement', (
     const box = await explanation.boundingBox();
     expect(box && box.x + box.width).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
     await saveScreenshot(page, 'journey-13-allocation');
+
+    // 3b. Stock set aside for the shop: taken from what is available and added to the shop's quantity, with the
+    // explanation saying so; then given back (0), which leaves the stock as it was for the next run.
+    const shareText = `${share} = ${availableAdjusted} tersedia × ${percent}%, dibulatkan ke bawah, dikurangi buffer ${buffer}`;
+    const setAsideInput = page.getByLabel(`Stok disisihkan untuk ${shop}`, { exact: true });
+    const setAsideSave = page.getByRole('button', { name: `Simpan stok disisihkan untuk ${shop}` });
+    const setAside = 2;
+    await setAsideInput.fill(String(setAside));
+    await setAsideSave.click();
+    await page.locator('.ant-message-notice').filter({ hasText: `Stok disisihkan untuk ${shop} disimpan` }).waitFor();
+    const availableAside = availableAdjusted - setAside;
+    await expect.poll(() => page.getByTestId('allocation-available').innerText(), SERVER_POLL).toBe(format(availableAside));
+    const shareAside = Math.max(0, Math.floor((availableAside * percent) / 100) - buffer) + setAside;
+    await expect
+      .poll(() => explanation.innerText(), SERVER_POLL)
+      .toBe(`${shareAside} = ${availableAside} tersedia × ${percent}%, dibulatkan ke bawah, dikurangi buffer ${buffer}, ditambah ${setAside} disisihkan`);
+    await saveScreenshot(page, 'journey-13-set-aside');
+    await setAsideInput.fill('0');
+    await setAsideSave.click();
+    await expect.poll(() => explanation.innerText(), SERVER_POLL).toBe(shareText);
+    expect(await page.getByTestId('allocation-available').innerText()).toBe(format(availableAdjusted));
 
     // 4. The adjustment's movement in the ledger, followed to its detail.
     await page.goto(`/inventory/stock-movement?workspace_id=${workspaceId}`);

@@ -11,6 +11,7 @@ import { registerChannelRoutes } from '../modules/channels/channels.routes.ts';
 import { registerIdentityRoutes } from '../modules/identity/identity.routes.ts';
 import { inventoryStockView } from '../modules/inventory/index.ts';
 import { registerInventoryRoutes } from '../modules/inventory/inventory.routes.ts';
+import { registerProductUnitRoutes } from '../modules/inventory/product-units.ts';
 import { registerPricingRoutes } from '../modules/pricing/pricing.routes.ts';
 import { registerWarehouseRoutes } from '../modules/warehouses/warehouses.routes.ts';
 import { registerWorkspaceRoutes } from '../modules/workspaces/workspaces.routes.ts';
@@ -37,6 +38,7 @@ export function registerRoutes(router: Router, platform: Platform): void {
   registerCatalogSearchRoute(router);
   registerChannelPriceRoutes(router);
   registerInventoryRoutes(router);
+  registerProductUnitRoutes(router);
 
   route({ method: 'GET', url: '/api/health', permission: 'public', transaction: false, tags: ['platform'], response: z.object({ status: z.literal('ok') }) }, async () => ({
     status: 'ok' as const,

@@ -42,6 +42,12 @@ describe('GET /api/catalogs (SKU picker)', () => {
     expect(stocked).toContain(kopi.id);
 
     expect((await call('GET', '/api/catalogs?limit=2', owner)).json().items).toHaveLength(2);
+
+    // By ids: the picker's label of a value it has not listed; another workspace's id finds nothing.
+    const ids = [kopi.catalogs[0]!.id, bundle.catalogs[0]!.id];
+    expect((await call('GET', `/api/catalogs?ids=${ids.join(',')}`, owner)).json().items.map((i: { id: string }) => i.id).sort()).toEqual([...ids].sort());
+    expect((await call('GET', `/api/catalogs?ids=${ids[0]}`, await newWorkspace(app))).json().items).toEqual([]);
+    expectFieldError(await call('GET', '/api/catalogs?ids=bukan-id', owner), 'ids.0');
   });
 
   it('treats % and _ in the search as plain characters', async () => {

@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reserveStock } from '../../src/modules/inventory/index.ts';
+import { warehouses } from '../../src/modules/warehouses/warehouses.schema.ts';
 import { memberships } from '../../src/modules/workspaces/workspaces.schema.ts';
 import { newMember, newWorkspace, type Actor } from '../factories.ts';
 import { asActor, newChannel, receive } from '../inventory/helpers.ts';
 import { buildTestApp, type TestApp } from '../test-app.ts';
-import { caller, expectError, expectFieldError, newWarehouse } from '../workspaces/helpers.ts';
+import { caller, expectError, expectFieldError, newBusiness, newWarehouse } from '../workspaces/helpers.ts';
 import { createProduct, singleForm, uniqueSku, variantForm, type ProductBody } from './helpers.ts';
 
 let app: TestApp;
@@ -127,6 +128,22 @@ describe('GET /api/products?stock_state=', () => {
     expect(stock[w.bundle.id]).toMatchObject({ available: 0, state: 'OUT_OF_STOCK', limiting_sku: w.variant.catalogs[0]!.sku });
     expect(ids(await list(member, '&stock_state=IN_STOCK'))).toEqual([w.inStock.id]);
     expect((await list(member, '&stock_state=MINUS_STOCK')).total_row).toBe(0);
+
+    // Restricted to a business: the warehouses of that business count, the others' do not.
+    const other = await newBusiness(app, w.owner);
+    await app.platform.database.db.update(warehouses).set({ businessId: other.id }).where(eq(warehouses.id, w.wh.id));
+    await app.platform.database.db
+      .update(memberships)
+      .set({ restrictionBase: 'BUSINESS', restrictionList: [w.owner.businessId] })
+      .where(and(eq(memberships.workspaceId, w.owner.workspaceId), eq(memberships.userId, member.userId)));
+    const ofBusiness = Object.fromEntries((await list(member, '')).items.map((i) => [i.id, i.stock]));
+    expect(ofBusiness[w.inStock.id]).toMatchObject({ available: 10 });
+    expect(ids(await list(member, '&stock_state=IN_STOCK'))).toEqual([w.inStock.id]);
+    await app.platform.database.db
+      .update(memberships)
+      .set({ restrictionBase: 'BUSINESS', restrictionList: [other.id] })
+      .where(and(eq(memberships.workspaceId, w.owner.workspaceId), eq(memberships.userId, member.userId)));
+    expect((await list(member, '&stock_state=IN_STOCK')).total_row).toBeGreaterThan(1);
   });
 
   it('answers 400 on an unknown state, 403 without the product permission', async () => {

@@ -4,11 +4,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../src/modules/catalog/catalog.schema.ts';
 import { uploadVideo } from '../../src/modules/catalog/video.service.ts';
-import { DomainError } from '../../src/platform/errors.ts';
 import { newMember, newWorkspace, type Actor } from '../factories.ts';
 import { asActor } from '../inventory/helpers.ts';
 import { buildTestApp, type TestApp } from '../test-app.ts';
-import { caller, expectError, expectFieldError } from '../workspaces/helpers.ts';
+import { caller, expectError, expectFieldError, rejected } from '../workspaces/helpers.ts';
 import { createProduct, fieldCodes, singleForm } from './helpers.ts';
 
 let app: TestApp;
@@ -49,15 +48,6 @@ const store = (as: Actor, productId: string, bytes: Buffer, fileName = 'promo.mp
   asActor(app, as, (ctx) => uploadVideo(ctx, productId, { fileName, contentLength: declared, body: Readable.from([bytes.subarray(0, 1000), bytes.subarray(1000)]) }));
 
 const storedKey = async (productId: string) => (await app.platform.database.db.select({ key: products.videoFileKey }).from(products).where(eq(products.id, productId)))[0]!.key;
-
-async function rejected(promise: Promise<unknown>): Promise<DomainError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(DomainError);
-  return error as DomainError;
-}
 
 describe('PUT /api/products/:id/video (streamed upload)', () => {
   it('stores an MP4 from the raw body, replaces the YouTube link, serves it whole and by range, and replaces and removes it', async () => {

@@ -1,7 +1,8 @@
 /**
  * Stock under concurrency, on real PostgreSQL only: PGlite runs one transaction at a time and would hide the
- * lost updates this test exists to catch (ARCHITECTURE §11). Random concurrent reserve / release / adjust /
- * receive; after each run no balance is negative, nothing is oversold and the ledger sums equal the balances.
+ * lost updates this test exists to catch (ARCHITECTURE §11). Random concurrent reserve (for a channel or not) /
+ * release / adjust / receive / set aside for a channel; after each run no balance is negative, nothing is oversold,
+ * what is set aside equals `allocated`, and the ledger sums equal the balances.
  * The same workload with a naive read-then-write reservation must break those checks, so the test can fail.
  */
 import { randomInt } from 'node:crypto';
@@ -9,14 +10,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TenantCtx } from '../../src/http/context.ts';
-import { adjustStock, ledgerMismatches, receiveStock, releaseStock, reserveStock, type StockRequest } from '../../src/modules/inventory/index.ts';
-import { stockBalances, stockMovements } from '../../src/modules/inventory/inventory.schema.ts';
+import { adjustStock, ledgerMismatches, receiveStock, releaseStock, reserveStock, standaloneStock, type StockRequest } from '../../src/modules/inventory/index.ts';
+import { saveSetAside } from '../../src/modules/inventory/inventory.service.ts';
+import { stockBalances, stockMovements, stockSetAsides } from '../../src/modules/inventory/inventory.schema.ts';
 import { uuidv7 } from '../../src/platform/db/ids.ts';
 import { DomainError } from '../../src/platform/errors.ts';
 import { newWorkspace, type Actor } from '../factories.ts';
 import { buildTestApp, type TestApp } from '../test-app.ts';
 import { newWarehouse } from '../workspaces/helpers.ts';
-import { asActor, newSku } from './helpers.ts';
+import { asActor, newChannel, newSku } from './helpers.ts';
 
 const onPostgres = Boolean(process.env.KELOLA_TEST_DATABASE_URL);
 if (!onPostgres) console.info('inventory concurrency test skipped: set KELOLA_TEST_DATABASE_URL to a PostgreSQL server (PGlite serialises transactions)');
@@ -36,10 +38,15 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => app?.close());
 
-type Reserve = (ctx: TenantCtx, request: StockRequest) => Promise<unknown>;
+type Reserve = (owner: Actor, request: StockRequest) => Promise<unknown>;
+
+/** The module API inside a caller's transaction (an order flow), and as a transaction of its own (a job). */
+const inTransaction: Reserve = (owner, request) => asActor(app, owner, (ctx) => reserveStock(ctx, request));
+const standalone: Reserve = (owner, request) => standaloneStock(app.platform, owner.workspaceId, owner.userId).reserve(request);
 
 /** The bug class of Medusa #16569 / Odoo #32857: read the balance, check in JavaScript, write the computed value. */
-const naiveReserve: Reserve = async (ctx, request) => {
+const naiveReserve: Reserve = (owner, request) => asActor(app, owner, (ctx) => naiveReserveIn(ctx, request));
+async function naiveReserveIn(ctx: TenantCtx, request: StockRequest) {
   for (const line of request.lines) {
     const key = and(eq(stockBalances.workspaceId, ctx.workspaceId), eq(stockBalances.warehouseId, line.warehouseId), eq(stockBalances.catalogId, line.catalogId));
     const [bal] = await ctx.db.select().from(stockBalances).where(key);
@@ -65,13 +72,14 @@ const naiveReserve: Reserve = async (ctx, request) => {
       actorId: ctx.actor.userId,
     });
   }
-};
+}
 
 /** Runs a random workload on a few hot SKUs and answers every broken invariant (empty when all hold). */
 async function runWorkload(reserve: Reserve): Promise<{ problems: string[]; reserved: number; refused: number }> {
   const owner: Actor = await newWorkspace(app);
   const wh = await newWarehouse(app, owner);
   const skus = [await newSku(app, owner), await newSku(app, owner), await newSku(app, owner)];
+  const channels = [await newChannel(app, owner), await newChannel(app, owner)];
   await asActor(app, owner, (ctx) => receiveStock(ctx, { referenceKey: 'seed', referenceType: 'TEST', lines: skus.map((s) => ({ warehouseId: wh.id, catalogId: s.id, quantity: INITIAL })) }));
 
   // What the callers believe happened, per SKU: units reserved and not released, and units added or removed.
@@ -91,7 +99,8 @@ async function runWorkload(reserve: Reserve): Promise<{ problems: string[]; rese
       if (roll < 55) {
         const lines = [{ warehouseId: wh.id, catalogId: sku, quantity: 1 + randomInt(3) }];
         if (randomInt(3) === 0) lines.push({ warehouseId: wh.id, catalogId: skus[randomInt(skus.length)]!.id, quantity: 1 });
-        await asActor(app, owner, (ctx) => reserve(ctx, { referenceKey: `r:${n}`, referenceType: 'ORDER', lines }));
+        const channelId = randomInt(2) === 0 ? channels[randomInt(channels.length)]! : null;
+        await reserve(owner, { referenceKey: `r:${n}`, referenceType: 'ORDER', lines, channelId });
         for (const l of lines) held.set(l.catalogId, held.get(l.catalogId)! + l.quantity);
         open.push({ key: `r:${n}`, lines });
         reserved += 1;
@@ -105,6 +114,9 @@ async function runWorkload(reserve: Reserve): Promise<{ problems: string[]; rese
           open.push(order);
           throw error;
         }
+      } else if (roll < 82) {
+        const channel_id = channels[randomInt(channels.length)]!;
+        await asActor(app, owner, (ctx) => saveSetAside(ctx, { warehouse_id: wh.id, catalog_id: sku, channel_id, quantity: randomInt(4) }));
       } else if (roll < 90) {
         const change = randomInt(2) === 0 ? -(1 + randomInt(4)) : 1 + randomInt(3);
         await asActor(app, owner, (ctx) => adjustStock(ctx, { referenceKey: `a:${n}`, referenceType: 'TEST', lines: [{ warehouseId: wh.id, catalogId: sku, quantity: change }] }));
@@ -133,19 +145,22 @@ async function runWorkload(reserve: Reserve): Promise<{ problems: string[]; rese
     const balances = await ctx.db.select().from(stockBalances).where(eq(stockBalances.workspaceId, owner.workspaceId));
     for (const bal of balances) {
       if (bal.onHand < 0 || bal.inOrder < 0) problems.push(`${bal.catalogId}: negative balance ${bal.onHand}/${bal.inOrder}`);
-      if (bal.inOrder > bal.onHand) problems.push(`${bal.catalogId}: oversold, ${bal.inOrder} reserved of ${bal.onHand}`);
+      if (bal.inOrder + bal.allocated > bal.onHand) problems.push(`${bal.catalogId}: oversold, ${bal.inOrder} reserved and ${bal.allocated} set aside of ${bal.onHand}`);
+      const setAside = await ctx.db.select().from(stockSetAsides).where(and(eq(stockSetAsides.warehouseId, bal.warehouseId), eq(stockSetAsides.catalogId, bal.catalogId)));
+      const total = setAside.reduce((sum, r) => sum + r.quantity, 0);
+      if (total !== bal.allocated) problems.push(`${bal.catalogId}: ${total} set aside for channels, but allocated ${bal.allocated}`);
       if (bal.inOrder !== held.get(bal.catalogId)) problems.push(`${bal.catalogId}: in order ${bal.inOrder}, but callers hold ${held.get(bal.catalogId)}`);
       if (bal.onHand !== onHand.get(bal.catalogId)) problems.push(`${bal.catalogId}: on hand ${bal.onHand}, expected ${onHand.get(bal.catalogId)}`);
     }
-    for (const m of await ledgerMismatches(ctx)) problems.push(`${m.catalogId}: balance ${m.onHand}/${m.inOrder} ≠ ledger ${m.ledgerOnHand}/${m.ledgerInOrder}`);
+    for (const m of await ledgerMismatches(ctx)) problems.push(`${m.catalogId}: balance ${m.onHand}/${m.inOrder}/${m.allocated} ≠ ledger ${m.ledgerOnHand}/${m.ledgerInOrder}/${m.ledgerAllocated}`);
   });
   return { problems, reserved, refused };
 }
 
 describe.skipIf(!onPostgres)('stock under concurrency (PostgreSQL)', () => {
   it('never oversells, never goes negative and keeps the ledger equal to the balances', { timeout: 120_000 }, async () => {
-    for (let run = 0; run < 3; run += 1) {
-      const { problems, reserved, refused } = await runWorkload(reserveStock);
+    for (const reserve of [inTransaction, standalone, inTransaction]) {
+      const { problems, reserved, refused } = await runWorkload(reserve);
       expect(problems).toEqual([]);
       // The workload reaches the limit: some reservations succeed, some are refused for lack of stock.
       expect(reserved).toBeGreaterThan(10);
@@ -161,16 +176,20 @@ describe.skipIf(!onPostgres)('stock under concurrency (PostgreSQL)', () => {
     expect(wrongBalances.length).toBeGreaterThan(0);
   });
 
-  it('lets exactly one of many concurrent twins with the same reference key apply', { timeout: 60_000 }, async () => {
+  it.each([
+    ['inside a caller’s transaction', inTransaction],
+    ['as a transaction of its own', standalone],
+  ])('lets exactly one of many concurrent twins with the same reference key apply, %s', { timeout: 60_000 }, async (_name, reserve) => {
     const owner = await newWorkspace(app);
     const wh = await newWarehouse(app, owner);
     const sku = await newSku(app, owner);
     await asActor(app, owner, (ctx) => receiveStock(ctx, { referenceKey: 'seed', referenceType: 'TEST', lines: [{ warehouseId: wh.id, catalogId: sku.id, quantity: 100 }] }));
-    const results = await Promise.all(
-      Array.from({ length: 12 }, () => asActor(app, owner, (ctx) => reserveStock(ctx, { referenceKey: 'SO-1:reserve', referenceType: 'ORDER', lines: [{ warehouseId: wh.id, catalogId: sku.id, quantity: 3 }] }))),
-    );
+    const results = (await Promise.all(
+      Array.from({ length: 12 }, () => reserve(owner, { referenceKey: 'SO-1:reserve', referenceType: 'ORDER', lines: [{ warehouseId: wh.id, catalogId: sku.id, quantity: 3 }] })),
+    )) as { replayed: boolean }[];
     expect(results.filter((r) => !r.replayed)).toHaveLength(1);
     const [bal] = await asActor(app, owner, (ctx) => ctx.db.select().from(stockBalances).where(eq(stockBalances.catalogId, sku.id)));
     expect(bal!.inOrder).toBe(3);
+    await asActor(app, owner, async (ctx) => expect(await ledgerMismatches(ctx)).toEqual([]));
   });
 });

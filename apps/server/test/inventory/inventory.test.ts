@@ -2,11 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { warehouses } from '../../src/modules/warehouses/warehouses.schema.ts';
 import { memberships } from '../../src/modules/workspaces/workspaces.schema.ts';
-import { ledgerMismatches, releaseStock, reserveStock, runInventoryExport, runStockSync, shipStock, returnStock } from '../../src/modules/inventory/index.ts';
-import { DomainError } from '../../src/platform/errors.ts';
+import { ledgerMismatches, releaseStock, reserveStock, runInventoryExport, runStockSync, shipStock, returnStock, standaloneStock } from '../../src/modules/inventory/index.ts';
 import { newMember, newWorkspace } from '../factories.ts';
 import { buildTestApp, type TestApp } from '../test-app.ts';
-import { caller, expectError, expectFieldError, newWarehouse } from '../workspaces/helpers.ts';
+import { caller, expectError, expectFieldError, newWarehouse, rejected } from '../workspaces/helpers.ts';
 import { createProduct, singleForm, uniqueSku } from '../catalog/helpers.ts';
 import { asActor, newBundle, newChannel, newSku, receive } from './helpers.ts';
 
@@ -17,15 +16,6 @@ beforeAll(async () => {
   call = caller(app);
 });
 afterAll(async () => app?.close());
-
-const rejected = async (promise: Promise<unknown>): Promise<DomainError> => {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(DomainError);
-  return error as DomainError;
-};
 
 describe('goods receipt', () => {
   it('creates numbered receipts, posts them into stock and the ledger, lists and shows them', async () => {
@@ -133,11 +123,22 @@ describe('stock adjustment', () => {
     const a = await newSku(app, owner);
     const b = await newSku(app, owner);
     await receive(app, owner, wh.id, [{ catalog_id: a.id, quantity: 5 }, { catalog_id: b.id, quantity: 5 }]);
+    const items = [{ catalog_id: b.id, change: -1 }, { catalog_id: a.id, change: -2 }];
+    const adj = (await call('POST', '/api/inventory/adjustments', owner, { date: '2026-11-21', warehouse_id: wh.id, type: 'LOST', items })).json();
+    // An order reserves after the draft was saved: the draft can no longer be posted, and says which item.
     await asActor(app, owner, (ctx) => reserveStock(ctx, { referenceKey: 'order-1:reserve', referenceType: 'ORDER', lines: [{ warehouseId: wh.id, catalogId: a.id, quantity: 4 }] }));
-    const adj = (await call('POST', '/api/inventory/adjustments', owner, { date: '2026-11-21', warehouse_id: wh.id, type: 'LOST', items: [{ catalog_id: b.id, change: -1 }, { catalog_id: a.id, change: -2 }] })).json();
     const res = await call('POST', `/api/inventory/adjustments/${adj.id}/post`, owner);
     expectError(res, 409, 'INSUFFICIENT_STOCK');
     expect(res.json().details.lines).toEqual([{ warehouse_id: wh.id, catalog_id: a.id, quantity: -2 }]);
+    expect(res.json().details.fields).toEqual([{ path: 'items.1.change', code: 'INSUFFICIENT_STOCK', message: 'Stok tidak mencukupi.' }]);
+    // Saving it again now is refused on the same field, with the rule of posting (reserved stock stays).
+    const again = await call('PUT', `/api/inventory/adjustments/${adj.id}`, owner, { date: '2026-11-21', warehouse_id: wh.id, type: 'LOST', items });
+    expectFieldError(again, 'items.1.change');
+    expect(again.json().details.fields).toEqual([{ path: 'items.1.change', code: 'STOCK_AFTER_NEGATIVE', message: 'Stok setelah perubahan tidak boleh kurang dari stok yang dipesan atau disisihkan.' }]);
+    expectFieldError(await call('POST', '/api/inventory/adjustments', owner, { date: '2026-11-21', warehouse_id: wh.id, type: 'LOST', items: [{ catalog_id: a.id, change: -1 }, { catalog_id: a.id, change: -1 }] }), 'items.0.change');
+    // Below the safety stock is allowed: a count may find less than the stock kept back (minus stock).
+    expect((await call('POST', '/api/inventory/stock-allocation', owner, { warehouse_id: wh.id, catalog_id: b.id, safety_stock: 2, rules: [] })).statusCode).toBe(200);
+    expect((await call('POST', '/api/inventory/adjustments', owner, { date: '2026-11-21', warehouse_id: wh.id, type: 'LOST', items: [{ catalog_id: b.id, change: -5 }] })).statusCode).toBe(201);
     const after = (await call('GET', `/api/inventory?warehouse_id=${wh.id}&sort=on_hand`, owner)).json();
     expect(after.items.map((i: { on_hand: number }) => i.on_hand)).toEqual([5, 5]);
     expect((await call('GET', `/api/inventory/adjustments/${adj.id}`, owner)).json().status).toBe('DRAFT');
@@ -200,6 +201,52 @@ describe('public stock API', () => {
   });
 });
 
+describe('standalone stock API (each call its own transaction)', () => {
+  it('applies a one-line reservation once, writes nothing when refused, and takes the general path for bundles', async () => {
+    const owner = await newWorkspace(app);
+    const wh = await newWarehouse(app, owner);
+    const kopi = await newSku(app, owner);
+    const gula = await newSku(app, owner);
+    const paket = await newBundle(app, owner, [{ catalog_id: kopi.id, quantity: 2 }, { catalog_id: gula.id, quantity: 1 }]);
+    await receive(app, owner, wh.id, [{ catalog_id: kopi.id, quantity: 5 }, { catalog_id: gula.id, quantity: 2 }]);
+    const stock = standaloneStock(app.platform, owner.workspaceId, owner.userId);
+    const line = (catalogId: string, quantity: number) => [{ warehouseId: wh.id, catalogId, quantity }];
+    const balance = async (catalogId: string) => {
+      const list = (await call('GET', `/api/inventory?warehouse_id=${wh.id}`, owner)).json();
+      return list.items.find((i: { catalog_id: string }) => i.catalog_id === catalogId);
+    };
+
+    expect(await stock.reserve({ referenceKey: 'SO-1:reserve', referenceType: 'ORDER', lines: line(kopi.id, 2) })).toEqual({
+      replayed: false,
+      lines: [{ warehouseId: wh.id, catalogId: kopi.id, quantity: 2, onHandAfter: 5, inOrderAfter: 2 }],
+    });
+    expect(await stock.reserve({ referenceKey: 'SO-1:reserve', referenceType: 'ORDER', lines: line(kopi.id, 2) })).toEqual({ replayed: true, lines: [] });
+    expect((await rejected(stock.release({ referenceKey: 'SO-1:reserve', referenceType: 'ORDER', lines: line(kopi.id, 2) }))).code).toBe('STOCK_REFERENCE_CONFLICT');
+    expect(await balance(kopi.id)).toMatchObject({ on_hand: 5, in_order: 2, available: 3 });
+
+    // Refused for lack of stock: neither the balance nor the key is written, so the same key succeeds once stock comes.
+    expect((await rejected(stock.reserve({ referenceKey: 'SO-2:reserve', referenceType: 'ORDER', lines: line(kopi.id, 4) }))).code).toBe('INSUFFICIENT_STOCK');
+    expect(await balance(kopi.id)).toMatchObject({ in_order: 2 });
+    await stock.receive({ referenceKey: 'PO-7', referenceType: 'PURCHASE', lines: line(kopi.id, 10) });
+    expect((await stock.reserve({ referenceKey: 'SO-2:reserve', referenceType: 'ORDER', lines: line(kopi.id, 4) })).replayed).toBe(false);
+
+    // A one-line bundle reserves its components; ship and release take the hot path too.
+    await stock.reserve({ referenceKey: 'SO-3:reserve', referenceType: 'ORDER', lines: line(paket, 2) });
+    expect(await balance(gula.id)).toMatchObject({ on_hand: 2, in_order: 2 });
+    await stock.ship({ referenceKey: 'SO-1:ship', referenceType: 'ORDER', lines: line(kopi.id, 2) });
+    await stock.release({ referenceKey: 'SO-2:release', referenceType: 'ORDER', lines: line(kopi.id, 4) });
+    expect(await balance(kopi.id)).toMatchObject({ on_hand: 13, in_order: 4 });
+    expect((await rejected(stock.reserve({ referenceKey: 'SO-4', referenceType: 'ORDER', lines: [{ warehouseId: wh.id, catalogId: kopi.id, quantity: 0 }] }))).code).toBe('VALIDATION_FAILED');
+    await asActor(app, owner, async (ctx) => expect(await ledgerMismatches(ctx)).toEqual([]));
+
+    // Another workspace cannot reach this workspace's stock through the one-statement path.
+    const other = await newWorkspace(app);
+    const theirs = standaloneStock(app.platform, other.workspaceId, other.userId);
+    expect((await rejected(theirs.reserve({ referenceKey: 'X-1', referenceType: 'ORDER', lines: line(kopi.id, 1) }))).code).toBe('CATALOG_NOT_FOUND');
+    expect(await balance(kopi.id)).toMatchObject({ in_order: 4 });
+  });
+});
+
 describe('inventory list v2', () => {
   it('pages by warehouse, state, catalog and sort with default page 1 and size 10, and counts each stock state', async () => {
     const owner = await newWorkspace(app);
@@ -250,16 +297,22 @@ describe('units', () => {
   });
 });
 
+/** A workspace with a second business and one SKU: 3 units in a warehouse of the first business (mine), 4 in one of the second (theirs). */
+async function twoBusinessesWithStock() {
+  const owner = await newWorkspace(app);
+  const other = (await call('POST', '/api/businesses', owner, { name: 'Kedai Kopi' })).json();
+  const mine = await newWarehouse(app, owner);
+  const theirs = await newWarehouse(app, owner);
+  await app.platform.database.db.update(warehouses).set({ businessId: other.id }).where(eq(warehouses.id, theirs.id));
+  const sku = await newSku(app, owner);
+  await receive(app, owner, mine.id, [{ catalog_id: sku.id, quantity: 3 }]);
+  await receive(app, owner, theirs.id, [{ catalog_id: sku.id, quantity: 4 }]);
+  return { owner, other, mine, theirs, sku };
+}
+
 describe('business chosen in the top bar', () => {
   it('narrows the inventory, movement and document lists to that business’s warehouses', async () => {
-    const owner = await newWorkspace(app);
-    const other = (await call('POST', '/api/businesses', owner, { name: 'Kedai Kopi' })).json();
-    const mine = await newWarehouse(app, owner);
-    const theirs = await newWarehouse(app, owner);
-    await app.platform.database.db.update(warehouses).set({ businessId: other.id }).where(eq(warehouses.id, theirs.id));
-    const sku = await newSku(app, owner);
-    await receive(app, owner, mine.id, [{ catalog_id: sku.id, quantity: 3 }]);
-    await receive(app, owner, theirs.id, [{ catalog_id: sku.id, quantity: 4 }]);
+    const { owner, other, theirs } = await twoBusinessesWithStock();
     const inOther = { 'business-id': other.id };
     expect((await call('GET', '/api/inventory', owner, undefined, inOther)).json()).toMatchObject({ total_row: 1, items: [{ warehouse_id: theirs.id, on_hand: 4 }] });
     expect((await call('GET', '/api/inventory/movements', owner, undefined, inOther)).json().items.map((m: { warehouse_id: string }) => m.warehouse_id)).toEqual([theirs.id]);
@@ -330,14 +383,7 @@ describe('transfer between warehouses', () => {
 
 describe('restricted members', () => {
   it('show a business-restricted member the stock and movements of its businesses’ warehouses only', async () => {
-    const owner = await newWorkspace(app);
-    const other = (await call('POST', '/api/businesses', owner, { name: 'Kedai Kopi' })).json();
-    const mine = await newWarehouse(app, owner);
-    const theirs = await newWarehouse(app, owner);
-    await app.platform.database.db.update(warehouses).set({ businessId: other.id }).where(eq(warehouses.id, theirs.id));
-    const sku = await newSku(app, owner);
-    await receive(app, owner, mine.id, [{ catalog_id: sku.id, quantity: 3 }]);
-    await receive(app, owner, theirs.id, [{ catalog_id: sku.id, quantity: 4 }]);
+    const { owner, mine, theirs, sku } = await twoBusinessesWithStock();
     const member = await newMember(app, owner, { 'list-inventory': 'READ', 'stock-movement': 'READ', 'goods-receipt': 'READ' });
     await app.platform.database.db
       .update(memberships)
@@ -389,6 +435,65 @@ describe('allocation per channel', () => {
     const reader = await newMember(app, owner, { 'stock-allocation': 'READ' });
     expectError(await call('POST', '/api/inventory/stock-allocation', reader, { warehouse_id: wh.id, rules: [] }), 403, 'FORBIDDEN');
     expect((await call('GET', `/api/inventory/stock-allocation?warehouse_id=${wh.id}`, reader)).statusCode).toBe(200);
+  });
+});
+
+describe('stock set aside for a channel', () => {
+  it('moves stock from available to allocated, lets only that channel’s orders use it, and records each change', async () => {
+    const owner = await newWorkspace(app);
+    const wh = await newWarehouse(app, owner);
+    const kopi = await newSku(app, owner);
+    await receive(app, owner, wh.id, [{ catalog_id: kopi.id, quantity: 10 }]);
+    const shopee = await newChannel(app, owner, 'Shopee Kelola');
+    const tiktok = await newChannel(app, owner, 'TikTok Kelola');
+    const setAside = (channel_id: string, quantity: number | string, as = owner) => call('PUT', '/api/inventory/set-asides', as, { warehouse_id: wh.id, catalog_id: kopi.id, channel_id, quantity });
+    const balance = async () => (await call('GET', `/api/inventory?warehouse_id=${wh.id}`, owner)).json().items[0];
+
+    await call('POST', '/api/inventory/stock-allocation', owner, { warehouse_id: wh.id, rules: [{ channel_id: shopee, mode: 'PERCENTAGE', value: 50 }] });
+    const saved = await setAside(shopee, 4);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ available: 6, rules: [{ channel_id: shopee, quantity: 7, explanation: '7 = 6 tersedia × 50%, dibulatkan ke bawah, dikurangi buffer 0, ditambah 4 disisihkan' }] });
+    expect(saved.json().set_asides).toEqual(
+      expect.arrayContaining([
+        { channel_id: shopee, channel_name: 'Shopee Kelola', quantity: 4 },
+        { channel_id: tiktok, channel_name: 'TikTok Kelola', quantity: 0 },
+      ]),
+    );
+    expect(await balance()).toMatchObject({ on_hand: 10, allocated: 4, allocatable: 10, available: 6 });
+    const short = await setAside(tiktok, 7);
+    expectError(short, 409, 'INSUFFICIENT_STOCK');
+    expect(short.json().details.fields).toEqual([expect.objectContaining({ path: 'quantity', code: 'INSUFFICIENT_STOCK' })]);
+
+    // Another channel's order sees only what is available; the channel's own order uses its set-aside stock first.
+    const line = [{ warehouseId: wh.id, catalogId: kopi.id, quantity: 7 }];
+    expect((await rejected(asActor(app, owner, (ctx) => reserveStock(ctx, { referenceKey: 'TT-1', referenceType: 'ORDER', channelId: tiktok, lines: line })))).code).toBe('INSUFFICIENT_STOCK');
+    await asActor(app, owner, (ctx) => reserveStock(ctx, { referenceKey: 'SP-1', referenceType: 'ORDER', channelId: shopee, lines: line }));
+    expect(await balance()).toMatchObject({ on_hand: 10, in_order: 7, allocated: 0, available: 3 });
+    expect((await call('GET', `/api/inventory/stock-allocation?warehouse_id=${wh.id}&catalog_id=${kopi.id}`, owner)).json().set_asides).toContainEqual({ channel_id: shopee, channel_name: 'Shopee Kelola', quantity: 0 });
+
+    // Set-aside stock cannot be adjusted away; giving it back (0) makes it available again.
+    await setAside(tiktok, 2);
+    expectFieldError(await call('POST', '/api/inventory/adjustments', owner, { date: '2026-11-22', warehouse_id: wh.id, type: 'DAMAGED', items: [{ catalog_id: kopi.id, change: -2 }] }), 'items.0.change');
+    expect((await setAside(tiktok, 0)).json().set_asides).toContainEqual({ channel_id: tiktok, channel_name: 'TikTok Kelola', quantity: 0 });
+    expect(await balance()).toMatchObject({ allocated: 0, available: 3 });
+
+    const moves = (await call('GET', `/api/inventory/movements?catalog_id=${kopi.id}&sort=at`, owner)).json().items;
+    expect(moves.map((m: { type: string; quantity: number }) => `${m.type} ${m.quantity}`)).toEqual(['RECEIPT 10', 'ALLOCATION 4', 'RESERVE 7', 'ALLOCATION 2', 'ALLOCATION -2']);
+    expect(moves[1]).toMatchObject({ allocated_before: 0, allocated_after: 4, channel_id: shopee, channel_name: 'Shopee Kelola', on_hand_before: 10, on_hand_after: 10 });
+    expect(moves[2]).toMatchObject({ allocated_before: 4, allocated_after: 0, channel_name: 'Shopee Kelola', in_order_before: 0, in_order_after: 7 });
+    expect(moves[0]).toMatchObject({ allocated_before: null, channel_id: null });
+    await asActor(app, owner, async (ctx) => expect(await ledgerMismatches(ctx)).toEqual([]));
+
+    expectFieldError(await setAside(shopee, -1), 'quantity');
+    expectFieldError(await setAside(shopee, 'lima'), 'quantity');
+    const unknownSku = await call('PUT', '/api/inventory/set-asides', owner, { warehouse_id: wh.id, catalog_id: '01a20000-0000-7000-8000-000000000000', channel_id: shopee, quantity: 1 });
+    expectError(unknownSku, 404, 'CATALOG_NOT_FOUND');
+    expect(unknownSku.json().details.fields[0].path).toBe('catalog_id');
+    const other = await newWorkspace(app);
+    expectError(await setAside(await newChannel(app, other), 1), 404, 'CHANNEL_NOT_FOUND');
+    expectError(await setAside(shopee, 1, other), 404, 'WAREHOUSE_NOT_FOUND');
+    const reader = await newMember(app, owner, { 'stock-allocation': 'READ' });
+    expectError(await setAside(shopee, 1, reader), 403, 'FORBIDDEN');
   });
 });
 
@@ -463,17 +568,24 @@ describe('inventory export', () => {
     const res = await call('POST', '/api/inventory/exports', owner, { warehouse_id: wh.id });
     expect(res.statusCode, res.body).toBe(202);
     expect(res.json()).toMatchObject({ type: 'INVENTORY', status: 'PROCESSING' });
-    expectError(await call('GET', `/api/exports/${res.json().id}/file`, owner), 409, 'FILE_NOT_READY');
+    expectError(await call('GET', `/api/inventory/exports/${res.json().id}/file`, owner), 409, 'FILE_NOT_READY');
     await runInventoryExport(app.platform, { workspaceId: owner.workspaceId, exportId: res.json().id });
     expect((await call('GET', `/api/inventory/exports/${res.json().id}`, owner)).json()).toMatchObject({ status: 'DONE', row_count: 1 });
     const file = await call('GET', `/api/exports/${res.json().id}/file`, owner);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toContain('spreadsheetml');
     expect((await call('GET', '/api/exports?type=INVENTORY', owner)).json().total_row).toBe(1);
+    // Whoever may export the inventory may download the file, without the export history's permission.
+    const stockReader = await newMember(app, owner, { 'list-inventory': 'READ' });
+    const own = await call('GET', `/api/inventory/exports/${res.json().id}/file`, stockReader);
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['content-disposition']).toContain('.xlsx');
+    expectError(await call('GET', `/api/exports/${res.json().id}/file`, stockReader), 403, 'FORBIDDEN');
 
     expectFieldError(await call('POST', '/api/inventory/exports', owner, { status: 'LOW' }), 'status');
     const other = await newWorkspace(app);
     expectError(await call('GET', `/api/inventory/exports/${res.json().id}`, other), 404, 'EXPORT_NOT_FOUND');
+    expectError(await call('GET', `/api/inventory/exports/${res.json().id}/file`, other), 404, 'EXPORT_NOT_FOUND');
     const outsider = await newMember(app, owner, { 'goods-receipt': 'READ' });
     expectError(await call('POST', '/api/inventory/exports', outsider, {}), 403, 'FORBIDDEN');
   });

@@ -4,6 +4,7 @@ import { createBusiness } from '../../src/modules/businesses/index.ts';
 import { warehouses } from '../../src/modules/warehouses/warehouses.schema.ts';
 import { inSystem } from '../../src/platform/db/database.ts';
 import { uuidv7 } from '../../src/platform/db/ids.ts';
+import { DomainError } from '../../src/platform/errors.ts';
 import { systemCtx, tenantCtxFor } from '../../src/platform/system-ctx.ts';
 import type { Actor } from '../factories.ts';
 import type { TestApp } from '../test-app.ts';
@@ -32,6 +33,16 @@ export function caller(app: TestApp) {
 export function expectError(res: Response, status: number, code: string): void {
   expect(res.statusCode).not.toBe(500);
   expect({ status: res.statusCode, code: res.json().code }).toEqual({ status, code });
+}
+
+/** The DomainError a module call (not an HTTP call) rejects with. */
+export async function rejected(promise: Promise<unknown>): Promise<DomainError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(DomainError);
+  return error as DomainError;
 }
 
 /** A 400 whose details name the field. */

@@ -1,3 +1,5 @@
+import { useSearchParams } from 'react-router';
+
 /** Query parameters carried across navigation (spec part 2). */
 export const WORKSPACE_QUERY_KEYS = ['workspace_id', 'business_id', 'warehouse_id'] as const;
 
@@ -61,4 +63,10 @@ export function carryWorkspaceQuery(target: Target, carried: URLSearchParams, is
   for (const [key, value] of carried) if (!query.has(key)) query.set(key, value);
   const text = query.toString();
   return `${pathname}${text ? `?${text}` : ''}${target.hash ?? ''}`;
+}
+
+/** The workspace of the page query (the shell keeps it there); part of every query key. */
+export function useWorkspaceId(): string | null {
+  const [params] = useSearchParams();
+  return params.get('workspace_id');
 }

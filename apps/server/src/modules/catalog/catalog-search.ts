@@ -1,5 +1,5 @@
 import { CatalogSearchQuery, CatalogSearchResult, type CatalogSearchItem } from '@kelola/contracts';
-import { and, asc, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { Ctx, TenantCtx } from '../../http/context.ts';
 import type { Router } from '../../http/route.ts';
 import { likePattern, toNumber } from './catalog.common.ts';
@@ -15,6 +15,7 @@ export async function searchCatalogs(ctx: TenantCtx, query: CatalogSearchQuery):
     filters.push(or(ilike(catalogs.sku, prefix), ilike(catalogs.name, contains), ilike(products.name, contains))!);
   }
   if (query.stocked === 'true') filters.push(ne(products.type, 'BUNDLING'));
+  if (query.ids) filters.push(inArray(catalogs.id, query.ids));
   const rows = await ctx.db
     .select({
       id: catalogs.id,
@@ -50,7 +51,7 @@ export async function searchCatalogs(ctx: TenantCtx, query: CatalogSearchQuery):
 /** Any member may look SKUs up: documents of every stock and order menu pick them. */
 export function registerCatalogSearchRoute({ route }: Router): void {
   route(
-    { method: 'GET', url: '/api/catalogs', permission: 'member', tags: ['products'], summary: 'SKU look-up by SKU prefix or name, for pickers', querystring: CatalogSearchQuery, response: CatalogSearchResult },
+    { method: 'GET', url: '/api/catalogs', permission: 'member', tags: ['products'], summary: 'SKU look-up by SKU prefix or name (or by ids), for pickers', querystring: CatalogSearchQuery, response: CatalogSearchResult },
     (ctx: Ctx, { query }) => searchCatalogs(ctx as TenantCtx, query),
   );
 }

@@ -46,6 +46,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { TenantCtx } from '../../http/context.ts';
+import { download } from '../../platform/files/download.ts';
 import type { Router } from '../../http/route.ts';
 import * as areaPrices from './area-prices.service.ts';
 import * as brands from './brands.service.ts';
@@ -57,14 +58,6 @@ import * as products from './products.service.ts';
 import * as video from './video.service.ts';
 
 const t = (ctx: unknown) => ctx as TenantCtx;
-
-type FileAnswer = { stream: unknown; fileName: string; contentType: string };
-
-/** A downloaded file: its type and name in the headers, the body streamed. */
-const download = (reply: FastifyReply, file: FileAnswer) => {
-  void reply.header('content-type', file.contentType).header('content-disposition', `attachment; filename="${file.fileName.replace(/[^\w.-]/gu, '_')}"`);
-  return file.stream;
-};
 
 /** The streamed upload in a request: its declared length and its body as a stream (never read into memory here). */
 function videoUploadOf(request: FastifyRequest, fileName: string): video.VideoUpload {

@@ -9,7 +9,7 @@ export { channelPriceOf, type ResolvedChannelPrice } from './channel-prices.serv
 export { registerCatalogWorkers } from './catalog.jobs.ts';
 export { runProductExport, runProductImport, type ExportJob, type ImportJob } from './catalog-io.service.ts';
 export { componentsOf as bundleComponentsOf } from './products.repository.ts';
-export { getExport } from './catalog-io.service.ts';
+export { exportFile, getExport } from './catalog-io.service.ts';
 // The stock port: the inventory module implements it, the composition root wires it in (no import cycle).
 export { provideStockView, type CatalogStock, type StockView } from './stock-view.ts';
 
@@ -37,3 +37,4 @@ export async function updateExportRecord(
 export { createProduct } from './products.service.ts';
 export { createCategory } from './categories.service.ts';
 export { createBrand } from './brands.service.ts';
+export { catalogUnits, replaceProductUnits, type CatalogUnits } from './product-units.service.ts';

@@ -9,6 +9,7 @@ export {
   runInventoryExport,
   runStockSync,
   shipStock,
+  standaloneStock,
   type InventoryExportJob,
   type StockRequest,
   type StockResult,

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { TenantCtx } from '../../http/context.ts';
+import { tenantStatement, type Db } from '../../platform/db/database.ts';
 import { uuidv7 } from '../../platform/db/ids.ts';
-import { documentSequences, stockBalances, stockMovements, stockOperations } from './inventory.schema.ts';
+import { documentSequences, stockBalances, stockMovements, stockOperations, stockSetAsides } from './inventory.schema.ts';
 
 export type MovementType = (typeof stockMovements.$inferSelect)['type'];
 /** One balance change: quantity is positive except for adjustments and transfers, whose sign is the direction. */
@@ -9,10 +10,15 @@ export type StockLine = { warehouseId: string; catalogId: string; quantity: numb
 export type AppliedLine = StockLine & { onHandAfter: number; inOrderAfter: number };
 
 const b = stockBalances;
-const balanceKey = (ctx: TenantCtx, line: StockLine) => and(eq(b.workspaceId, ctx.workspaceId), eq(b.warehouseId, line.warehouseId), eq(b.catalogId, line.catalogId));
+type BalanceKey = Pick<StockLine, 'warehouseId' | 'catalogId'>;
+const balanceKey = (ctx: TenantCtx, line: BalanceKey) => and(eq(b.workspaceId, ctx.workspaceId), eq(b.warehouseId, line.warehouseId), eq(b.catalogId, line.catalogId));
 /** allocatable − allocated: what an order may still reserve. */
 export const availableSql = sql<number>`(${b.onHand} - ${b.inOrder} - ${b.allocated} - ${b.safetyStock})`;
-const after = { onHand: b.onHand, inOrder: b.inOrder };
+/** The same for a balance row read into memory. */
+export const availableOf = (bal: Pick<typeof b.$inferSelect, 'onHand' | 'inOrder' | 'allocated' | 'safetyStock'>) =>
+  bal.onHand - bal.inOrder - bal.allocated - bal.safetyStock;
+const after = { onHand: b.onHand, inOrder: b.inOrder, allocated: b.allocated };
+type After = { onHand: number; inOrder: number; allocated: number };
 
 /** Adds to on hand, creating the balance row on first receipt. */
 async function addOnHand(ctx: TenantCtx, line: StockLine) {
@@ -29,15 +35,19 @@ async function addOnHand(ctx: TenantCtx, line: StockLine) {
  * so concurrent transactions serialise on the row and the loser re-checks against the committed value.
  * Returns null when the rule does not hold (not enough stock, nothing reserved).
  */
-async function changeBalance(ctx: TenantCtx, type: MovementType, line: StockLine): Promise<{ onHand: number; inOrder: number } | null> {
+async function changeBalance(ctx: TenantCtx, type: MovementType, line: StockLine, fromSetAside = 0): Promise<After | null> {
   const q = line.quantity;
   const now = sql`now()`;
-  const update = (set: Partial<Record<'onHand' | 'inOrder', SQL>>, rule: SQL) =>
+  const update = (set: Partial<Record<'onHand' | 'inOrder' | 'allocated', SQL>>, rule: SQL) =>
     ctx.db.update(b).set({ ...set, updatedAt: now }).where(and(balanceKey(ctx, line), rule)).returning(after);
-  let rows: { onHand: number; inOrder: number }[];
+  let rows: After[];
   switch (type) {
     case 'RESERVE':
-      rows = await update({ inOrder: sql`${b.inOrder} + ${q}` }, sql`${availableSql} >= ${q}`);
+      // An order of a channel may use, first, the stock set aside for that channel (fromSetAside of it).
+      rows =
+        fromSetAside > 0
+          ? await update({ inOrder: sql`${b.inOrder} + ${q}`, allocated: sql`${b.allocated} - ${fromSetAside}` }, sql`${availableSql} + ${fromSetAside} >= ${q}`)
+          : await update({ inOrder: sql`${b.inOrder} + ${q}` }, sql`${availableSql} >= ${q}`);
       break;
     case 'RELEASE':
       rows = await update({ inOrder: sql`${b.inOrder} - ${q}` }, gte(b.inOrder, q));
@@ -52,8 +62,8 @@ async function changeBalance(ctx: TenantCtx, type: MovementType, line: StockLine
       break;
     case 'ADJUSTMENT':
       if (q > 0) return addOnHand(ctx, line);
-      // Stock promised to open orders cannot be adjusted away: release the orders first.
-      rows = await update({ onHand: sql`${b.onHand} + ${q}` }, sql`${b.onHand} + ${q} >= ${b.inOrder}`);
+      // Stock promised to open orders or set aside for a channel cannot be adjusted away: release those first.
+      rows = await update({ onHand: sql`${b.onHand} + ${q}` }, sql`${b.onHand} + ${q} >= ${b.inOrder} + ${b.allocated}`);
       break;
     default:
       return addOnHand(ctx, line);
@@ -64,6 +74,7 @@ async function changeBalance(ctx: TenantCtx, type: MovementType, line: StockLine
 const DELTAS: Record<MovementType, (q: number) => [onHand: number, inOrder: number]> = {
   RECEIPT: (q) => [q, 0],
   INBOUND: (q) => [q, 0],
+  ALLOCATION: () => [0, 0],
   RETURN: (q) => [q, 0],
   TRANSFER: (q) => [q, 0],
   ADJUSTMENT: (q) => [q, 0],
@@ -74,12 +85,36 @@ const DELTAS: Record<MovementType, (q: number) => [onHand: number, inOrder: numb
 
 export type Reference = { type: string; id: string | null; key: string };
 
+/** The stock set aside for a channel, its row locked (lock order: set-aside row, then balance row); 0 without a row. */
+async function lockSetAside(ctx: TenantCtx, line: BalanceKey, channelId: string): Promise<number> {
+  const [row] = await ctx.db
+    .select({ quantity: stockSetAsides.quantity })
+    .from(stockSetAsides)
+    .where(setAsideKey(ctx, line, channelId))
+    .for('update');
+  return row?.quantity ?? 0;
+}
+const setAsideKey = (ctx: TenantCtx, line: BalanceKey, channelId: string) =>
+  and(
+    eq(stockSetAsides.workspaceId, ctx.workspaceId),
+    eq(stockSetAsides.warehouseId, line.warehouseId),
+    eq(stockSetAsides.catalogId, line.catalogId),
+    eq(stockSetAsides.channelId, channelId),
+  );
+
 /**
  * Applies lines in a fixed lock order (warehouse, then catalog) with one ledger row each. Lines of the same balance
- * are merged first, so two lines never check against the same unchanged balance. Returns the lines that failed
- * their rule; the caller throws, which rolls the whole transaction back (all or nothing).
+ * are merged first, so two lines never check against the same unchanged balance. A reservation for a channel
+ * (`channelId`) first uses the stock set aside for that channel. Returns the lines that failed their rule; the
+ * caller throws, which rolls the whole transaction back (all or nothing).
  */
-export async function applyLines(ctx: TenantCtx, type: MovementType, lines: readonly StockLine[], ref: Reference): Promise<{ applied: AppliedLine[]; failed: StockLine[] }> {
+export async function applyLines(
+  ctx: TenantCtx,
+  type: MovementType,
+  lines: readonly StockLine[],
+  ref: Reference,
+  channelId: string | null = null,
+): Promise<{ applied: AppliedLine[]; failed: StockLine[] }> {
   const merged = new Map<string, StockLine>();
   for (const line of lines) {
     const key = `${line.warehouseId}|${line.catalogId}`;
@@ -91,34 +126,86 @@ export async function applyLines(ctx: TenantCtx, type: MovementType, lines: read
   const failed: StockLine[] = [];
   const ledger: (typeof stockMovements.$inferInsert)[] = [];
   for (const line of ordered) {
-    const row = await changeBalance(ctx, type, line);
+    const useSetAside = type === 'RESERVE' && channelId !== null;
+    const taken = useSetAside ? Math.min(line.quantity, await lockSetAside(ctx, line, channelId)) : 0;
+    const row = await changeBalance(ctx, type, line, taken);
     if (!row) {
       failed.push(line);
       continue;
     }
+    if (taken > 0)
+      await ctx.db
+        .update(stockSetAsides)
+        .set({ quantity: sql`${stockSetAsides.quantity} - ${taken}`, updatedAt: sql`now()` })
+        .where(setAsideKey(ctx, line, channelId!));
     const [dOnHand, dInOrder] = DELTAS[type](line.quantity);
     applied.push({ ...line, onHandAfter: row.onHand, inOrderAfter: row.inOrder });
     ledger.push({
-      id: uuidv7(),
-      workspaceId: ctx.workspaceId,
-      warehouseId: line.warehouseId,
-      catalogId: line.catalogId,
-      type,
-      quantity: line.quantity,
-      onHandDelta: dOnHand,
-      inOrderDelta: dInOrder,
-      onHandBefore: row.onHand - dOnHand,
-      onHandAfter: row.onHand,
-      inOrderBefore: row.inOrder - dInOrder,
-      inOrderAfter: row.inOrder,
-      referenceType: ref.type,
-      referenceId: ref.id,
-      referenceKey: ref.key,
-      actorId: ctx.actor.userId,
+      ...ledgerRow(ctx, type, line, ref, row, dOnHand, dInOrder),
+      ...(taken > 0 ? { allocatedDelta: -taken, allocatedBefore: row.allocated + taken, allocatedAfter: row.allocated, channelId } : {}),
     });
   }
   if (failed.length === 0 && ledger.length > 0) await ctx.db.insert(stockMovements).values(ledger);
   return { applied, failed };
+}
+
+function ledgerRow(ctx: TenantCtx, type: MovementType, line: StockLine, ref: Reference, row: After, dOnHand: number, dInOrder: number) {
+  return {
+    id: uuidv7(),
+    workspaceId: ctx.workspaceId,
+    warehouseId: line.warehouseId,
+    catalogId: line.catalogId,
+    type,
+    quantity: line.quantity,
+    onHandDelta: dOnHand,
+    inOrderDelta: dInOrder,
+    onHandBefore: row.onHand - dOnHand,
+    onHandAfter: row.onHand,
+    inOrderBefore: row.inOrder - dInOrder,
+    inOrderAfter: row.inOrder,
+    referenceType: ref.type,
+    referenceId: ref.id,
+    referenceKey: ref.key,
+    actorId: ctx.actor.userId,
+  } satisfies typeof stockMovements.$inferInsert;
+}
+
+/**
+ * Sets the stock of a SKU in a warehouse set aside for a channel to `quantity`: the set-aside row is locked first,
+ * then `allocated` moves by the difference with a conditional UPDATE (more may be set aside only from available
+ * stock), and an ALLOCATION row records it. Null when there is not enough available stock; 0 when nothing changed.
+ */
+export async function setAside(ctx: TenantCtx, line: BalanceKey, channelId: string, quantity: number, ref: Reference): Promise<number | null> {
+  await ctx.db
+    .insert(stockSetAsides)
+    .values({ workspaceId: ctx.workspaceId, warehouseId: line.warehouseId, catalogId: line.catalogId, channelId, quantity: 0 })
+    .onConflictDoNothing();
+  const before = await lockSetAside(ctx, line, channelId);
+  const delta = quantity - before;
+  if (delta === 0) return 0;
+  const [row] = await ctx.db
+    .update(b)
+    .set({ allocated: sql`${b.allocated} + ${delta}`, updatedAt: sql`now()` })
+    .where(and(balanceKey(ctx, line), delta > 0 ? sql`${availableSql} >= ${delta}` : undefined))
+    .returning(after);
+  if (!row) return null;
+  await ctx.db.update(stockSetAsides).set({ quantity, updatedAt: sql`now()` }).where(setAsideKey(ctx, line, channelId));
+  await ctx.db.insert(stockMovements).values({
+    ...ledgerRow(ctx, 'ALLOCATION', { ...line, quantity: delta }, ref, row, 0, 0),
+    allocatedDelta: delta,
+    allocatedBefore: row.allocated - delta,
+    allocatedAfter: row.allocated,
+    channelId,
+  });
+  return delta;
+}
+
+/** The stock set aside per channel for a SKU in a warehouse. */
+export async function setAsidesOf(ctx: TenantCtx, warehouseId: string, catalogId: string) {
+  return ctx.db
+    .select({ channelId: stockSetAsides.channelId, quantity: stockSetAsides.quantity })
+    .from(stockSetAsides)
+    .where(and(eq(stockSetAsides.workspaceId, ctx.workspaceId), eq(stockSetAsides.warehouseId, warehouseId), eq(stockSetAsides.catalogId, catalogId)));
 }
 
 /** What `applySingle` did: applied (with the balance after), the key was already claimed, or the rule failed. */
@@ -132,48 +219,84 @@ const SINGLE_CHANGES = {
 export type SingleType = keyof typeof SINGLE_CHANGES;
 export const isSingleType = (type: MovementType): type is SingleType => type in SINGLE_CHANGES;
 
+type Who = { workspaceId: string; actorId: string };
+
 /**
- * The hot path of the public API (one line of an order): claim the reference key, apply the conditional UPDATE and
- * write the ledger row in ONE statement, so a reservation costs one round trip inside its transaction and the row
- * lock is held for the shortest time. The claim comes first: the UPDATE runs only when this statement inserted the
- * key (a concurrent twin waits on the key's unique index, then finds it taken). When the rule fails nothing but the
- * claim was written, so the caller may go on with the general path in the same transaction.
+ * The one statement of a one-line reserve, release or ship: the conditional UPDATE and its ledger row, with the
+ * reference key's claim either FIRST (the UPDATE runs only when this statement inserted the key; a concurrent twin
+ * waits on the key's unique index, then finds it taken) or AFTER (the claim is inserted only when the UPDATE
+ * applied, without ON CONFLICT, so a twin's statement fails on the key and undoes its UPDATE with it).
  */
-export async function applySingle(ctx: TenantCtx, type: SingleType, line: StockLine, ref: Reference): Promise<SingleOutcome> {
+function singleStatement(who: Who, type: SingleType, line: StockLine, ref: Reference, claim: 'first' | 'after'): SQL {
   const change = SINGLE_CHANGES[type];
-  const result = await ctx.db.execute(sql`
-    with claim as (
+  const claimValues = sql`${who.workspaceId}, ${ref.key}, ${type}, ${ref.type}, ${ref.id}`;
+  const claimFirst = sql`claim as (
       insert into stock_operations (workspace_id, reference_key, kind, reference_type, reference_id)
-      values (${ctx.workspaceId}, ${ref.key}, ${type}, ${ref.type}, ${ref.id})
-      on conflict do nothing
-      returning 1
-    ), i as (
+      values (${claimValues}) on conflict do nothing returning 1
+    ),`;
+  const claimAfter = sql`, claim as (
+      insert into stock_operations (workspace_id, reference_key, kind, reference_type, reference_id)
+      select ${claimValues} from changed returning 1
+    )`;
+  const result =
+    claim === 'first'
+      ? sql`select (select count(*) from claim)::int as claimed,
+          (select kind from stock_operations where workspace_id = ${who.workspaceId} and reference_key = ${ref.key}) as kind,
+          changed.on_hand, changed.in_order
+        from (select 1) one left join changed on true`
+      : sql`select 1 as claimed, null as kind, on_hand, in_order from changed`;
+  return sql`
+    with ${claim === 'first' ? claimFirst : sql``} i as (
       select ${line.warehouseId}::uuid as warehouse_id, ${line.catalogId}::uuid as catalog_id, ${line.quantity}::integer as qty
     ), changed as (
       update stock_balances b set ${change.set}, updated_at = now()
       from i
-      where exists (select 1 from claim)
-        and b.workspace_id = ${ctx.workspaceId} and b.warehouse_id = i.warehouse_id and b.catalog_id = i.catalog_id
+      where ${claim === 'first' ? sql`exists (select 1 from claim) and` : sql``}
+        b.workspace_id = ${who.workspaceId} and b.warehouse_id = i.warehouse_id and b.catalog_id = i.catalog_id
         and ${change.rule}
       returning b.on_hand, b.in_order, ${change.onHand} as d_on_hand, ${change.inOrder} as d_in_order
-    ), ledger as (
+    )${claim === 'after' ? claimAfter : sql``}, ledger as (
       insert into stock_movements (id, workspace_id, warehouse_id, catalog_id, type, quantity, on_hand_delta, in_order_delta,
         on_hand_before, on_hand_after, in_order_before, in_order_after, reference_type, reference_id, reference_key, actor_id)
-      select ${uuidv7()}, ${ctx.workspaceId}, ${line.warehouseId}, ${line.catalogId}, ${type}, ${line.quantity}, d_on_hand, d_in_order,
-        on_hand - d_on_hand, on_hand, in_order - d_in_order, in_order, ${ref.type}, ${ref.id}, ${ref.key}, ${ctx.actor.userId}
+      select ${uuidv7()}, ${who.workspaceId}, ${line.warehouseId}, ${line.catalogId}, ${type}, ${line.quantity}, d_on_hand, d_in_order,
+        on_hand - d_on_hand, on_hand, in_order - d_in_order, in_order, ${ref.type}, ${ref.id}, ${ref.key}, ${who.actorId}
       from changed
     )
-    select (select count(*) from claim)::int as claimed,
-      (select kind from stock_operations where workspace_id = ${ctx.workspaceId} and reference_key = ${ref.key}) as kind,
-      changed.on_hand, changed.in_order
-    from (select 1) one left join changed on true`);
-  const [row] = (result as unknown as { rows: { claimed: number; kind: string | null; on_hand: number | null; in_order: number | null }[] }).rows;
+    ${result}`;
+}
+type SingleRow = { claimed: number; kind: string | null; on_hand: number | null; in_order: number | null };
+
+/**
+ * The hot path inside a caller's transaction (an order's line): claim, conditional UPDATE and ledger row in ONE
+ * statement, so a reservation costs one round trip and the row lock is held for the shortest time. When the rule
+ * fails nothing but the claim was written, so the caller may go on with the general path in the same transaction.
+ */
+export async function applySingle(ctx: TenantCtx, type: SingleType, line: StockLine, ref: Reference): Promise<SingleOutcome> {
+  const result = await ctx.db.execute(singleStatement({ workspaceId: ctx.workspaceId, actorId: ctx.actor.userId }, type, line, ref, 'first'));
+  const [row] = (result as unknown as { rows: SingleRow[] }).rows;
   if (!row || row.claimed === 0) {
     // A twin committed after this statement's snapshot was taken: read its kind now.
     return { outcome: 'claimed-before', kind: row?.kind ?? (await claimedKind(ctx, ref.key)) ?? type };
   }
   if (row.on_hand === null || row.in_order === null) return { outcome: 'not-applied' };
   return { outcome: 'applied', line: { ...line, onHandAfter: row.on_hand, inOrderAfter: row.in_order } };
+}
+
+/**
+ * The hot path as its own transaction, one message to the database (tenantStatement). Null when it did not apply
+ * (not enough stock, a bundle or unknown SKU, or the key was already claimed): nothing was written, and the caller
+ * takes the general path, which tells these apart.
+ */
+export async function applySingleAlone(db: Db, who: Who, type: SingleType, line: StockLine, ref: Reference): Promise<AppliedLine | null> {
+  try {
+    const [row] = await tenantStatement<SingleRow>(db, who.workspaceId, `stock_single_${type.toLowerCase()}`, singleStatement(who, type, line, ref, 'after'));
+    return row?.on_hand == null || row.in_order == null ? null : { ...line, onHandAfter: row.on_hand, inOrderAfter: row.in_order };
+  } catch (error) {
+    // The key is taken: drizzle wraps the driver's error (PGlite's path), pg's own is thrown bare.
+    const pgError = ((error as { cause?: unknown }).cause ?? error) as { code?: string; table?: string };
+    if (pgError.code === '23505' && pgError.table === 'stock_operations') return null;
+    throw error;
+  }
 }
 
 /** Claims a reference key; false when an earlier operation holds it (a concurrent twin waits for its commit). */
@@ -307,6 +430,7 @@ export async function ledgerSums(ctx: TenantCtx) {
       catalogId: stockMovements.catalogId,
       onHand: sql<number>`sum(${stockMovements.onHandDelta})`.mapWith(Number),
       inOrder: sql<number>`sum(${stockMovements.inOrderDelta})`.mapWith(Number),
+      allocated: sql<number>`sum(${stockMovements.allocatedDelta})`.mapWith(Number),
     })
     .from(stockMovements)
     .where(eq(stockMovements.workspaceId, ctx.workspaceId))

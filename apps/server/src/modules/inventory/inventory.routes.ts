@@ -3,6 +3,7 @@ import {
   AdjustmentInput,
   AdjustmentList,
   AllocationInput,
+  SetAsideInput,
   AllocationQuery,
   AllocationView,
   DocumentListQuery,
@@ -25,6 +26,7 @@ import {
 } from '@kelola/contracts';
 import { z } from 'zod';
 import type { Ctx, TenantCtx } from '../../http/context.ts';
+import { download } from '../../platform/files/download.ts';
 import type { Router } from '../../http/route.ts';
 import * as inventory from './inventory.service.ts';
 
@@ -111,6 +113,10 @@ export function registerInventoryRoutes({ route }: Router): void {
     { method: 'POST', url: '/api/inventory/stock-allocation', permission: ['stock-allocation', 'WRITE'], tags, summary: 'Replaces the channel rules of a warehouse (and a SKU’s safety stock)', body: AllocationInput, response: AllocationView },
     (ctx, { body }) => inventory.saveAllocation(t(ctx), body),
   );
+  route(
+    { method: 'PUT', url: '/api/inventory/set-asides', permission: ['stock-allocation', 'WRITE'], tags, summary: 'Sets the stock of a SKU in a warehouse set aside for one channel (ledger type ALLOCATION); 409 INSUFFICIENT_STOCK', body: SetAsideInput, response: AllocationView },
+    (ctx, { body }) => inventory.saveSetAside(t(ctx), body),
+  );
 
   // Warehouse stock sync ------------------------------------------------------------------------------------------
   route(
@@ -124,10 +130,13 @@ export function registerInventoryRoutes({ route }: Router): void {
 
   // Export --------------------------------------------------------------------------------------------------------
   route(
-    { method: 'POST', url: '/api/inventory/exports', permission: ['list-inventory', 'READ'], tags, summary: 'Queues an inventory XLSX export, recorded in export history (file: GET /api/exports/:id/file)', body: InventoryExportInput, response: ExportRecord, status: 202 },
+    { method: 'POST', url: '/api/inventory/exports', permission: ['list-inventory', 'READ'], tags, summary: 'Queues an inventory XLSX export, recorded in export history (file: GET /api/inventory/exports/:id/file)', body: InventoryExportInput, response: ExportRecord, status: 202 },
     (ctx, { body }) => inventory.startInventoryExport(t(ctx), body),
   );
   route({ method: 'GET', url: '/api/inventory/exports/:id', permission: ['list-inventory', 'READ'], tags, params: IdParams, response: ExportRecord }, (ctx, { params }) =>
     inventory.getInventoryExport(t(ctx), params.id),
+  );
+  route({ method: 'GET', url: '/api/inventory/exports/:id/file', permission: ['list-inventory', 'READ'], tags, summary: 'The exported XLSX', params: IdParams }, async (ctx, { params, reply }) =>
+    download(reply, await inventory.inventoryExportFile(t(ctx), params.id)),
   );
 }

@@ -40,7 +40,7 @@ export const stockMovements = pgTable(
     workspaceId: workspaceIdColumn(),
     warehouseId: uuid().notNull(),
     catalogId: uuid().notNull(),
-    type: text({ enum: ['RECEIPT', 'ADJUSTMENT', 'RESERVE', 'RELEASE', 'SHIP', 'RETURN', 'TRANSFER', 'INBOUND'] }).notNull(),
+    type: text({ enum: ['RECEIPT', 'ADJUSTMENT', 'RESERVE', 'RELEASE', 'SHIP', 'RETURN', 'TRANSFER', 'INBOUND', 'ALLOCATION'] }).notNull(),
     quantity: integer().notNull(),
     onHandDelta: integer().notNull(),
     inOrderDelta: integer().notNull(),
@@ -48,6 +48,13 @@ export const stockMovements = pgTable(
     onHandAfter: integer().notNull(),
     inOrderBefore: integer().notNull(),
     inOrderAfter: integer().notNull(),
+    /** Change of `allocated`: stock set aside for a channel (ALLOCATION), or taken from it by that channel's order. */
+    allocatedDelta: integer().notNull().default(0),
+    /** `allocated` before and after, on the rows that change it (null on the others). */
+    allocatedBefore: integer(),
+    allocatedAfter: integer(),
+    /** The channel whose set-aside stock the row changes. */
+    channelId: uuid(),
     referenceType: text().notNull(),
     referenceId: text(),
     referenceKey: text().notNull(),
@@ -57,7 +64,6 @@ export const stockMovements = pgTable(
   (t) => [
     index('stock_movements_workspace_at_idx').on(t.workspaceId, t.at.desc().nullsFirst()),
     index('stock_movements_balance_idx').on(t.workspaceId, t.warehouseId, t.catalogId, t.at.desc().nullsFirst()),
-    index('stock_movements_reference_idx').on(t.workspaceId, t.referenceKey),
     tenantPolicy(),
   ],
 );
@@ -74,6 +80,28 @@ export const stockOperations = pgTable(
     createdAt: timestamptz().notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.referenceKey] }), tenantPolicy()],
+);
+
+/**
+ * Stock of one SKU in one warehouse set aside for one channel: only that channel's orders may reserve it, and the
+ * channel is told it on top of its share. The balance's `allocated` is the sum of these rows; each change is an
+ * ALLOCATION row of the ledger, and an order of the channel that uses it a RESERVE row with a negative allocated delta.
+ */
+export const stockSetAsides = pgTable(
+  'stock_set_asides',
+  {
+    workspaceId: workspaceIdColumn(),
+    warehouseId: uuid().notNull(),
+    catalogId: uuid().notNull(),
+    channelId: uuid().notNull(),
+    quantity: integer().notNull().default(0),
+    updatedAt: timestamptz().notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.warehouseId, t.catalogId, t.channelId] }),
+    check('stock_set_asides_quantity_check', sql`${t.quantity} >= 0`),
+    tenantPolicy(),
+  ],
 );
 
 /** Per-workspace counters for human document numbers (GR-000001, ADJ-000001). */

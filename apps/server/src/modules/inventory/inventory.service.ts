@@ -2,11 +2,13 @@ import {
   AdjustmentInput,
   AllocationInput,
   GoodsReceiptInput,
+  SetAsideInput,
   InventoryExportInput,
   StockSyncInput,
   StockTransferInput,
   type Adjustment,
   type AllocationView,
+  type ErrorCode,
   type GoodsReceipt,
   type StockBalance,
   type StockSyncStatus,
@@ -22,10 +24,18 @@ import type { TenantCtx } from '../../http/context.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { inTenant } from '../../platform/db/database.ts';
 import { uuidv7 } from '../../platform/db/ids.ts';
-import { DomainError } from '../../platform/errors.ts';
+import { DomainError, fieldError } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { systemCtx, tenantCtxFor } from '../../platform/system-ctx.ts';
-import { bundleComponentsOf, catalogRefs, findExportRecord, getExport, recordExport, updateExportRecord } from '../catalog/index.ts';
+import {
+  bundleComponentsOf,
+  catalogRefs,
+  exportFile,
+  findExportRecord,
+  getExport,
+  recordExport,
+  updateExportRecord,
+} from '../catalog/index.ts';
 import { getChannel, listChannels } from '../channels/index.ts';
 import { listUsersByIds } from '../identity/index.ts';
 import { getWarehouse, listWarehouseOptions, visibleWarehouseIds } from '../warehouses/index.ts';
@@ -56,6 +66,15 @@ async function listedWarehouses(ctx: TenantCtx): Promise<string[] | null> {
   return visible ? ofBusiness.filter((id) => visible.includes(id)) : ofBusiness;
 }
 
+/**
+ * A list's warehouse and SKU filters name rows of this workspace: another workspace's (or an unknown) id answers 404,
+ * as every id a request names does, instead of an empty page.
+ */
+async function checkListFilters(ctx: TenantCtx, query: { warehouse_id?: string; catalog_id?: string }): Promise<void> {
+  if (query.warehouse_id) await getWarehouse(ctx, query.warehouse_id);
+  if (query.catalog_id && (await catalogRefs(ctx, [query.catalog_id])).length === 0) throw new DomainError('CATALOG_NOT_FOUND');
+}
+
 function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
@@ -73,6 +92,8 @@ export type StockRequest = {
   referenceType: string;
   referenceId?: string | null;
   lines: readonly repo.StockLine[];
+  /** The order's channel: a reservation then first uses the stock set aside for that channel. */
+  channelId?: string | null;
 };
 export type StockResult = { replayed: boolean; lines: repo.AppliedLine[] };
 
@@ -101,22 +122,38 @@ async function expandBundles(ctx: TenantCtx, lines: readonly repo.StockLine[], a
   return out;
 }
 
-async function applyOperation(ctx: TenantCtx, type: repo.MovementType, request: StockRequest, allowBundles = true): Promise<StockResult> {
-  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu;
+
+function checkRequest(type: repo.MovementType, request: StockRequest) {
+  if (request.channelId != null && !UUID.test(String(request.channelId))) throw fieldError('VALIDATION_FAILED', 'channel_id', 'INVALID_ID');
   for (const line of request.lines) {
     if (!UUID.test(String(line.catalogId)) || !UUID.test(String(line.warehouseId)))
       throw new DomainError('VALIDATION_FAILED', { fields: [{ path: 'lines.catalog_id', code: 'INVALID_ID', message: 'INVALID_ID' }] });
     if (!Number.isSafeInteger(line.quantity) || (type !== 'ADJUSTMENT' && line.quantity < 1))
       throw new DomainError('VALIDATION_FAILED', { fields: [{ path: 'lines.quantity', code: 'INVALID_VALUE', message: 'INVALID_VALUE' }] });
   }
-  const ref = { type: request.referenceType, id: request.referenceId ?? null, key: request.referenceKey };
+}
+
+/** One line of a single-statement type, and no channel whose set-aside stock a reservation would have to use. */
+const takesSinglePath = (type: repo.MovementType, request: StockRequest): type is repo.SingleType =>
+  request.lines.length === 1 && repo.isSingleType(type) && !(type === 'RESERVE' && request.channelId);
+
+const referenceOf = (request: StockRequest): repo.Reference => ({
+  type: request.referenceType,
+  id: request.referenceId ?? null,
+  key: request.referenceKey,
+});
+
+async function applyOperation(ctx: TenantCtx, type: repo.MovementType, request: StockRequest, allowBundles = true): Promise<StockResult> {
+  checkRequest(type, request);
+  const ref = referenceOf(request);
   const replay = (kind: string): StockResult => {
     if (kind !== type) throw new DomainError('STOCK_REFERENCE_CONFLICT', { reference_key: ref.key, kind });
     return { replayed: true, lines: [] };
   };
   // One line of a plain SKU (the common order line) takes the one-statement path; a bundle, an unknown SKU or a
   // failed rule falls through to the general path below, in the same transaction, with the key already claimed.
-  const single = request.lines.length === 1 && repo.isSingleType(type) ? await repo.applySingle(ctx, type, request.lines[0]!, ref) : null;
+  const single = takesSinglePath(type, request) ? await repo.applySingle(ctx, type, request.lines[0]!, ref) : null;
   if (single?.outcome === 'applied') return { replayed: false, lines: [single.line] };
   if (single?.outcome === 'claimed-before') return replay(single.kind);
   if (!single) {
@@ -124,12 +161,35 @@ async function applyOperation(ctx: TenantCtx, type: repo.MovementType, request: 
     if (!claim.claimed) return replay(claim.kind);
   }
   const lines = await expandBundles(ctx, request.lines, allowBundles);
-  const { applied, failed } = await repo.applyLines(ctx, type, lines, ref);
+  const { applied, failed } = await repo.applyLines(ctx, type, lines, ref, type === 'RESERVE' ? (request.channelId ?? null) : null);
   if (failed.length > 0)
     throw new DomainError('INSUFFICIENT_STOCK', {
       lines: failed.map((l) => ({ warehouse_id: l.warehouseId, catalog_id: l.catalogId, quantity: l.quantity })),
     });
   return { replayed: false, lines: applied };
+}
+
+/**
+ * The public API for work outside a request's transaction (jobs such as a marketplace order sync, which reserve
+ * per order with the order's key): each call is its own tenant transaction, acting for `actorId`. A one-line
+ * reserve, release or ship of a plain SKU is then a single message to the database; anything else, and every
+ * case where that statement did not apply (not enough stock, a bundle, a replayed key), runs `applyOperation`.
+ */
+export function standaloneStock(platform: Platform, workspaceId: string, actorId: string) {
+  const db = platform.database.db;
+  const run =
+    (type: repo.MovementType, allowBundles = true) =>
+    async (request: StockRequest): Promise<StockResult> => {
+      checkRequest(type, request);
+      if (takesSinglePath(type, request)) {
+        const line = await repo.applySingleAlone(db, { workspaceId, actorId }, type, request.lines[0]!, referenceOf(request));
+        if (line) return { replayed: false, lines: [line] };
+      }
+      return inTenant(db, workspaceId, (tx) =>
+        applyOperation(tenantCtxFor(systemCtx(platform, tx), workspaceId, actorId), type, request, allowBundles),
+      );
+    };
+  return { reserve: run('RESERVE'), release: run('RELEASE'), ship: run('SHIP'), return: run('RETURN'), receive: run('INBOUND', false) };
 }
 
 /** Reserves stock for an order (in order += qty where available ≥ qty), all lines or none; bundles reserve components. */
@@ -150,15 +210,17 @@ export async function ledgerMismatches(ctx: TenantCtx) {
   const sums = new Map((await repo.ledgerSums(ctx)).map((s) => [`${s.warehouseId}|${s.catalogId}`, s]));
   const balances = await ctx.db.select().from(stockBalances).where(eq(stockBalances.workspaceId, ctx.workspaceId));
   return balances
-    .map((bal) => ({ bal, sum: sums.get(`${bal.warehouseId}|${bal.catalogId}`) ?? { onHand: 0, inOrder: 0 } }))
-    .filter(({ bal, sum }) => bal.onHand !== sum.onHand || bal.inOrder !== sum.inOrder)
+    .map((bal) => ({ bal, sum: sums.get(`${bal.warehouseId}|${bal.catalogId}`) ?? { onHand: 0, inOrder: 0, allocated: 0 } }))
+    .filter(({ bal, sum }) => bal.onHand !== sum.onHand || bal.inOrder !== sum.inOrder || bal.allocated !== sum.allocated)
     .map(({ bal, sum }) => ({
       warehouseId: bal.warehouseId,
       catalogId: bal.catalogId,
       onHand: bal.onHand,
       inOrder: bal.inOrder,
+      allocated: bal.allocated,
       ledgerOnHand: sum.onHand,
       ledgerInOrder: sum.inOrder,
+      ledgerAllocated: sum.allocated,
     }));
 }
 
@@ -166,7 +228,12 @@ export async function ledgerMismatches(ctx: TenantCtx) {
 // Inventory list v2 and detail
 
 type BalanceRow = Awaited<ReturnType<typeof repo.listBalances>>['rows'][number];
-type Names = { skus: Map<string, { sku: string; name: string; unit: string }>; warehouses: Map<string, string>; actors?: Map<string, string> };
+type Names = {
+  skus: Map<string, { sku: string; name: string; unit: string }>;
+  warehouses: Map<string, string>;
+  actors?: Map<string, string>;
+  channels?: Map<string, string>;
+};
 
 /** SKU and warehouse names of a page of rows, through the catalog's and the warehouses' index (two queries). */
 async function namesFor(ctx: TenantCtx, rows: readonly { catalogId: string; warehouseId: string }[]): Promise<Names> {
@@ -222,7 +289,7 @@ export async function listInventory(
     sort: string;
   },
 ) {
-  if (query.warehouse_id) await getWarehouse(ctx, query.warehouse_id);
+  await checkListFilters(ctx, query);
   const { rows, counts } = await repo.listBalances(ctx, {
     warehouseId: query.warehouse_id,
     catalogId: query.catalog_id,
@@ -286,6 +353,10 @@ const presentMovement = (names: Names) => (m: repo.MovementRow) => ({
   on_hand_after: m.onHandAfter,
   in_order_before: m.inOrderBefore,
   in_order_after: m.inOrderAfter,
+  allocated_before: m.allocatedBefore,
+  allocated_after: m.allocatedAfter,
+  channel_id: m.channelId,
+  channel_name: (m.channelId && names.channels?.get(m.channelId)) ?? null,
   reference_type: m.referenceType,
   reference_id: m.referenceId,
   reference_key: m.referenceKey,
@@ -306,6 +377,7 @@ export async function listMovements(
     sort: 'at' | '-at';
   },
 ) {
+  await checkListFilters(ctx, query);
   const { rows, total } = await repo.listMovements(ctx, {
     warehouseId: query.warehouse_id,
     catalogId: query.catalog_id,
@@ -323,7 +395,12 @@ export async function listMovements(
 async function movementNames(ctx: TenantCtx, rows: readonly repo.MovementRow[]): Promise<Names> {
   const actorIds = [...new Set(rows.flatMap((r) => (r.actorId ? [r.actorId] : [])))];
   const users = actorIds.length > 0 ? await listUsersByIds(ctx, actorIds) : [];
-  return { ...(await namesFor(ctx, rows)), actors: new Map(users.map((u) => [u.id, [u.firstName, u.lastName].filter(Boolean).join(' ')])) };
+  const channels = rows.some((r) => r.channelId) ? (await listChannels(ctx)).items : [];
+  return {
+    ...(await namesFor(ctx, rows)),
+    actors: new Map(users.map((u) => [u.id, [u.firstName, u.lastName].filter(Boolean).join(' ')])),
+    channels: new Map(channels.map((c) => [c.id, c.name])),
+  };
 }
 
 export async function getMovement(ctx: TenantCtx, id: string) {
@@ -340,11 +417,12 @@ const docNumber = (prefix: string, n: number) => `${prefix}-${String(n).padStart
 
 async function checkCatalogs(ctx: TenantCtx, ids: readonly string[], path: string) {
   const refs = new Map((await catalogRefs(ctx, [...new Set(ids)])).map((r) => [r.id, r]));
+  // A list's items answer on `<path>.<i>.catalog_id`; a body's one SKU (path 'catalog_id') on that field.
+  const field = (i: number) => (path === 'catalog_id' ? path : `${path}.${i}.catalog_id`);
   const fields = ids.flatMap((id, i) => {
     const ref = refs.get(id);
-    if (!ref) return [{ path: `${path}.${i}.catalog_id`, code: 'CATALOG_NOT_FOUND', message: 'CATALOG_NOT_FOUND' }];
-    if (ref.productType === 'BUNDLING')
-      return [{ path: `${path}.${i}.catalog_id`, code: 'CATALOG_IS_BUNDLE', message: 'CATALOG_IS_BUNDLE' }];
+    if (!ref) return [{ path: field(i), code: 'CATALOG_NOT_FOUND', message: 'CATALOG_NOT_FOUND' }];
+    if (ref.productType === 'BUNDLING') return [{ path: field(i), code: 'CATALOG_IS_BUNDLE', message: 'CATALOG_IS_BUNDLE' }];
     return [];
   });
   if (fields.length > 0)
@@ -352,17 +430,19 @@ async function checkCatalogs(ctx: TenantCtx, ids: readonly string[], path: strin
   return refs;
 }
 
-async function warehouseOrFieldError(ctx: TenantCtx, id: string, path = 'warehouse_id') {
+/** Awaits a look-up whose `code` (a NOT_FOUND) concerns a field of the request: the same error, on `path`. */
+async function onField<T>(path: string, code: ErrorCode, lookup: Promise<T>): Promise<T> {
   try {
-    return await getWarehouse(ctx, id);
+    return await lookup;
   } catch (error) {
-    if (error instanceof DomainError && error.code === 'WAREHOUSE_NOT_FOUND')
-      throw new DomainError('WAREHOUSE_NOT_FOUND', {
-        fields: [{ path, code: 'WAREHOUSE_NOT_FOUND', message: 'WAREHOUSE_NOT_FOUND' }],
-      });
+    if (error instanceof DomainError && error.code === code) throw fieldError(code, path, code);
     throw error;
   }
 }
+
+const warehouseOrFieldError = (ctx: TenantCtx, id: string, path = 'warehouse_id') =>
+  onField(path, 'WAREHOUSE_NOT_FOUND', getWarehouse(ctx, id));
+const channelOrFieldError = (ctx: TenantCtx, id: string, path = 'channel_id') => onField(path, 'CHANNEL_NOT_FOUND', getChannel(ctx, id));
 
 /**
  * Moves stock between two warehouses at once: out of the source (only what is available there), into the target,
@@ -371,7 +451,9 @@ async function warehouseOrFieldError(ctx: TenantCtx, id: string, path = 'warehou
 export async function transferStock(ctx: TenantCtx, input: StockTransferInput): Promise<StockTransfer> {
   const data = parse(StockTransferInput, input);
   if (data.from_warehouse_id === data.to_warehouse_id)
-    throw new DomainError('VALIDATION_FAILED', { fields: [{ path: 'to_warehouse_id', code: 'SAME_WAREHOUSE', message: 'SAME_WAREHOUSE' }] });
+    throw new DomainError('VALIDATION_FAILED', {
+      fields: [{ path: 'to_warehouse_id', code: 'SAME_WAREHOUSE', message: 'SAME_WAREHOUSE' }],
+    });
   const from = await warehouseOrFieldError(ctx, data.from_warehouse_id, 'from_warehouse_id');
   const to = await warehouseOrFieldError(ctx, data.to_warehouse_id, 'to_warehouse_id');
   const refs = await checkCatalogs(
@@ -399,7 +481,8 @@ export async function transferStock(ctx: TenantCtx, input: StockTransferInput): 
         return { path: `lines.${i}.quantity`, code: 'INSUFFICIENT_STOCK', message: 'INSUFFICIENT_STOCK' };
       }),
     });
-  const after = (warehouseId: string, catalogId: string) => applied.find((a) => a.warehouseId === warehouseId && a.catalogId === catalogId)?.onHandAfter ?? 0;
+  const after = (warehouseId: string, catalogId: string) =>
+    applied.find((a) => a.warehouseId === warehouseId && a.catalogId === catalogId)?.onHandAfter ?? 0;
   const result: StockTransfer = {
     number,
     from_warehouse_id: from.id,
@@ -496,17 +579,15 @@ export async function createGoodsReceipt(ctx: TenantCtx, input: GoodsReceiptInpu
     note: data.note ?? null,
     createdBy: ctx.actor.userId,
   });
-  await ctx.db
-    .insert(goodsReceiptLines)
-    .values(
-      data.lines.map((l, position) => ({
-        workspaceId: ctx.workspaceId,
-        receiptId: id,
-        position,
-        catalogId: l.catalog_id,
-        quantity: l.quantity,
-      })),
-    );
+  await ctx.db.insert(goodsReceiptLines).values(
+    data.lines.map((l, position) => ({
+      workspaceId: ctx.workspaceId,
+      receiptId: id,
+      position,
+      catalogId: l.catalog_id,
+      quantity: l.quantity,
+    })),
+  );
   await recordAudit(ctx, { entity: 'goods_receipt', entityId: id, action: 'create', before: null, after: { number, ...data } });
   if (data.post) return postGoodsReceipt(ctx, id);
   return getGoodsReceipt(ctx, id);
@@ -557,6 +638,7 @@ async function documentListQuery(
   query: { warehouse_id?: string; status?: 'DRAFT' | 'POSTED'; catalog_id?: string; sort: string },
   extra?: SQL,
 ) {
+  await checkListFilters(ctx, query);
   const visible = await listedWarehouses(ctx);
   const where = and(
     eq(d.workspaceId, ctx.workspaceId),
@@ -564,7 +646,9 @@ async function documentListQuery(
     visible ? inArray(d.warehouseId, visible) : undefined,
     query.status ? eq(d.status, query.status) : undefined,
     extra,
-    query.catalog_id ? sql`exists (select 1 from ${lines.table} where ${lines.documentId} = ${d.id} and ${lines.catalogId} = ${query.catalog_id})` : undefined,
+    query.catalog_id
+      ? sql`exists (select 1 from ${lines.table} where ${lines.documentId} = ${d.id} and ${lines.catalogId} = ${query.catalog_id})`
+      : undefined,
   );
   const orders: Record<string, SQL[]> = {
     date: [asc(d.date), asc(d.number)],
@@ -580,7 +664,12 @@ export async function listGoodsReceipts(
   query: { page: number; size: number; warehouse_id?: string; status?: 'DRAFT' | 'POSTED'; catalog_id?: string; sort: string },
 ) {
   const g = goodsReceipts;
-  const { where, order } = await documentListQuery(ctx, g, { table: goodsReceiptLines, documentId: goodsReceiptLines.receiptId, catalogId: goodsReceiptLines.catalogId }, query);
+  const { where, order } = await documentListQuery(
+    ctx,
+    g,
+    { table: goodsReceiptLines, documentId: goodsReceiptLines.receiptId, catalogId: goodsReceiptLines.catalogId },
+    query,
+  );
   const rows = await ctx.db
     .select({
       row: g,
@@ -660,7 +749,7 @@ export async function getAdjustment(ctx: TenantCtx, id: string): Promise<Adjustm
   );
   const availableNow = (catalogId: string) => {
     const bal = balances.get(catalogId);
-    return bal ? bal.onHand - bal.inOrder - bal.allocated - bal.safetyStock : 0;
+    return bal ? repo.availableOf(bal) : 0;
   };
   const warehouse = await getWarehouse(ctx, row.warehouseId);
   return {
@@ -677,6 +766,30 @@ export async function getAdjustment(ctx: TenantCtx, id: string): Promise<Adjustm
       };
     }),
   };
+}
+
+/**
+ * A draft's decreases checked with the rule of posting against the stock of now: the SKU's changes together may not
+ * take away stock reserved for orders or set aside for channels (on hand + change ≥ in order + allocated). 400 with
+ * STOCK_AFTER_NEGATIVE on each such `items.<i>.change`; posting checks again, against the stock of then.
+ */
+async function checkAdjustmentItems(ctx: TenantCtx, warehouseId: string, items: readonly { catalog_id: string; change: number }[]) {
+  const balances = new Map(
+    (
+      await repo.balancesOf(
+        ctx,
+        items.map((l) => ({ warehouseId, catalogId: l.catalog_id })),
+      )
+    ).map((bal) => [bal.catalogId, bal]),
+  );
+  const total = (catalogId: string) => items.filter((l) => l.catalog_id === catalogId).reduce((n, l) => n + l.change, 0);
+  const fields = items.flatMap((l, i) => {
+    const bal = balances.get(l.catalog_id);
+    const held = bal ? bal.inOrder + bal.allocated : 0;
+    if (l.change >= 0 || (bal?.onHand ?? 0) + total(l.catalog_id) >= held) return [];
+    return [{ path: `items.${i}.change`, code: 'STOCK_AFTER_NEGATIVE', message: 'STOCK_AFTER_NEGATIVE' }];
+  });
+  if (fields.length > 0) throw new DomainError('VALIDATION_FAILED', { fields });
 }
 
 async function writeAdjustmentLines(ctx: TenantCtx, id: string, items: { catalog_id: string; change: number }[]) {
@@ -699,20 +812,19 @@ export async function createAdjustment(ctx: TenantCtx, input: AdjustmentInput): 
     data.items.map((l) => l.catalog_id),
     'items',
   );
+  await checkAdjustmentItems(ctx, data.warehouse_id, data.items);
   const id = uuidv7();
   const number = docNumber('ADJ', await repo.nextNumber(ctx, 'ADJ'));
-  await ctx.db
-    .insert(stockAdjustments)
-    .values({
-      id,
-      workspaceId: ctx.workspaceId,
-      number,
-      date: data.date,
-      warehouseId: data.warehouse_id,
-      type: data.type,
-      note: data.note ?? null,
-      createdBy: ctx.actor.userId,
-    });
+  await ctx.db.insert(stockAdjustments).values({
+    id,
+    workspaceId: ctx.workspaceId,
+    number,
+    date: data.date,
+    warehouseId: data.warehouse_id,
+    type: data.type,
+    note: data.note ?? null,
+    createdBy: ctx.actor.userId,
+  });
   await writeAdjustmentLines(ctx, id, data.items);
   await recordAudit(ctx, { entity: 'stock_adjustment', entityId: id, action: 'create', before: null, after: { number, ...data } });
   return getAdjustment(ctx, id);
@@ -728,6 +840,7 @@ export async function updateAdjustment(ctx: TenantCtx, id: string, input: Adjust
     data.items.map((l) => l.catalog_id),
     'items',
   );
+  await checkAdjustmentItems(ctx, data.warehouse_id, data.items);
   const [row] = await ctx.db
     .update(stockAdjustments)
     .set({ date: data.date, warehouseId: data.warehouse_id, type: data.type, note: data.note ?? null })
@@ -754,13 +867,29 @@ export async function postAdjustment(ctx: TenantCtx, id: string): Promise<Adjust
     .where(and(eq(stockAdjustments.workspaceId, ctx.workspaceId), eq(stockAdjustments.id, id), eq(stockAdjustments.status, 'DRAFT')))
     .returning();
   if (!posted) throw new DomainError('DOCUMENT_ALREADY_POSTED');
-  const lines = await ctx.db.select().from(stockAdjustmentLines).where(eq(stockAdjustmentLines.adjustmentId, id));
-  await adjustStock(ctx, {
-    referenceKey: `stock-adjustment:${id}`,
-    referenceType: 'STOCK_ADJUSTMENT',
-    referenceId: row.number,
-    lines: lines.map((l) => ({ warehouseId: row.warehouseId, catalogId: l.catalogId, quantity: l.change })),
-  });
+  const lines = await ctx.db
+    .select()
+    .from(stockAdjustmentLines)
+    .where(eq(stockAdjustmentLines.adjustmentId, id))
+    .orderBy(asc(stockAdjustmentLines.position));
+  try {
+    await adjustStock(ctx, {
+      referenceKey: `stock-adjustment:${id}`,
+      referenceType: 'STOCK_ADJUSTMENT',
+      referenceId: row.number,
+      lines: lines.map((l) => ({ warehouseId: row.warehouseId, catalogId: l.catalogId, quantity: l.change })),
+    });
+  } catch (error) {
+    // The stock moved since the draft was saved: say which items can no longer be posted, on their fields.
+    if (!(error instanceof DomainError) || error.code !== 'INSUFFICIENT_STOCK') throw error;
+    const failed = new Set(((error.details as { lines?: { catalog_id: string }[] }).lines ?? []).map((l) => l.catalog_id));
+    const fields = lines.flatMap((l, i) =>
+      failed.has(l.catalogId) && l.change < 0
+        ? [{ path: `items.${i}.change`, code: 'INSUFFICIENT_STOCK', message: 'INSUFFICIENT_STOCK' }]
+        : [],
+    );
+    throw new DomainError('INSUFFICIENT_STOCK', { ...error.details, fields });
+  }
   // The available stock each line saw, for the posted document's "stock available / after change" columns.
   const balances = new Map(
     (
@@ -773,7 +902,7 @@ export async function postAdjustment(ctx: TenantCtx, id: string): Promise<Adjust
   for (const l of lines) {
     const bal = balances.get(l.catalogId);
     const total = lines.filter((x) => x.catalogId === l.catalogId).reduce((n, x) => n + x.change, 0);
-    const availableAfter = bal ? bal.onHand - bal.inOrder - bal.allocated - bal.safetyStock : 0;
+    const availableAfter = bal ? repo.availableOf(bal) : 0;
     await ctx.db
       .update(stockAdjustmentLines)
       .set({ availableBefore: availableAfter - total })
@@ -836,29 +965,35 @@ export async function getAllocation(ctx: TenantCtx, query: { warehouse_id: strin
   await getWarehouse(ctx, query.warehouse_id);
   let available: number | null = null;
   let safety: number | null = null;
+  let setAsides = new Map<string, number>();
   if (query.catalog_id) {
     const [ref] = await catalogRefs(ctx, [query.catalog_id]);
     if (!ref) throw new DomainError('CATALOG_NOT_FOUND');
     const [bal] = await repo.balancesOf(ctx, [{ warehouseId: query.warehouse_id, catalogId: query.catalog_id }]);
-    available = bal ? bal.onHand - bal.inOrder - bal.allocated - bal.safetyStock : 0;
+    available = bal ? repo.availableOf(bal) : 0;
     safety = bal?.safetyStock ?? 0;
+    setAsides = new Map((await repo.setAsidesOf(ctx, query.warehouse_id, query.catalog_id)).map((r) => [r.channelId, r.quantity]));
   }
   const rules = await ctx.db
     .select()
     .from(channelAllocations)
     .where(and(eq(channelAllocations.workspaceId, ctx.workspaceId), eq(channelAllocations.warehouseId, query.warehouse_id)))
     .orderBy(asc(channelAllocations.channelId));
-  const channels = new Map((await listChannels(ctx)).items.map((c) => [c.id, c]));
+  const channels = (await listChannels(ctx)).items;
+  const channelName = new Map(channels.map((c) => [c.id, c.name]));
   return {
     warehouse_id: query.warehouse_id,
     catalog_id: query.catalog_id ?? null,
     available,
     safety_stock: safety,
     rules: rules.map((r) => {
-      const share = available === null ? null : allocateToChannel(available, { mode: r.mode, value: r.value, buffer: r.buffer });
+      const share =
+        available === null
+          ? null
+          : allocateToChannel(available, { mode: r.mode, value: r.value, buffer: r.buffer }, setAsides.get(r.channelId) ?? 0);
       return {
         channel_id: r.channelId,
-        channel_name: channels.get(r.channelId)?.name ?? '',
+        channel_name: channelName.get(r.channelId) ?? '',
         mode: r.mode,
         value: r.value,
         buffer: r.buffer,
@@ -866,46 +1001,61 @@ export async function getAllocation(ctx: TenantCtx, query: { warehouse_id: strin
         explanation: share ? share.explanation[ctx.locale === 'en' ? 'en' : 'id'] : null,
       };
     }),
+    set_asides: query.catalog_id
+      ? channels.map((c) => ({ channel_id: c.id, channel_name: c.name, quantity: setAsides.get(c.id) ?? 0 }))
+      : [],
   };
+}
+
+/**
+ * Sets the stock of a SKU in a warehouse set aside for a channel (an ALLOCATION row of the ledger records the
+ * change). Setting more aside takes it from available stock: 409 INSUFFICIENT_STOCK on `quantity` otherwise.
+ */
+export async function saveSetAside(ctx: TenantCtx, input: SetAsideInput): Promise<AllocationView> {
+  const data = parse(SetAsideInput, input);
+  await warehouseOrFieldError(ctx, data.warehouse_id);
+  await checkCatalogs(ctx, [data.catalog_id], 'catalog_id');
+  await channelOrFieldError(ctx, data.channel_id);
+  const ref = { type: 'ALLOCATION', id: null, key: `allocation:${uuidv7()}` };
+  const line = { warehouseId: data.warehouse_id, catalogId: data.catalog_id };
+  const delta = await repo.setAside(ctx, line, data.channel_id, data.quantity, ref);
+  if (delta === null) throw fieldError('INSUFFICIENT_STOCK', 'quantity', 'INSUFFICIENT_STOCK');
+  if (delta !== 0)
+    await recordAudit(ctx, {
+      entity: 'stock_set_aside',
+      entityId: `${data.warehouse_id}:${data.catalog_id}:${data.channel_id}`,
+      action: 'update',
+      before: { quantity: data.quantity - delta },
+      after: { quantity: data.quantity },
+    });
+  return getAllocation(ctx, { warehouse_id: data.warehouse_id, catalog_id: data.catalog_id });
 }
 
 /** Replaces the warehouse's channel rules (and a SKU's safety stock), then answers with the resulting shares. */
 export async function saveAllocation(ctx: TenantCtx, input: AllocationInput): Promise<AllocationView> {
   const data = parse(AllocationInput, input);
   await warehouseOrFieldError(ctx, data.warehouse_id);
-  for (const [i, rule] of data.rules.entries()) {
-    try {
-      await getChannel(ctx, rule.channel_id);
-    } catch (error) {
-      if (error instanceof DomainError && error.code === 'CHANNEL_NOT_FOUND')
-        throw new DomainError('CHANNEL_NOT_FOUND', {
-          fields: [{ path: `rules.${i}.channel_id`, code: 'CHANNEL_NOT_FOUND', message: 'CHANNEL_NOT_FOUND' }],
-        });
-      throw error;
-    }
-  }
+  for (const [i, rule] of data.rules.entries()) await channelOrFieldError(ctx, rule.channel_id, `rules.${i}.channel_id`);
   if (data.safety_stock !== undefined) {
     if (!data.catalog_id)
       throw new DomainError('VALIDATION_FAILED', { fields: [{ path: 'catalog_id', code: 'REQUIRED', message: 'REQUIRED' }] });
-    await checkCatalogs(ctx, [data.catalog_id], 'catalog');
+    await checkCatalogs(ctx, [data.catalog_id], 'catalog_id');
     await repo.setSafetyStock(ctx, data.warehouse_id, data.catalog_id, data.safety_stock);
   }
   await ctx.db
     .delete(channelAllocations)
     .where(and(eq(channelAllocations.workspaceId, ctx.workspaceId), eq(channelAllocations.warehouseId, data.warehouse_id)));
   if (data.rules.length > 0)
-    await ctx.db
-      .insert(channelAllocations)
-      .values(
-        data.rules.map((r) => ({
-          workspaceId: ctx.workspaceId,
-          warehouseId: data.warehouse_id,
-          channelId: r.channel_id,
-          mode: r.mode,
-          value: r.value,
-          buffer: r.buffer,
-        })),
-      );
+    await ctx.db.insert(channelAllocations).values(
+      data.rules.map((r) => ({
+        workspaceId: ctx.workspaceId,
+        warehouseId: data.warehouse_id,
+        channelId: r.channel_id,
+        mode: r.mode,
+        value: r.value,
+        buffer: r.buffer,
+      })),
+    );
   await recordAudit(ctx, { entity: 'stock_allocation', entityId: data.warehouse_id, action: 'update', before: null, after: data });
   return getAllocation(ctx, { warehouse_id: data.warehouse_id, catalog_id: data.catalog_id });
 }
@@ -937,17 +1087,7 @@ function summarise(items: ReturnType<typeof presentRun>[]): StockSyncStatus {
 export async function startStockSync(ctx: TenantCtx, input: z.input<typeof StockSyncInput>): Promise<StockSyncStatus> {
   const data = parse(StockSyncInput, input);
   const ids = [...new Set(data.warehouse_ids)];
-  for (const [i, id] of ids.entries()) {
-    try {
-      await getWarehouse(ctx, id);
-    } catch (error) {
-      if (error instanceof DomainError && error.code === 'WAREHOUSE_NOT_FOUND')
-        throw new DomainError('WAREHOUSE_NOT_FOUND', {
-          fields: [{ path: `warehouse_ids.${i}`, code: 'WAREHOUSE_NOT_FOUND', message: 'WAREHOUSE_NOT_FOUND' }],
-        });
-      throw error;
-    }
-  }
+  for (const [i, id] of ids.entries()) await warehouseOrFieldError(ctx, id, `warehouse_ids.${i}`);
   const current = await latestRuns(ctx, ids);
   for (const id of ids) {
     if (current.find((r) => r.warehouseId === id && r.status === 'ONPROGRESS')) continue;
@@ -1007,19 +1147,14 @@ export async function runStockSync(platform: Platform, job: StockSyncJob): Promi
   try {
     await inWs(async (ctx, run) => {
       if (run.status !== 'ONPROGRESS') return;
-      const balances = await ctx.db
-        .select()
+      const [skus] = await ctx.db
+        .select({ n: count() })
         .from(stockBalances)
         .where(and(eq(stockBalances.workspaceId, workspaceId), eq(stockBalances.warehouseId, run.warehouseId)));
-      const rules = await ctx.db
-        .select()
-        .from(channelAllocations)
-        .where(and(eq(channelAllocations.workspaceId, workspaceId), eq(channelAllocations.warehouseId, run.warehouseId)));
-      for (const bal of balances)
-        for (const rule of rules) allocateToChannel(bal.onHand - bal.inOrder - bal.allocated - bal.safetyStock, rule);
+      // Pushing each channel's quantity (getAllocation: share + set-aside) to the marketplaces is the channel issue's.
       await ctx.db
         .update(stockSyncRuns)
-        .set({ status: 'SUCCESS', skuCount: balances.length, finishedAt: new Date() })
+        .set({ status: 'SUCCESS', skuCount: skus?.n ?? 0, finishedAt: new Date() })
         .where(eq(stockSyncRuns.id, runId));
     });
   } catch (error) {
@@ -1054,6 +1189,8 @@ export async function startInventoryExport(ctx: TenantCtx, input: z.input<typeof
 }
 
 export const getInventoryExport = (ctx: TenantCtx, id: string) => getExport(ctx, id, 'INVENTORY');
+/** The file of a finished inventory export: whoever may export the inventory may download it (not only export history). */
+export const inventoryExportFile = (ctx: TenantCtx, id: string) => exportFile(ctx, id, 'INVENTORY');
 
 const EXPORT_PAGE = 500;
 

@@ -1,16 +1,13 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { TenantCtx } from '../../http/context.ts';
 import type { CatalogStock, StockView } from '../catalog/index.ts';
-import { listWarehouseOptions } from '../warehouses/index.ts';
+import { listWarehouseOptions, visibleWarehouseCondition } from '../warehouses/index.ts';
 import { availableSql } from './inventory.repository.ts';
 import { stockBalances as b } from './inventory.schema.ts';
 
-/** Warehouses a member restricted to some warehouses may see, as the inventory list applies it; null when unrestricted. */
-const visibleWarehouses = (ctx: TenantCtx) => (ctx.restriction.base === 'WAREHOUSE' && ctx.restriction.ids.length > 0 ? ctx.restriction.ids : null);
-
+/** The workspace's balances in the warehouses the member may see (its warehouses, or its businesses' warehouses). */
 function balanceScope(ctx: TenantCtx): SQL {
-  const visible = visibleWarehouses(ctx);
-  return and(eq(b.workspaceId, ctx.workspaceId), visible ? inArray(b.warehouseId, visible) : undefined)!;
+  return and(eq(b.workspaceId, ctx.workspaceId), visibleWarehouseCondition(ctx, b.warehouseId))!;
 }
 
 /**

@@ -1,2 +1,2 @@
-export { listWarehouseOptions, visibleWarehouseIds } from './warehouses.repository.ts';
+export { listWarehouseOptions, visibleWarehouseCondition, visibleWarehouseIds } from './warehouses.repository.ts';
 export { createWarehouse, getWarehouse, listWarehouses, updateWarehouse, type NewWarehouse } from './warehouses.service.ts';

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TenantCtx } from '../../http/context.ts';
 import { warehouses } from './warehouses.schema.ts';
 
@@ -17,6 +18,17 @@ function scope(ctx: TenantCtx): SQL | undefined {
     restricted && restriction.base === 'WAREHOUSE' ? inArray(warehouses.id, restriction.ids) : undefined,
     restricted && restriction.base === 'BUSINESS' ? inArray(warehouses.businessId, restriction.ids) : undefined,
   );
+}
+
+/**
+ * The same restriction as a condition on another table's warehouse column (for SQL that cannot wait for the ids, such
+ * as a correlated stock sum): undefined when the member is not restricted.
+ */
+export function visibleWarehouseCondition(ctx: TenantCtx, warehouseId: AnyPgColumn): SQL | undefined {
+  const { restriction } = ctx;
+  if (restriction.ids.length === 0) return undefined;
+  if (restriction.base === 'WAREHOUSE') return inArray(warehouseId, restriction.ids);
+  return inArray(warehouseId, ctx.db.select({ id: warehouses.id }).from(warehouses).where(scope(ctx)));
 }
 
 /** Ids of the warehouses the member may see, or null when the member is not restricted. */

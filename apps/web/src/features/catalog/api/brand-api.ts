@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Brand } from '@kelola/contracts/catalog';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { brandKeys, formulaKeys } from './catalog-keys.ts';
-import { useWorkspaceId } from './workspace-id.ts';
+import { useWorkspaceId } from '../../../lib/workspace-query.ts';
 
 export const fetchBrands = () => apiFetch<{ items: Brand[]; total_row: number }>('/brands', { query: { size: 500 } });
 export const createBrand = (name: string) => apiFetch<Brand>('/brands', { method: 'POST', body: { name } });

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Category, CategoryInput, CategoryNode } from '@kelola/contracts/catalog';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { categoryKeys, productKeys } from './catalog-keys.ts';
-import { useWorkspaceId } from './workspace-id.ts';
+import { useWorkspaceId } from '../../../lib/workspace-query.ts';
 
 const categoryPath = (id: string) => `/categories/${encodeURIComponent(id)}`;
 

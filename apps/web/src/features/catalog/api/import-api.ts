@@ -3,7 +3,7 @@ import type { ProductImport } from '@kelola/contracts/catalog';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { importKeys, productKeys } from './catalog-keys.ts';
 import { fileToBase64 } from './file-api.ts';
-import { useWorkspaceId } from './workspace-id.ts';
+import { useWorkspaceId } from '../../../lib/workspace-query.ts';
 
 export const TEMPLATE_PATH = '/products/import/template';
 export const resultPath = (id: string) => `/products/imports/${encodeURIComponent(id)}/result`;

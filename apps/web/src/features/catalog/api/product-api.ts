@@ -3,7 +3,7 @@ import type { Product, ProductImage, ProductInput, ProductList, ProductStatus } 
 import { apiFetch } from '../../../lib/api-client.ts';
 import { productKeys } from './catalog-keys.ts';
 import { fileToBase64 } from './file-api.ts';
-import { useWorkspaceId } from './workspace-id.ts';
+import { useWorkspaceId } from '../../../lib/workspace-query.ts';
 
 export type BulkResult = { done: string[]; failed: { id: string; code: string }[] };
 

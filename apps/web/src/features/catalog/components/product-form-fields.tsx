@@ -3,7 +3,7 @@ import { Button, Col, Divider, Form, Input, InputNumber, Radio, Row, Select, Swi
 import type { FormInstance } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CatalogInput, PRODUCT_STATUSES, PRODUCT_TYPES, ProductInput, type BundleAvailability } from '@kelola/contracts/catalog';
+import { CatalogInput, MAX_PRODUCT_UNITS, PRODUCT_STATUSES, PRODUCT_TYPES, ProductInput, type BundleAvailability } from '@kelola/contracts/catalog';
 import { zodField, zodFieldRule } from '../../../components/zod-rules.ts';
 import { useBrands } from '../api/brand-api.ts';
 import { useCategoryTree } from '../api/category-api.ts';
@@ -176,7 +176,7 @@ export function ProductFormFields({ form, editing = false, video, hasVideoFile =
                 </Col>
               </Row>
             ))}
-            {fields.length < 10 && (
+            {fields.length < MAX_PRODUCT_UNITS && (
               <Button icon={<PlusOutlined />} onClick={() => add({ unit: '', conversion_qty: 2 })} style={{ marginBottom: 16 }}>
                 {t('form.addUnit')}
               </Button>

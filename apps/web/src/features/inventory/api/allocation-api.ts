@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Channel } from '@kelola/contracts/channels';
-import type { AllocationInput, AllocationView } from '@kelola/contracts/inventory';
+import type { AllocationInput, AllocationView, SetAsideInput } from '@kelola/contracts/inventory';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { useWorkspaceId } from './catalog-search-api.ts';
+import { useWorkspaceId } from '../../../lib/workspace-query.ts';
 import { inventoryKeys } from './inventory-keys.ts';
 
 const ALLOCATION = '/inventory/stock-allocation';
@@ -12,6 +12,7 @@ export type ChannelOption = Pick<Channel, 'id' | 'name' | 'marketplace' | 'statu
 export const fetchAllocation = (warehouseId: string, catalogId?: string) =>
   apiFetch<AllocationView>(ALLOCATION, { query: { warehouse_id: warehouseId, catalog_id: catalogId } });
 export const saveAllocation = (input: AllocationInput) => apiFetch<AllocationView>(ALLOCATION, { method: 'POST', body: input });
+export const saveSetAside = (input: SetAsideInput) => apiFetch<AllocationView>('/inventory/set-asides', { method: 'PUT', body: input });
 export const fetchChannels = () => apiFetch<{ items: Channel[] }>('/channels');
 
 /** The channel rules of a warehouse and, with a SKU, each channel's quantity with the server's explanation. */
@@ -53,6 +54,19 @@ export function useSaveAllocation(options: { onSuccess?: (view: AllocationView) 
       await queryClient.invalidateQueries({ queryKey: view.catalog_id ? inventoryKeys.all : inventoryKeys.allocations(workspaceId) });
       queryClient.setQueryData(inventoryKeys.allocation(workspaceId, view.warehouse_id, view.catalog_id ?? undefined), view);
       options.onSuccess?.(view);
+    },
+  });
+}
+
+/** Sets the stock set aside for one channel; balances and every share of the SKU change, so the inventory is refreshed. */
+export function useSaveSetAside() {
+  const queryClient = useQueryClient();
+  const workspaceId = useWorkspaceId();
+  return useMutation({
+    mutationFn: saveSetAside,
+    onSuccess: async (view) => {
+      await queryClient.invalidateQueries({ queryKey: inventoryKeys.all });
+      queryClient.setQueryData(inventoryKeys.allocation(workspaceId, view.warehouse_id, view.catalog_id ?? undefined), view);
     },
   });
 }

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Adjustment, AdjustmentInput, GoodsReceipt, GoodsReceiptInput } from '@kelola/contracts/inventory';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { useWorkspaceId } from './catalog-search-api.ts';
+import { useWorkspaceId } from '../../../lib/workspace-query.ts';
 import { fetchCatalogStock } from './inventory-api.ts';
 import { inventoryKeys } from './inventory-keys.ts';
 
@@ -69,7 +69,8 @@ export function useAdjustment(id: string | null) {
 
 /**
  * The available stock of each SKU in one warehouse (GET /api/inventory/catalogs/:id per SKU, shared with the
- * inventory screens' cache). A SKU without stock in the warehouse has 0; undefined while loading or failed.
+ * inventory screens' cache). A SKU without stock in the warehouse has 0; undefined while loading or failed. Its
+ * safety stock too (part of on hand an adjustment may still take away: a count may find less than it).
  */
 export function useAvailableStock(warehouseId: string | undefined, catalogIds: readonly (string | undefined)[], enabled = true) {
   const workspaceId = useWorkspaceId();
@@ -84,12 +85,14 @@ export function useAvailableStock(warehouseId: string | undefined, catalogIds: r
     })),
   });
   const available = new Map<string, number | undefined>();
+  const safetyStock = new Map<string, number>();
   ids.forEach((catalogId, index) => {
     const data = results[index]?.data;
-    if (!data || !warehouseId) available.set(catalogId, undefined);
-    else available.set(catalogId, data.warehouses.find((w) => w.warehouse_id === warehouseId)?.available ?? 0);
+    const balance = warehouseId ? data?.warehouses.find((w) => w.warehouse_id === warehouseId) : undefined;
+    available.set(catalogId, !data || !warehouseId ? undefined : (balance?.available ?? 0));
+    if (balance) safetyStock.set(catalogId, balance.safety_stock);
   });
-  return { available, loading: results.some((r) => r.isFetching), failed: results.some((r) => r.isError) };
+  return { available, safetyStock, loading: results.some((r) => r.isFetching), failed: results.some((r) => r.isError) };
 }
 
 type MutationOptions<R> = { onSuccess?: (result: R) => void };

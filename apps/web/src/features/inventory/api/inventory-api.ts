@@ -13,7 +13,7 @@ import { apiFetch } from '../../../lib/api-client.ts';
 import { whileBusy } from '../../../lib/busy-banner.ts';
 import { useWarehouses } from '../../warehouse/api/warehouse-api.ts';
 import { downloadFile } from '../../catalog/api/file-api.ts';
-import { useWorkspaceId } from './catalog-search-api.ts';
+import { useWorkspaceId } from '../../../lib/workspace-query.ts';
 import { inventoryKeys } from './inventory-keys.ts';
 
 export type InventoryDetail = z.infer<typeof InventoryDetailSchema>;
@@ -106,7 +106,7 @@ export const startInventoryExport = (input: InventoryExportBody) =>
   apiFetch<ExportRecord>('/inventory/exports', { method: 'POST', body: input });
 export const fetchInventoryExport = (id: string) => apiFetch<ExportRecord>(`/inventory/exports/${encodeURIComponent(id)}`);
 export const downloadExport = (record: Pick<ExportRecord, 'id' | 'file_name'>) =>
-  downloadFile(`/exports/${encodeURIComponent(record.id)}/file`, record.file_name);
+  downloadFile(`/inventory/exports/${encodeURIComponent(record.id)}/file`, record.file_name);
 
 export function useStartInventoryExport(options: { onSuccess?: (record: ExportRecord) => void } = {}) {
   return useMutation({ mutationFn: startInventoryExport, onSuccess: (record) => options.onSuccess?.(record) });

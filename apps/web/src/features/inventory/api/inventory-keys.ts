@@ -36,10 +36,3 @@ export const inventoryKeys = {
   syncStock: (workspaceId: string | null) => [...scope(workspaceId), 'sync-stock'] as const,
   export: (workspaceId: string | null, id: string) => [...scope(workspaceId), 'exports', id] as const,
 };
-
-/** SKU look-ups of the picker: catalog data, unaffected by stock writes, so kept outside `inventoryKeys.all`. */
-export const catalogSearchKeys = {
-  all: ['catalog-search'] as const,
-  search: (workspaceId: string | null, q: string, stockedOnly: boolean) =>
-    ['catalog-search', workspaceId ?? 'default', stockedOnly ? 'stocked' : 'any', q] as const,
-};

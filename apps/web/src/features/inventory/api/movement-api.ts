@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { MovementList as MovementListSchema, StockMovement as StockMovementSchema } from '@kelola/contracts/inventory';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { useWorkspaceId } from './catalog-search-api.ts';
+import { useWorkspaceId } from '../../../lib/workspace-query.ts';
 import { inventoryKeys } from './inventory-keys.ts';
 
 export type StockMovement = z.infer<typeof StockMovementSchema>;

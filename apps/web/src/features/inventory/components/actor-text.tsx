@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../me/api/me-queries.ts';
-import { useWorkspaceId } from '../api/catalog-search-api.ts';
+import { useWorkspaceId } from '../../../lib/workspace-query.ts';
 
 type Props = {
   actorId: string | null;

@@ -4,14 +4,15 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
+import { SkuPicker } from '../../../components/sku-picker.tsx';
 import { useCan } from '../../../components/use-can.ts';
 import { useUpdateSearchParams } from '../../../components/use-list-query.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { useAllocation } from '../api/allocation-api.ts';
 import { useCatalogStock } from '../api/inventory-api.ts';
 import { AllocationRulesForm } from './allocation-rules-form.tsx';
+import { SetAsideTable } from './set-aside-table.tsx';
 import { DocumentWarehouseSelect } from './document-warehouse-select.tsx';
-import { SkuPicker } from './sku-picker.tsx';
 import { WAREHOUSE_FILTER, useWarehouseScope } from './warehouse-filter.tsx';
 
 type Props = { title: ReactNode };
@@ -128,6 +129,15 @@ export function AllocationPanel({ title }: Props) {
         </Form>
       </Card>
       <Card title={t('allocation.rulesTitle')}>{body}</Card>
+      {warehouseId && allocation.data && (
+        <Card title={t('allocation.setAside.title')}>
+          {catalogId ? (
+            <SetAsideTable key={`${warehouseId}:${catalogId}`} view={allocation.data} warehouseId={warehouseId} catalogId={catalogId} />
+          ) : (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('allocation.setAside.chooseSku')} data-testid="set-aside-choose-sku" />
+          )}
+        </Card>
+      )}
     </Flex>
   );
 }

@@ -119,7 +119,8 @@ export function AllocationRulesForm({ view, warehouseId, catalogId, onDirtyChang
       return { quantity: saved.quantity, explanation: saved.explanation ?? '', preview: false };
     }
     if (!isInteger(rule.value) || !isInteger(rule.buffer ?? 0) || (rule.mode === 'PERCENTAGE' && rule.value > MAX_PERCENT)) return null;
-    const share = allocateToChannel(base, { mode: rule.mode, value: rule.value, buffer: rule.buffer ?? 0 });
+    const setAside = view.set_asides.find((a) => a.channel_id === rule.channel_id)?.quantity ?? 0;
+    const share = allocateToChannel(base, { mode: rule.mode, value: rule.value, buffer: rule.buffer ?? 0 }, setAside);
     return { quantity: share.quantity, explanation: share.explanation[currentLanguage()], preview: true };
   };
 

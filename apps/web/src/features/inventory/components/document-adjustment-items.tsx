@@ -1,21 +1,19 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Flex, Form, InputNumber, Table, Typography } from 'antd';
+import { Form, InputNumber, Typography } from 'antd';
 import type { FormRule } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdjustmentInput } from '@kelola/contracts/inventory';
+import { SkuPicker } from '../../../components/sku-picker.tsx';
 import { useCan } from '../../../components/use-can.ts';
 import { useAvailableStock } from '../api/document-api.ts';
+import { DocumentLinesTable } from './document-lines-table.tsx';
 import { DocumentQuantity } from './document-quantity.tsx';
 import { quantityRule } from './document-rules.tsx';
-import { SkuPicker } from './sku-picker.tsx';
 
 export type AdjustmentItemValues = { catalog_id?: string; change?: number | null };
 
 /** What the saved draft already knows: its warehouse, each SKU's label and the available stock the server reported. */
 export type SavedItems = { warehouseId: string; labels: Record<string, string>; available: Record<string, number> };
-
-type Field = { key: number; name: number };
 
 const changeSchema = AdjustmentInput.shape.items.element.shape.change;
 
@@ -28,7 +26,8 @@ export const afterChange = (available: number | undefined, change: number | null
 /**
  * The items of a stock adjustment as a Form.List named `items`: SKU, "stok tersedia" (the SKU's available stock in the
  * chosen warehouse, GET /api/inventory/catalogs/:id), the change (+/−) and "setelah perubahan" computed live. A line
- * whose stock would end below zero shows the error on its change field and blocks saving.
+ * that would take away stock reserved for orders or set aside for channels (after the change below minus its safety
+ * stock) shows the error on its change field and blocks saving, as the server would refuse it.
  */
 export function DocumentAdjustmentItems({ saved }: { saved?: SavedItems }) {
   const { t } = useTranslation('stock-documents');
@@ -55,7 +54,9 @@ export function DocumentAdjustmentItems({ saved }: { saved?: SavedItems }) {
       validator: async (_rule, value: unknown) => {
         const catalogId = (form.getFieldValue(['items', index, 'catalog_id']) as string | undefined) ?? undefined;
         const after = afterChange(availableOf(catalogId), value as number | null | undefined);
-        if (after !== undefined && after < 0) throw new Error(t('form.afterNegative'));
+        // Below the safety stock is allowed (minus stock); what orders reserved or channels set aside is not.
+        const safety = catalogId ? (stock.safetyStock.get(catalogId) ?? 0) : 0;
+        if (after !== undefined && after + safety < 0) throw new Error(t('form.afterNegative'));
       },
     },
   ];
@@ -72,114 +73,79 @@ export function DocumentAdjustmentItems({ saved }: { saved?: SavedItems }) {
   }, [availableText]);
 
   return (
-    <Form.List
+    <DocumentLinesTable
       name="items"
-      rules={[
+      requiredMessage={t('form.itemsRequired')}
+      data-testid="adjustment-items"
+      columns={[
         {
-          validator: async (_rule, value: unknown[] | undefined) => {
-            if (!value || value.length === 0) throw new Error(t('form.itemsRequired'));
+          title: t('columns.sku'),
+          key: 'sku',
+          render: (_v, field) => {
+            const catalogId = items[field.name]?.catalog_id;
+            return (
+              <Form.Item
+                name={[field.name, 'catalog_id']}
+                rules={[{ required: true, message: t('form.skuRequired') }]}
+                style={{ margin: 0 }}
+              >
+                <SkuPicker
+                  stockedOnly
+                  allowClear={false}
+                  selectedLabel={catalogId ? saved?.labels[catalogId] : undefined}
+                  aria-label={t('form.lineSku', { line: field.name + 1 })}
+                  data-testid={`item-${field.name}-sku`}
+                  style={{ width: 300 }}
+                />
+              </Form.Item>
+            );
+          },
+        },
+        {
+          title: t('columns.stockAvailable'),
+          key: 'available',
+          align: 'right',
+          render: (_v, field) => (
+            <DocumentQuantity value={availableOf(items[field.name]?.catalog_id)} data-testid={`item-${field.name}-available`} />
+          ),
+        },
+        {
+          title: t('columns.change'),
+          key: 'change',
+          render: (_v, field) => (
+            <Form.Item
+              name={[field.name, 'change']}
+              rules={changeRules(field.name)}
+              dependencies={['warehouse_id', ['items', field.name, 'catalog_id']]}
+              style={{ margin: 0 }}
+            >
+              <InputNumber
+                precision={0}
+                aria-label={t('form.lineChange', { line: field.name + 1 })}
+                placeholder={t('form.changePlaceholder')}
+                style={{ width: 140 }}
+              />
+            </Form.Item>
+          ),
+        },
+        {
+          title: t('columns.afterChange'),
+          key: 'after',
+          align: 'right',
+          render: (_v, field) => {
+            const item = items[field.name];
+            const after = afterChange(availableOf(item?.catalog_id), item?.change);
+            return <DocumentQuantity value={after} data-testid={`item-${field.name}-after`} />;
           },
         },
       ]}
-    >
-      {(fields, { add, remove }, { errors }) => (
+      footer={
         <>
-          <Table<Field>
-            size="small"
-            rowKey="key"
-            pagination={false}
-            dataSource={fields}
-            scroll={{ x: 'max-content' }}
-            locale={{ emptyText: t('form.noLines') }}
-            data-testid="adjustment-items"
-            columns={[
-              { title: '#', key: 'index', width: 40, render: (_v, field) => field.name + 1 },
-              {
-                title: t('columns.sku'),
-                key: 'sku',
-                render: (_v, field) => {
-                  const catalogId = items[field.name]?.catalog_id;
-                  return (
-                    <Form.Item
-                      name={[field.name, 'catalog_id']}
-                      rules={[{ required: true, message: t('form.skuRequired') }]}
-                      style={{ margin: 0 }}
-                    >
-                      <SkuPicker
-                        stockedOnly
-                        allowClear={false}
-                        selectedLabel={catalogId ? saved?.labels[catalogId] : undefined}
-                        aria-label={t('form.lineSku', { line: field.name + 1 })}
-                        data-testid={`item-${field.name}-sku`}
-                        style={{ width: 300 }}
-                      />
-                    </Form.Item>
-                  );
-                },
-              },
-              {
-                title: t('columns.stockAvailable'),
-                key: 'available',
-                align: 'right',
-                render: (_v, field) => (
-                  <DocumentQuantity value={availableOf(items[field.name]?.catalog_id)} data-testid={`item-${field.name}-available`} />
-                ),
-              },
-              {
-                title: t('columns.change'),
-                key: 'change',
-                render: (_v, field) => (
-                  <Form.Item
-                    name={[field.name, 'change']}
-                    rules={changeRules(field.name)}
-                    dependencies={['warehouse_id', ['items', field.name, 'catalog_id']]}
-                    style={{ margin: 0 }}
-                  >
-                    <InputNumber
-                      precision={0}
-                      aria-label={t('form.lineChange', { line: field.name + 1 })}
-                      placeholder={t('form.changePlaceholder')}
-                      style={{ width: 140 }}
-                    />
-                  </Form.Item>
-                ),
-              },
-              {
-                title: t('columns.afterChange'),
-                key: 'after',
-                align: 'right',
-                render: (_v, field) => {
-                  const item = items[field.name];
-                  const after = afterChange(availableOf(item?.catalog_id), item?.change);
-                  return <DocumentQuantity value={after} data-testid={`item-${field.name}-after`} />;
-                },
-              },
-              {
-                title: '',
-                key: 'remove',
-                width: 56,
-                render: (_v, field) => (
-                  <Button
-                    icon={<DeleteOutlined />}
-                    aria-label={t('form.removeLine', { line: field.name + 1 })}
-                    disabled={fields.length === 1}
-                    onClick={() => remove(field.name)}
-                  />
-                ),
-              },
-            ]}
-          />
-          <Form.ErrorList errors={errors} />
-          <Flex gap={12} align="center" wrap style={{ marginTop: 12 }}>
-            <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({})}>
-              {t('form.addLine')}
-            </Button>
-            {!warehouseId && <Typography.Text type="secondary">{t('form.chooseWarehouseFirst')}</Typography.Text>}
-            {warehouseId && !canReadStock && <Typography.Text type="secondary">{t('form.noStockAccess')}</Typography.Text>}
-            {stock.failed && <Typography.Text type="warning">{t('form.stockFailed')}</Typography.Text>}
-          </Flex>
+          {!warehouseId && <Typography.Text type="secondary">{t('form.chooseWarehouseFirst')}</Typography.Text>}
+          {warehouseId && !canReadStock && <Typography.Text type="secondary">{t('form.noStockAccess')}</Typography.Text>}
+          {stock.failed && <Typography.Text type="warning">{t('form.stockFailed')}</Typography.Text>}
         </>
-      )}
-    </Form.List>
+      }
+    />
   );
 }

@@ -1,15 +1,13 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Form, InputNumber, Table, Typography } from 'antd';
+import { Form, InputNumber, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GoodsReceiptLineInput } from '@kelola/contracts/inventory';
-import type { CatalogSearchItem } from '../api/catalog-search-api.ts';
+import { SkuPicker } from '../../../components/sku-picker.tsx';
+import type { CatalogSearchItem } from '../../../lib/catalog-search.ts';
+import { DocumentLinesTable } from './document-lines-table.tsx';
 import { quantityRule } from './document-rules.tsx';
-import { SkuPicker } from './sku-picker.tsx';
 
 export type ReceiptLineValues = { catalog_id?: string; quantity?: number | null };
-
-type Field = { key: number; name: number };
 
 /**
  * The lines of a goods receipt as a Form.List named `lines`: a SKU (stocked SKUs only), a quantity above zero in the
@@ -24,89 +22,52 @@ export function DocumentReceiptLines() {
   const quantity = quantityRule(GoodsReceiptLineInput.shape.quantity, t('form.quantityInvalid'));
 
   return (
-    <Form.List
+    <DocumentLinesTable
       name="lines"
-      rules={[
+      requiredMessage={t('form.linesRequired')}
+      data-testid="receipt-lines"
+      columns={[
         {
-          validator: async (_rule, value: unknown[] | undefined) => {
-            if (!value || value.length === 0) throw new Error(t('form.linesRequired'));
+          title: t('columns.sku'),
+          key: 'sku',
+          render: (_v, field) => (
+            <Form.Item
+              name={[field.name, 'catalog_id']}
+              rules={[{ required: true, message: t('form.skuRequired') }]}
+              getValueFromEvent={(catalogId?: string, item?: CatalogSearchItem) => {
+                if (item) setUnits((known) => ({ ...known, [item.id]: item.base_unit }));
+                return catalogId;
+              }}
+              style={{ margin: 0 }}
+            >
+              <SkuPicker
+                stockedOnly
+                allowClear={false}
+                aria-label={t('form.lineSku', { line: field.name + 1 })}
+                data-testid={`line-${field.name}-sku`}
+                style={{ width: 320 }}
+              />
+            </Form.Item>
+          ),
+        },
+        {
+          title: t('columns.quantity'),
+          key: 'quantity',
+          render: (_v, field) => (
+            <Form.Item name={[field.name, 'quantity']} rules={[quantity]} style={{ margin: 0 }}>
+              <InputNumber precision={0} aria-label={t('form.lineQuantity', { line: field.name + 1 })} style={{ width: 140 }} />
+            </Form.Item>
+          ),
+        },
+        {
+          title: t('columns.unit'),
+          key: 'unit',
+          render: (_v, field) => {
+            const catalogId = lines[field.name]?.catalog_id;
+            return <Typography.Text type="secondary">{(catalogId && units[catalogId]) || t('fields.baseUnit')}</Typography.Text>;
           },
         },
       ]}
-    >
-      {(fields, { add, remove }, { errors }) => (
-        <>
-          <Table<Field>
-            size="small"
-            rowKey="key"
-            pagination={false}
-            dataSource={fields}
-            scroll={{ x: 'max-content' }}
-            locale={{ emptyText: t('form.noLines') }}
-            data-testid="receipt-lines"
-            columns={[
-              { title: '#', key: 'index', width: 40, render: (_v, field) => field.name + 1 },
-              {
-                title: t('columns.sku'),
-                key: 'sku',
-                render: (_v, field) => (
-                  <Form.Item
-                    name={[field.name, 'catalog_id']}
-                    rules={[{ required: true, message: t('form.skuRequired') }]}
-                    getValueFromEvent={(catalogId?: string, item?: CatalogSearchItem) => {
-                      if (item) setUnits((known) => ({ ...known, [item.id]: item.base_unit }));
-                      return catalogId;
-                    }}
-                    style={{ margin: 0 }}
-                  >
-                    <SkuPicker
-                      stockedOnly
-                      allowClear={false}
-                      aria-label={t('form.lineSku', { line: field.name + 1 })}
-                      data-testid={`line-${field.name}-sku`}
-                      style={{ width: 320 }}
-                    />
-                  </Form.Item>
-                ),
-              },
-              {
-                title: t('columns.quantity'),
-                key: 'quantity',
-                render: (_v, field) => (
-                  <Form.Item name={[field.name, 'quantity']} rules={[quantity]} style={{ margin: 0 }}>
-                    <InputNumber precision={0} aria-label={t('form.lineQuantity', { line: field.name + 1 })} style={{ width: 140 }} />
-                  </Form.Item>
-                ),
-              },
-              {
-                title: t('columns.unit'),
-                key: 'unit',
-                render: (_v, field) => {
-                  const catalogId = lines[field.name]?.catalog_id;
-                  return <Typography.Text type="secondary">{(catalogId && units[catalogId]) || t('fields.baseUnit')}</Typography.Text>;
-                },
-              },
-              {
-                title: '',
-                key: 'remove',
-                width: 56,
-                render: (_v, field) => (
-                  <Button
-                    icon={<DeleteOutlined />}
-                    aria-label={t('form.removeLine', { line: field.name + 1 })}
-                    disabled={fields.length === 1}
-                    onClick={() => remove(field.name)}
-                  />
-                ),
-              },
-            ]}
-          />
-          <Form.ErrorList errors={errors} />
-          <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({})} style={{ marginTop: 12 }}>
-            {t('form.addLine')}
-          </Button>
-        </>
-      )}
-    </Form.List>
+    />
   );
 }

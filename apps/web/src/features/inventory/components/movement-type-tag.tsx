@@ -11,6 +11,7 @@ const COLORS: Record<MovementType, string> = {
   RESERVE: 'gold',
   RELEASE: 'default',
   SHIP: 'blue',
+  ALLOCATION: 'magenta',
 };
 
 /** The kind of a ledger row as a coloured tag. */

@@ -8,6 +8,7 @@ import { PageLoader } from '../../../components/page-loader.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { withWorkspaceQuery } from '../../../lib/workspace-query.ts';
 import { useCatalogStock } from '../api/inventory-api.ts';
+import { ProductUnitsPanel } from './product-units-panel.tsx';
 import { QuantityText } from './quantity-text.tsx';
 import { StockStateTag } from './stock-state-tag.tsx';
 
@@ -101,6 +102,7 @@ export function StockDetailDrawer({ catalogId, title, onClose }: Props) {
           scroll={{ x: 'max-content' }}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('stockDetail.noWarehouse')} /> }}
         />
+        <ProductUnitsPanel catalogId={data.catalog_id} />
       </Flex>
     );
 

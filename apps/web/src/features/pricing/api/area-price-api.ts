@@ -3,7 +3,7 @@ import type { AreaList } from '@kelola/contracts/areas';
 import type { AreaPriceInput } from '@kelola/contracts/catalog';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { priceKeys } from './pricing-keys.ts';
-import { useWorkspaceId } from './variable-api.ts';
+import { useWorkspaceId } from '../../../lib/workspace-query.ts';
 
 export type AreaPrice = {
   id: string;

@@ -1,8 +1,7 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CatalogSearchResult } from '@kelola/contracts/catalog-search';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { invalidatePricing, priceKeys } from './pricing-keys.ts';
-import { useWorkspaceId } from './variable-api.ts';
+import { useWorkspaceId } from '../../../lib/workspace-query.ts';
 
 /** A SKU's own values of product variables (GET/PUT /api/catalogs/:id/variables). */
 export type CatalogVariableValues = { items: { variable_id: string; name: string; value: string }[] };
@@ -29,15 +28,5 @@ export function useSaveCatalogVariables(catalogId: string, options: { onSuccess?
       await invalidatePricing(queryClient);
       options.onSuccess?.(saved);
     },
-  });
-}
-
-/** SKU look-up by SKU prefix or name (GET /api/catalogs), for the SKU picker. */
-export function useSkuSearch(q: string) {
-  const workspaceId = useWorkspaceId();
-  return useQuery({
-    queryKey: priceKeys.skuSearch(workspaceId, q),
-    queryFn: () => apiFetch<CatalogSearchResult>('/catalogs', { query: { q, limit: 20 } }),
-    placeholderData: keepPreviousData,
   });
 }

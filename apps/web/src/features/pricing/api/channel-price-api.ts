@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { ChannelPrice, ChannelPriceInput, ChannelPriceList } from '@kelola/contracts/channel-prices';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { priceKeys } from './pricing-keys.ts';
-import { useWorkspaceId } from './variable-api.ts';
+import { useWorkspaceId } from '../../../lib/workspace-query.ts';
 
 const one = (catalogId: string, channelId: string) => `/catalogs/${encodeURIComponent(catalogId)}/channel-prices/${encodeURIComponent(channelId)}`;
 

@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { Formula, FormulaCheck, FormulaInput, FormulaPreview, FormulaPreviewInput } from '@kelola/contracts/pricing';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { invalidatePricing, pricingKeys } from './pricing-keys.ts';
-import { useWorkspaceId } from './variable-api.ts';
+import { useWorkspaceId } from '../../../lib/workspace-query.ts';
 
 export type FormulaPage = { items: Formula[]; page: number; size: number; total_row: number };
 

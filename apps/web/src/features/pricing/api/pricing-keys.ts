@@ -30,7 +30,6 @@ export const priceKeys = {
   lookup: (workspaceId: string | null, params: Params) => ['prices', ws(workspaceId), 'lookup', params] as const,
   channelPrices: (workspaceId: string | null, params: Params) => ['prices', ws(workspaceId), 'channel-prices', params] as const,
   catalogVariables: (workspaceId: string | null, catalogId: string) => ['prices', ws(workspaceId), 'catalog-variables', catalogId] as const,
-  skuSearch: (workspaceId: string | null, q: string) => ['prices', ws(workspaceId), 'sku-search', q] as const,
 };
 
 /** After a variable or formula changes: the pricing screens, and every SKU price derived from a formula. */

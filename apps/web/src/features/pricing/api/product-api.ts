@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Product, ProductList } from '@kelola/contracts/catalog';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { priceKeys } from './pricing-keys.ts';
-import { useWorkspaceId } from './variable-api.ts';
+import { useWorkspaceId } from '../../../lib/workspace-query.ts';
 
 export const fetchProducts = (params: Record<string, string | number>) => apiFetch<ProductList>('/products', { query: params });
 export const fetchProduct = (id: string) => apiFetch<Product>(`/products/${encodeURIComponent(id)}`);

@@ -1,8 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import type { Variable, VariableInput, VariableKind } from '@kelola/contracts/pricing';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { invalidatePricing, pricingKeys } from './pricing-keys.ts';
+import { useWorkspaceId } from '../../../lib/workspace-query.ts';
 
 /** The API path of each variable list (pricing.routes.ts). */
 export const VARIABLE_API_PATHS: Record<VariableKind, string> = {
@@ -12,12 +12,6 @@ export const VARIABLE_API_PATHS: Record<VariableKind, string> = {
 };
 
 export type VariablePage = { items: Variable[]; page: number; size: number; total_row: number };
-
-/** The workspace of the page query (the shell keeps it there); part of every key. */
-export function useWorkspaceId(): string | null {
-  const [params] = useSearchParams();
-  return params.get('workspace_id');
-}
 
 const one = (kind: VariableKind, id: string) => `${VARIABLE_API_PATHS[kind]}/${encodeURIComponent(id)}`;
 export const fetchVariables = (kind: VariableKind, params: Record<string, string | number>) => apiFetch<VariablePage>(VARIABLE_API_PATHS[kind], { query: params });

@@ -8,7 +8,7 @@ import { MoneyText } from '../../../components/money-text.tsx';
 import { errorText, validationText } from '../../../lib/error-text.ts';
 import { fetchProduct, useProducts } from '../api/product-api.ts';
 import { usePreviewFormula } from '../api/formula-api.ts';
-import { useDebounced } from './use-debounced.ts';
+import { useDebounced } from '../../../lib/use-debounced.ts';
 
 type Sample = { id: string; sku: string; name: string };
 type Row = FormulaPreview['rows'][number];

@@ -2,13 +2,14 @@ import { Card, Empty, Flex, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SkuPicker, type PickedSku } from './sku-picker.tsx';
+import { SkuPicker } from '../../../components/sku-picker.tsx';
+import type { CatalogSearchItem } from '../../../lib/catalog-search.ts';
 import { SkuVariableValues } from './sku-variable-values.tsx';
 
 /** /product-variable?view=sku: pick a SKU, then see, set or clear its own values of every product variable. */
 export function SkuValuesPanel({ headerExtra }: { headerExtra: ReactNode }) {
   const { t } = useTranslation('pricing');
-  const [picked, setPicked] = useState<PickedSku | null>(null);
+  const [picked, setPicked] = useState<CatalogSearchItem | null>(null);
   return (
     <Flex vertical gap={16}>
       <Flex justify="space-between" align="center" wrap gap={12}>
@@ -20,7 +21,12 @@ export function SkuValuesPanel({ headerExtra }: { headerExtra: ReactNode }) {
       <Card styles={{ body: { padding: 16 } }}>
         <Flex vertical gap={16}>
           <Typography.Text type="secondary">{t('skuValues.intro')}</Typography.Text>
-          <SkuPicker value={picked} onChange={setPicked} />
+          <SkuPicker
+            value={picked?.id}
+            onChange={(_id, item) => setPicked(item ?? null)}
+            placeholder={t('skuValues.pickSku')}
+            style={{ width: '100%', maxWidth: 480 }}
+          />
           {picked ? (
             <SkuVariableValues key={picked.id} catalogId={picked.id} sku={picked.sku} />
           ) : (

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { BusinessList } from '@kelola/contracts/businesses';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { businessKeys } from './warehouse-keys.ts';
-import { useWorkspaceId } from './warehouse-api.ts';
+import { useWorkspaceId } from '../../../lib/workspace-query.ts';
 
 export const fetchBusinesses = () => apiFetch<BusinessList>('/businesses');
 

@@ -1,14 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import type { Warehouse, WarehouseInput, WarehouseList } from '@kelola/contracts/warehouses';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { warehouseKeys } from './warehouse-keys.ts';
-
-/** The workspace of the page query (the shell keeps it there); part of every key. */
-export function useWorkspaceId(): string | null {
-  const [params] = useSearchParams();
-  return params.get('workspace_id');
-}
+import { useWorkspaceId } from '../../../lib/workspace-query.ts';
 
 export const fetchWarehouses = (params: Record<string, string | number>) => apiFetch<WarehouseList>('/warehouses', { query: params });
 export const fetchWarehouse = (id: string) => apiFetch<Warehouse>(`/warehouses/${encodeURIComponent(id)}`);

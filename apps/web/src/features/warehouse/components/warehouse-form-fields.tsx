@@ -8,7 +8,7 @@ import { useCan } from '../../../components/use-can.ts';
 import { zodField } from '../../../components/zod-rules.ts';
 import { useMe } from '../../me/api/me-queries.ts';
 import { useBusinesses } from '../api/business-api.ts';
-import { useWorkspaceId } from '../api/warehouse-api.ts';
+import { useWorkspaceId } from '../../../lib/workspace-query.ts';
 import { AreaCascade } from './area-cascade.tsx';
 
 /** Business choices: the workspace's businesses, or the user's own list when they may not read store settings. */

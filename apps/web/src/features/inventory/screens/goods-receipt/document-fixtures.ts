@@ -190,6 +190,11 @@ export const ALLOCATION: AllocationView = {
       explanation: '3 = tetap 4, dikurangi buffer 1',
     },
   ],
+  set_asides: [
+    { channel_id: SHOPEE, channel_name: 'Shopee Kelola', quantity: 0 },
+    { channel_id: TOKOPEDIA, channel_name: 'Tokopedia Kelola', quantity: 0 },
+    { channel_id: TIKTOK, channel_name: 'TikTok Kelola', quantity: 0 },
+  ],
 };
 
 /** The same rules without a SKU: no quantities. */
@@ -199,6 +204,7 @@ export const ALLOCATION_NO_SKU: AllocationView = {
   available: null,
   safety_stock: null,
   rules: ALLOCATION.rules.map((rule) => ({ ...rule, quantity: null, explanation: null })),
+  set_asides: [],
 };
 
 export const page = <T>(items: T[]) => ({ items, page: 1, size: 10, total_row: items.length });

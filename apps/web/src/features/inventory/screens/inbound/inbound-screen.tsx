@@ -5,12 +5,12 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { DateText } from '../../../../components/date-text.tsx';
 import { ListPage, type ListColumn } from '../../../../components/list-page.tsx';
 import { PermissionGate } from '../../../../components/permission-gate.tsx';
+import { SkuPicker } from '../../../../components/sku-picker.tsx';
 import { StatusTag } from '../../../../components/status-tag.tsx';
 import { useListQuery } from '../../../../components/use-list-query.ts';
 import { withWorkspaceQuery } from '../../../../lib/workspace-query.ts';
 import { useInbound, type InboundList } from '../../api/inventory-api.ts';
 import { QuantityText } from '../../components/quantity-text.tsx';
-import { SkuPicker } from '../../components/sku-picker.tsx';
 import { WAREHOUSE_FILTER, WarehouseFilter, useWarehouseScope } from '../../components/warehouse-filter.tsx';
 
 const FILTERS = [WAREHOUSE_FILTER, 'status', 'catalog_id'] as const;

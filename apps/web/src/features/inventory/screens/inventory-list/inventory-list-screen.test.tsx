@@ -44,9 +44,9 @@ function setup({
     if (url.pathname === `/api/inventory/catalogs/${KAOS_M}`) return { body: KAOS_M_DETAIL };
     if (url.pathname === '/api/warehouses') return { body: WAREHOUSES };
     if (url.pathname === '/api/inventory/exports' && method === 'POST') return { status: 202, body: exportRecord('PROCESSING') };
+    if (url.pathname.startsWith('/api/inventory/exports/') && url.pathname.endsWith('/file')) return { body: { file: true } };
     if (url.pathname.startsWith('/api/inventory/exports/'))
       return exportStates[Math.min(exportPoll++, exportStates.length - 1)] ?? NOT_FOUND;
-    if (url.pathname.startsWith('/api/exports/') && url.pathname.endsWith('/file')) return { body: { file: true } };
     if (url.pathname === '/api/inventory/sync-stock' && method === 'POST') return { status: 202, body: SYNC_RUNNING };
     if (url.pathname === '/api/inventory/sync-stock') return syncStates[Math.min(syncPoll++, syncStates.length - 1)] ?? NOT_FOUND;
     return NOT_FOUND;
@@ -198,7 +198,7 @@ describe('/inventory/list-inventoryv2', { timeout: 30_000 }, () => {
     });
     expect(await screen.findByText('Ekspor selesai')).toBeTruthy();
     expect(screen.getByText('11 baris diekspor ke inventori-20261122.xlsx.')).toBeTruthy();
-    await waitFor(() => expect(calls.some((call) => call.url.pathname === `/api/exports/${exportRecord('DONE').id}/file`)).toBe(true));
+    await waitFor(() => expect(calls.some((call) => call.url.pathname === `/api/inventory/exports/${exportRecord('DONE').id}/file`)).toBe(true));
     expect(createObjectURL).toHaveBeenCalled();
   });
 

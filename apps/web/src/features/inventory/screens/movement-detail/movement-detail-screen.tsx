@@ -36,6 +36,13 @@ export function MovementDetailScreen() {
     { key: 'actor', label: t('movement.fields.actor'), value: <ActorText actorId={m.actor_id} actorName={m.actor_name} /> },
     { key: 'in_order_before', label: t('movement.fields.inOrderBefore'), value: <QuantityText value={m.in_order_before} /> },
     { key: 'in_order_after', label: t('movement.fields.inOrderAfter'), value: <QuantityText value={m.in_order_after} /> },
+    ...(m.allocated_before !== null && m.allocated_after !== null
+      ? [
+          { key: 'channel', label: t('movement.fields.channel'), value: m.channel_name ?? '' },
+          { key: 'allocated_before', label: t('movement.fields.allocatedBefore'), value: <QuantityText value={m.allocated_before} /> },
+          { key: 'allocated_after', label: t('movement.fields.allocatedAfter'), value: <QuantityText value={m.allocated_after} /> },
+        ]
+      : []),
     {
       key: 'reference_type',
       label: t('movement.fields.referenceType'),

@@ -25,7 +25,8 @@ type Handlers = { onSave?: (method: string, body: unknown) => Answer; onPost?: (
 
 const STOCK: Record<string, ReturnType<typeof catalogStock>> = {
   [KAOS.id]: catalogStock(KAOS, { [JAKARTA.id]: 12, [BANDUNG.id]: 3 }),
-  [KOPI.id]: catalogStock(KOPI, { [JAKARTA.id]: 30 }),
+  // 30 available in Jakarta after a safety stock of 5 (35 on hand).
+  [KOPI.id]: (({ warehouses, ...rest }) => ({ ...rest, warehouses: warehouses.map((w) => ({ ...w, safety_stock: 5 })) }))(catalogStock(KOPI, { [JAKARTA.id]: 30 })),
 };
 
 function setup(handlers: Handlers = {}, options: { id?: string; access?: 'READ' | 'WRITE'; inventory?: boolean } = {}) {
@@ -93,10 +94,25 @@ describe('/inventory/stock-adjustment/create', { timeout: 60_000 }, () => {
     change(1, '-20');
     await waitFor(() => expect(cell('item-0-after')).toBe('-8'));
     const row = screen.getByTestId('adjustment-items').querySelector('tbody tr.ant-table-row') as HTMLElement;
-    expect(await within(row).findByText('Stok setelah perubahan tidak boleh minus.')).toBeTruthy();
+    expect(await within(row).findByText('Stok setelah perubahan tidak boleh kurang dari stok yang dipesan atau disisihkan.')).toBeTruthy();
     clickButton('Simpan draf');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('lets a count go below the safety stock, but not below what orders reserved', async () => {
+    setup();
+    await screen.findByText('Barang Disesuaikan');
+    await choose('adjustment-warehouse', 'Gudang Jakarta');
+    await choose('item-0-sku', 'KOPI-250 — Kopi Arabika 250 g');
+    await waitFor(() => expect(cell('item-0-available')).toBe('30'));
+    change(1, '-33');
+    await waitFor(() => expect(cell('item-0-after')).toBe('-3'));
+    const row = screen.getByTestId('adjustment-items').querySelector('tbody tr.ant-table-row') as HTMLElement;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(within(row).queryByText('Stok setelah perubahan tidak boleh kurang dari stok yang dipesan atau disisihkan.')).toBeNull();
+    change(1, '-36');
+    expect(await within(row).findByText('Stok setelah perubahan tidak boleh kurang dari stok yang dipesan atau disisihkan.')).toBeTruthy();
   });
 
   it('says why the stock available is missing without READ on the inventory list', async () => {

@@ -26,7 +26,14 @@ import { ProductAllocationScreen, StockAllocationScreen } from './stock-allocati
 type Answer = { status?: number; body: unknown };
 
 function setup(
-  options: { path?: string; access?: 'READ' | 'WRITE'; onSave?: (body: unknown) => Answer; view?: Answer; product?: boolean } = {},
+  options: {
+    path?: string;
+    access?: 'READ' | 'WRITE';
+    onSave?: (body: unknown) => Answer;
+    onSetAside?: (body: unknown) => Answer;
+    view?: Answer;
+    product?: boolean;
+  } = {},
 ) {
   const { fetchStub, calls } = stubFetch((method, url, body) => {
     if (url.pathname === '/api/warehouses') return { body: WAREHOUSES };
@@ -39,6 +46,7 @@ function setup(
       return { body: { ...(url.searchParams.get('catalog_id') ? ALLOCATION : ALLOCATION_NO_SKU), warehouse_id: warehouseId } };
     }
     if (url.pathname === '/api/inventory/stock-allocation' && method === 'POST') return options.onSave?.(body) ?? notFound;
+    if (url.pathname === '/api/inventory/set-asides' && method === 'PUT') return options.onSetAside?.(body) ?? notFound;
     return notFound;
   });
   vi.stubGlobal('fetch', fetchStub);
@@ -169,6 +177,50 @@ describe('/inventory/stock-alocation', { timeout: 60_000 }, () => {
     clickButton('Simpan alokasi');
     expect(await within(rows()[1] as HTMLElement).findByText('Toko tidak ditemukan.')).toBeTruthy();
     expect(within(rows()[0] as HTMLElement).queryByText('Toko tidak ditemukan.')).toBeNull();
+  });
+
+  it('sets stock aside for one channel and shows the new share; a refusal shows on that channel’s field', async () => {
+    const withShopee: AllocationView = {
+      ...ALLOCATION,
+      available: 6,
+      rules: [{ ...ALLOCATION.rules[0]!, quantity: 8, explanation: '8 = 6 tersedia × 70%, dibulatkan ke bawah, dikurangi buffer 0, ditambah 4 disisihkan' }, ALLOCATION.rules[1]!],
+      set_asides: ALLOCATION.set_asides.map((a) => (a.channel_id === SHOPEE ? { ...a, quantity: 4 } : a)),
+    };
+    const { calls } = setup({
+      onSetAside: (body) =>
+        (body as { channel_id: string }).channel_id === SHOPEE
+          ? { body: withShopee }
+          : { status: 409, body: { code: 'INSUFFICIENT_STOCK', message: 'no', details: { fields: [{ path: 'quantity', code: 'INSUFFICIENT_STOCK', message: 'Stok tidak mencukupi.' }] } } },
+    });
+    expect(await screen.findByText('Stok Disisihkan per Kanal')).toBeTruthy();
+    const table = await screen.findByTestId('set-aside-table');
+    expect(within(table).getByText('TikTok Kelola')).toBeTruthy();
+    const saveShopee = screen.getByRole('button', { name: 'Simpan stok disisihkan untuk Shopee Kelola' }) as HTMLButtonElement;
+    expect(saveShopee.disabled).toBe(true);
+    setValue('Stok disisihkan untuk Shopee Kelola', '4');
+    await waitFor(() => expect(saveShopee.disabled).toBe(false));
+    fireEvent.click(saveShopee);
+    await waitFor(() => expect(text('rule-0-explanation')).toBe('8 = 6 tersedia × 70%, dibulatkan ke bawah, dikurangi buffer 0, ditambah 4 disisihkan'));
+    expect(await screen.findByText('Stok disisihkan untuk Shopee Kelola disimpan')).toBeTruthy();
+    const put = calls.find((call) => call.method === 'PUT');
+    expect(put?.body).toEqual({ warehouse_id: JAKARTA.id, catalog_id: KAOS.id, channel_id: SHOPEE, quantity: 4 });
+
+    setValue('Stok disisihkan untuk TikTok Kelola', '50');
+    const saveTikTok = screen.getByRole('button', { name: 'Simpan stok disisihkan untuk TikTok Kelola' }) as HTMLButtonElement;
+    await waitFor(() => expect(saveTikTok.disabled).toBe(false));
+    fireEvent.click(saveTikTok);
+    const tiktokRow = screen.getByTestId(`set-aside-${TIKTOK}`).closest('tr') as HTMLElement;
+    expect(await within(tiktokRow).findByText('Stok tidak mencukupi.')).toBeTruthy();
+  });
+
+  it('shows the stock set aside read-only to a READ-only role, and asks for a SKU first', async () => {
+    setup({ access: 'READ', view: { body: { ...ALLOCATION, set_asides: ALLOCATION.set_asides.map((a) => ({ ...a, quantity: a.channel_id === TOKOPEDIA ? 3 : 0 })) } } });
+    const table = await screen.findByTestId('set-aside-table');
+    expect(within(table).queryByRole('spinbutton')).toBeNull();
+    expect(within(within(table).getByText('Tokopedia Kelola').closest('tr') as HTMLElement).getByText('3')).toBeTruthy();
+    vi.unstubAllGlobals();
+    setup({ path: `/inventory/stock-alocation?workspace_id=${WORKSPACE}&warehouse_id=${JAKARTA.id}` });
+    expect(await screen.findByTestId('set-aside-choose-sku')).toBeTruthy();
   });
 
   it('shows the rules without quantities until a SKU is chosen, and starts from the first warehouse', async () => {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { DateText } from '../../../../components/date-text.tsx';
 import { ListPage, type ListColumn } from '../../../../components/list-page.tsx';
+import { SkuPicker, skuLabel } from '../../../../components/sku-picker.tsx';
 import { useListQuery } from '../../../../components/use-list-query.ts';
 import { withWorkspaceQuery } from '../../../../lib/workspace-query.ts';
 import { useMovements, type StockMovement } from '../../api/movement-api.ts';
@@ -12,7 +13,6 @@ import { signedQuantity } from '../../components/movement-quantity.ts';
 import { MovementReference } from '../../components/movement-reference.tsx';
 import { MovementTypeTag } from '../../components/movement-type-tag.tsx';
 import { ChangeText, QuantityText } from '../../components/quantity-text.tsx';
-import { SkuPicker, skuLabel } from '../../components/sku-picker.tsx';
 import { WAREHOUSE_FILTER, WarehouseFilter, useWarehouseScope } from '../../components/warehouse-filter.tsx';
 
 const FILTERS = [WAREHOUSE_FILTER, 'type', 'catalog_id', 'reference_id'] as const;

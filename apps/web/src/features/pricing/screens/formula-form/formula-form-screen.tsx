@@ -11,7 +11,7 @@ import { useFormula, useFormulaCheck, useSaveFormula } from '../../api/formula-a
 import { FormulaBuilder, type FormulaProblemView } from '../../components/formula-builder.tsx';
 import { FormulaPreviewPanel } from '../../components/formula-preview.tsx';
 import { checkText } from '../../components/formula-text.ts';
-import { useDebounced } from '../../components/use-debounced.ts';
+import { useDebounced } from '../../../../lib/use-debounced.ts';
 import { useVariablePalette } from '../../components/use-variable-palette.ts';
 import { WriteGuard } from '../../../../components/write-guard.tsx';
 

@@ -35,11 +35,17 @@ const option = (title: string) =>
     return found;
   });
 
-async function pickPaket() {
+const searchedFor = (calls: { url: URL }[], q: string) =>
+  calls.some((call) => call.url.pathname === '/api/catalogs' && call.url.searchParams.get('q') === q);
+
+/** Types "paket" and picks PAKET-01; given `calls`, only once the server has been asked for "paket". */
+async function pickPaket(calls?: { url: URL }[]) {
   const box = screen.getByLabelText('Cari dan pilih SKU');
   fireEvent.mouseDown(box);
   fireEvent.change(box, { target: { value: 'paket' } });
-  fireEvent.click(await option('PAKET-01 · Paket Kopi Berdua'));
+  // The picker narrows what it listed at once and asks the server after a pause in typing.
+  if (calls) await waitFor(() => expect(searchedFor(calls, 'paket')).toBe(true));
+  fireEvent.click(await option('PAKET-01 — Paket Kopi Berdua'));
   return within(await screen.findByTestId('sku-variable-values'));
 }
 
@@ -52,8 +58,7 @@ describe('/product-variable?view=sku: values per SKU', { timeout: 60_000 }, () =
   it("finds a SKU by search and shows every product variable with the variable's value and the SKU's own", async () => {
     const { calls } = setup();
     expect(await screen.findByText('Belum ada SKU yang dipilih')).toBeTruthy();
-    const panel = await pickPaket();
-    await waitFor(() => expect(calls.some((call) => call.url.pathname === '/api/catalogs' && call.url.searchParams.get('q') === 'paket')).toBe(true));
+    const panel = await pickPaket(calls);
     expect(panel.getByText('Biaya kemasan')).toBeTruthy();
     expect(panel.getAllByText('Nilai untuk PAKET-01').length).toBeGreaterThan(0);
     await waitFor(() => expect(valueInput(panel, 'biaya_kemas').value).toBe('4000'));

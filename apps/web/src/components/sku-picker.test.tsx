@@ -1,9 +1,27 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithRouter, stubFetch } from '../../../test/render-with-router.tsx';
-import { CATALOGS, KAOS_M, WORKSPACE, meWith } from '../screens/inventory-list/stock-fixtures.ts';
+import type { CatalogSearchItem } from '@kelola/contracts/catalog-search';
+import { ME } from '../test/fixtures.ts';
+import { renderWithRouter, stubFetch } from '../test/render-with-router.tsx';
 import { SkuPicker, type SkuPickerProps } from './sku-picker.tsx';
+
+const WORKSPACE = 'w-1';
+const KAOS_M = '01a20060-0000-7000-8000-000000000001';
+const kaos = (id: string, size: string, price: number): CatalogSearchItem => ({
+  id,
+  sku: `KAOS-${size}`,
+  name: `Kaos Polos ${size}`,
+  product_id: 'p-1',
+  product_name: 'Kaos Polos',
+  product_type: 'VARIANT',
+  base_unit: 'PCS',
+  price,
+  thumbnail_url: null,
+});
+const CATALOGS = { items: [kaos('01a20060-0000-7000-8000-000000000002', 'L', 55000), kaos(KAOS_M, 'M', 50000)] };
+/** A SKU no search of these tests lists: only a look-up by id finds it. */
+const KAOS_XXL = kaos('01a20060-0000-7000-8000-0000000000ee', 'XXL', 60000);
 
 function Harness(props: SkuPickerProps) {
   const [value, setValue] = useState(props.value);
@@ -21,6 +39,8 @@ function Harness(props: SkuPickerProps) {
 
 function setup(props: SkuPickerProps = {}) {
   const { fetchStub, calls } = stubFetch((_method, url) => {
+    const ids = url.searchParams.get('ids');
+    if (url.pathname === '/api/catalogs' && ids) return { body: { items: [...CATALOGS.items, KAOS_XXL].filter((item) => ids.split(',').includes(item.id)) } };
     if (url.pathname === '/api/catalogs') {
       const q = (url.searchParams.get('q') ?? '').toLowerCase();
       return {
@@ -34,7 +54,7 @@ function setup(props: SkuPickerProps = {}) {
   const view = renderWithRouter(<Harness {...props} onChange={onChange} />, {
     path: `/x?workspace_id=${WORKSPACE}`,
     pattern: '/x',
-    me: meWith({}),
+    me: ME,
   });
   return { ...view, calls, onChange };
 }
@@ -93,6 +113,12 @@ describe('SkuPicker', { timeout: 20_000 }, () => {
     fireEvent.click(await option('KAOS-M — Kaos Polos M'));
     expect(onChange).toHaveBeenCalledWith(KAOS_M, expect.objectContaining({ id: KAOS_M, sku: 'KAOS-M', product_name: 'Kaos Polos' }));
     await waitFor(() => expect(screen.getByTestId('sku-picker').textContent).toContain('KAOS-M — Kaos Polos M'));
+  });
+
+  it('looks a value it has not listed up by id (a link, a saved filter) and shows it as "SKU — name"', async () => {
+    const { calls } = setup({ value: KAOS_XXL.id });
+    await waitFor(() => expect(screen.getByTestId('sku-picker').textContent).toContain('KAOS-XXL — Kaos Polos XXL'));
+    expect(searchCalls(calls)).toEqual([{ ids: KAOS_XXL.id, limit: '1' }]);
   });
 
   it('shows the given label for a value it has not listed yet', () => {

@@ -1,7 +1,8 @@
 import { Select, Typography } from 'antd';
 import { useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCatalogSearch, type CatalogSearchItem } from '../api/catalog-search-api.ts';
+import { useCatalogById, useCatalogSearch, type CatalogSearchItem } from '../lib/catalog-search.ts';
+import { useDebounced } from '../lib/use-debounced.ts';
 
 /** Wait after the last key stroke before asking the server. */
 export const SKU_SEARCH_DEBOUNCE_MS = 300;
@@ -47,22 +48,13 @@ function matches(item: CatalogSearchItem, typed: string): boolean {
   );
 }
 
-function useDebounced<T>(value: T, delay: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
-
 /**
  * One SKU chosen by a remote, debounced search on SKU prefix or name (GET /api/catalogs), shown as "SKU — name".
  * Works inside a Form.Item (value/onChange) or bound to a list filter. The search runs only while the list is open.
  */
 export function SkuPicker(props: SkuPickerProps) {
   const { value, onChange, stockedOnly = false, placeholder, allowClear = true, selectedLabel, disabled, style, id, status } = props;
-  const { t } = useTranslation('inventory');
+  const { t } = useTranslation('components');
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
   const q = useDebounced(search, SKU_SEARCH_DEBOUNCE_MS);
@@ -70,7 +62,10 @@ export function SkuPicker(props: SkuPickerProps) {
   const items = useMemo(() => result.data?.items ?? [], [result.data]);
   useEffect(() => rememberCatalogs(items), [items]);
 
-  const known = value ? (items.find((item) => item.id === value) ?? seen.get(value)) : undefined;
+  const listed = value ? (items.find((item) => item.id === value) ?? seen.get(value)) : undefined;
+  // A value no picker has listed (from a link or a saved filter) is looked up by id, unless the screen labels it.
+  const lookedUp = useCatalogById(value && !listed && !selectedLabel ? value : undefined);
+  const known = listed ?? lookedUp.data ?? undefined;
   // The last answer, narrowed at once to what is being typed, until the server answers for the new text.
   const typed = search.trim().toLowerCase();
   const options = items

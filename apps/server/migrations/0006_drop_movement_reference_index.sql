@@ -1,0 +1,1 @@
+DROP INDEX "stock_movements_reference_idx";
