@@ -30,9 +30,29 @@ function check(label, command, commandArgs) {
   }
 }
 
+/** A failure's message and the test line that raised it, indented, so that a log cut to its tail still says why. */
+function excerpt(message) {
+  if (!message) return '';
+  const lines = message
+    // eslint-disable-next-line no-control-regex -- the reporter's colour codes
+    .replace(/\u001b\[[0-9;]*m/gu, '')
+    .split('\n')
+    .map((line) => line.trimEnd());
+  const text = lines.filter((line) => line.trim() !== '' && !line.trim().startsWith('at ')).slice(0, 8);
+  const where = lines.find((line) => line.trim().startsWith('at ') && !line.includes('node_modules'));
+  return [...text, ...(where ? [where.trim().replaceAll(`${root}/`, '').replaceAll('file://', '')] : [])]
+    .map((line) => `\n      ${line.slice(0, 300)}`)
+    .join('');
+}
+
 function vitest(label, projects, env = {}) {
   const report = path.join(os.tmpdir(), `kelola-vitest-${process.pid}-${Date.now()}.json`);
-  step(label, bin('vitest'), ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env);
+  step(
+    label,
+    bin('vitest'),
+    ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    env,
+  );
   if (!fs.existsSync(report)) {
     failed += 1;
     failures.push(`${label}: the test run produced no report`);
@@ -46,7 +66,7 @@ function vitest(label, projects, env = {}) {
   for (const file of result.testResults) {
     const name = path.relative(root, file.name);
     const failedTests = file.assertionResults.filter((a) => a.status === 'failed');
-    for (const test of failedTests) failures.push(`${name} > ${test.fullName}`);
+    for (const test of failedTests) failures.push(`${name} > ${test.fullName}${excerpt(test.failureMessages?.[0])}`);
     // A file that fails to load has no failed test but is a failure all the same.
     if (file.status === 'failed' && failedTests.length === 0) {
       failed += 1;
@@ -58,7 +78,15 @@ function vitest(label, projects, env = {}) {
 if (only) {
   vitest('integration suites', ['server'], {});
 } else {
-  for (const project of ['packages/contracts', 'packages/domain', 'apps/server', 'apps/web', 'apps/marketplace-sandbox', 'tests/e2e', 'bench']) {
+  for (const project of [
+    'packages/contracts',
+    'packages/domain',
+    'apps/server',
+    'apps/web',
+    'apps/marketplace-sandbox',
+    'tests/e2e',
+    'bench',
+  ]) {
     if (fs.existsSync(path.join(root, project, 'tsconfig.json'))) check(`type-check ${project}`, bin('tsc'), ['-p', project]);
   }
   check('lint', bin('eslint'), ['.']);
