@@ -159,13 +159,13 @@ describe('shell', { timeout: 20_000 }, () => {
     renderAt('/dashboard');
     fireEvent.click(await screen.findByTestId('user-menu'));
     expect((await screen.findByTestId('user-profile')).textContent).toContain('demo@kelola.id');
-    fireEvent.mouseEnter(await screen.findByText('Tema'));
+    fireEvent.click(await screen.findByText('Tema'));
     fireEvent.click(await screen.findByText('Gelap'));
     await waitFor(() => expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ ...ME.settings, theme: 'dark' }));
     expect(document.documentElement.dataset.theme).toBe('dark');
 
     fireEvent.click(screen.getByTestId('user-menu'));
-    fireEvent.mouseEnter(await screen.findByText('Bahasa'));
+    fireEvent.click(await screen.findByText('Bahasa'));
     fireEvent.click(await screen.findByText('English'));
     await waitFor(() => expect(calls.filter((call) => call.method === 'PUT').at(-1)?.body).toMatchObject({ locale: 'en-US' }));
     expect(await screen.findByText('No shop yet')).toBeTruthy();
