@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { TenantCtx } from '../../http/context.ts';
-import { tenantStatement, type Db } from '../../platform/db/database.ts';
+import { tenantStatement, type Db, type TenantStatement } from '../../platform/db/database.ts';
 import { uuidv7 } from '../../platform/db/ids.ts';
 import { documentSequences, stockBalances, stockMovements, stockOperations, stockSetAsides } from './inventory.schema.ts';
 
@@ -221,15 +221,41 @@ export const isSingleType = (type: MovementType): type is SingleType => type in 
 
 type Who = { workspaceId: string; actorId: string };
 
+/** The values of the one-line statement, by name. */
+type SingleValues = {
+  workspaceId: string;
+  actorId: string;
+  kind: SingleType;
+  key: string;
+  refType: string;
+  refId: string | null;
+  warehouseId: string;
+  catalogId: string;
+  quantity: number;
+  movementId: string;
+};
+const singleValues = (who: Who, type: SingleType, line: StockLine, ref: Reference): SingleValues => ({
+  workspaceId: who.workspaceId,
+  actorId: who.actorId,
+  kind: type,
+  key: ref.key,
+  refType: ref.type,
+  refId: ref.id,
+  warehouseId: line.warehouseId,
+  catalogId: line.catalogId,
+  quantity: line.quantity,
+  movementId: uuidv7(),
+});
+
 /**
  * The one statement of a one-line reserve, release or ship: the conditional UPDATE and its ledger row, with the
  * reference key's claim either FIRST (the UPDATE runs only when this statement inserted the key; a concurrent twin
  * waits on the key's unique index, then finds it taken) or AFTER (the claim is inserted only when the UPDATE
  * applied, without ON CONFLICT, so a twin's statement fails on the key and undoes its UPDATE with it).
  */
-function singleStatement(who: Who, type: SingleType, line: StockLine, ref: Reference, claim: 'first' | 'after'): SQL {
+function singleStatement(type: SingleType, claim: 'first' | 'after', v: (name: keyof SingleValues) => unknown): SQL {
   const change = SINGLE_CHANGES[type];
-  const claimValues = sql`${who.workspaceId}, ${ref.key}, ${type}, ${ref.type}, ${ref.id}`;
+  const claimValues = sql`${v('workspaceId')}, ${v('key')}, ${v('kind')}, ${v('refType')}, ${v('refId')}`;
   const claimFirst = sql`claim as (
       insert into stock_operations (workspace_id, reference_key, kind, reference_type, reference_id)
       values (${claimValues}) on conflict do nothing returning 1
@@ -241,30 +267,38 @@ function singleStatement(who: Who, type: SingleType, line: StockLine, ref: Refer
   const result =
     claim === 'first'
       ? sql`select (select count(*) from claim)::int as claimed,
-          (select kind from stock_operations where workspace_id = ${who.workspaceId} and reference_key = ${ref.key}) as kind,
+          (select kind from stock_operations where workspace_id = ${v('workspaceId')} and reference_key = ${v('key')}) as kind,
           changed.on_hand, changed.in_order
         from (select 1) one left join changed on true`
       : sql`select 1 as claimed, null as kind, on_hand, in_order from changed`;
   return sql`
     with ${claim === 'first' ? claimFirst : sql``} i as (
-      select ${line.warehouseId}::uuid as warehouse_id, ${line.catalogId}::uuid as catalog_id, ${line.quantity}::integer as qty
+      select ${v('warehouseId')}::uuid as warehouse_id, ${v('catalogId')}::uuid as catalog_id, ${v('quantity')}::integer as qty
     ), changed as (
       update stock_balances b set ${change.set}, updated_at = now()
       from i
       where ${claim === 'first' ? sql`exists (select 1 from claim) and` : sql``}
-        b.workspace_id = ${who.workspaceId} and b.warehouse_id = i.warehouse_id and b.catalog_id = i.catalog_id
+        b.workspace_id = ${v('workspaceId')} and b.warehouse_id = i.warehouse_id and b.catalog_id = i.catalog_id
         and ${change.rule}
       returning b.on_hand, b.in_order, ${change.onHand} as d_on_hand, ${change.inOrder} as d_in_order
     )${claim === 'after' ? claimAfter : sql``}, ledger as (
       insert into stock_movements (id, workspace_id, warehouse_id, catalog_id, type, quantity, on_hand_delta, in_order_delta,
         on_hand_before, on_hand_after, in_order_before, in_order_after, reference_type, reference_id, reference_key, actor_id)
-      select ${uuidv7()}, ${who.workspaceId}, ${line.warehouseId}, ${line.catalogId}, ${type}, ${line.quantity}, d_on_hand, d_in_order,
-        on_hand - d_on_hand, on_hand, in_order - d_in_order, in_order, ${ref.type}, ${ref.id}, ${ref.key}, ${who.actorId}
-      from changed
+      select ${v('movementId')}, ${v('workspaceId')}, i.warehouse_id, i.catalog_id, ${v('kind')}, i.qty, d_on_hand, d_in_order,
+        on_hand - d_on_hand, on_hand, in_order - d_in_order, in_order, ${v('refType')}, ${v('refId')}, ${v('key')}, ${v('actorId')}
+      from changed, i
     )
     ${result}`;
 }
 type SingleRow = { claimed: number; kind: string | null; on_hand: number | null; in_order: number | null };
+
+/** The standalone statements, one per type, each prepared once per connection (tenantStatement). */
+const ALONE = Object.fromEntries(
+  Object.keys(SINGLE_CHANGES).map((type) => [
+    type,
+    { name: `stock_single_${type.toLowerCase()}`, build: (v) => singleStatement(type as SingleType, 'after', v) } satisfies TenantStatement<SingleValues>,
+  ]),
+) as Record<SingleType, TenantStatement<SingleValues>>;
 
 /**
  * The hot path inside a caller's transaction (an order's line): claim, conditional UPDATE and ledger row in ONE
@@ -272,7 +306,8 @@ type SingleRow = { claimed: number; kind: string | null; on_hand: number | null;
  * fails nothing but the claim was written, so the caller may go on with the general path in the same transaction.
  */
 export async function applySingle(ctx: TenantCtx, type: SingleType, line: StockLine, ref: Reference): Promise<SingleOutcome> {
-  const result = await ctx.db.execute(singleStatement({ workspaceId: ctx.workspaceId, actorId: ctx.actor.userId }, type, line, ref, 'first'));
+  const values = singleValues({ workspaceId: ctx.workspaceId, actorId: ctx.actor.userId }, type, line, ref);
+  const result = await ctx.db.execute(singleStatement(type, 'first', (name) => values[name]));
   const [row] = (result as unknown as { rows: SingleRow[] }).rows;
   if (!row || row.claimed === 0) {
     // A twin committed after this statement's snapshot was taken: read its kind now.
@@ -289,7 +324,7 @@ export async function applySingle(ctx: TenantCtx, type: SingleType, line: StockL
  */
 export async function applySingleAlone(db: Db, who: Who, type: SingleType, line: StockLine, ref: Reference): Promise<AppliedLine | null> {
   try {
-    const [row] = await tenantStatement<SingleRow>(db, who.workspaceId, `stock_single_${type.toLowerCase()}`, singleStatement(who, type, line, ref, 'after'));
+    const [row] = await tenantStatement<SingleRow, SingleValues>(db, who.workspaceId, ALONE[type], singleValues(who, type, line, ref));
     return row?.on_hand == null || row.in_order == null ? null : { ...line, onHandAfter: row.on_hand, inOrderAfter: row.in_order };
   } catch (error) {
     // The key is taken: drizzle wraps the driver's error (PGlite's path), pg's own is thrown bare.

@@ -137,31 +137,50 @@ async function pgTenantTransaction<T>(db: Db, pool: pg.Pool, workspaceId: string
   }
 }
 
-/** The statements each pooled connection has prepared (tenantStatement's `name`). */
+/** The statements each pooled connection has prepared (a TenantStatement's `name`). */
 const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
+/** Each TenantStatement's text with `$n` placeholders and the value names in their order, built once. */
+const compiled = new Map<string, { text: string; order: string[] }>();
 
 /**
- * One statement as a whole tenant transaction, for a hot path that is a single statement. On a PostgreSQL pool the
- * transaction is ONE message (BEGIN, the tenant settings, the statement, COMMIT) instead of three round trips. The
- * simple protocol that carries several statements takes no parameters, so the statement is PREPAREd once per
- * connection under `name` (parsed and planned once, with its `$n` placeholders) and EXECUTEd with its parameters
- * inlined as literals by the driver's own escaping. When it fails, the transaction is rolled back and the error
- * thrown as with inTenant. On PGlite it is inTenant with one execute.
+ * A hot path's single statement: `build` writes it with `value(name)` wherever a value goes. It is built once with
+ * placeholders for its text (cached under `name`), so a call only lists its values instead of building SQL.
  */
-export async function tenantStatement<R extends Record<string, unknown>>(db: Db, workspaceId: string, name: string, query: SQL): Promise<R[]> {
+export type TenantStatement<V extends Record<string, unknown>> = { name: string; build: (value: (name: keyof V & string) => unknown) => SQL };
+
+/**
+ * One statement as a whole tenant transaction, for a hot path that is a single statement. On a PostgreSQL pool it
+ * is ONE message: the tenant settings and the statement, which the server runs as one implicit transaction (all or
+ * nothing; the SET LOCALs end with it), instead of three round trips. The simple protocol that carries several
+ * statements takes no parameters, so the statement is PREPAREd once per connection under its `name` (parsed and
+ * planned once) and EXECUTEd with its values inlined as literals by the driver's own escaping. On PGlite it is
+ * inTenant with one execute.
+ */
+export async function tenantStatement<R extends Record<string, unknown>, V extends Record<string, unknown>>(
+  db: Db,
+  workspaceId: string,
+  statement: TenantStatement<V>,
+  values: V,
+): Promise<R[]> {
   const pool = (db as { $client?: unknown }).$client;
   if (!(pool instanceof pg.Pool))
-    return inTenant(db, workspaceId, async (tx) => ((await tx.execute(query)) as unknown as { rows: R[] }).rows);
+    return inTenant(db, workspaceId, async (tx) => ((await tx.execute(statement.build((name) => values[name]))) as unknown as { rows: R[] }).rows);
   if (!UUID.test(workspaceId)) throw new Error(`not a workspace id: ${workspaceId}`);
-  if (!/^[a-z_][a-z0-9_]*$/u.test(name)) throw new Error(`not a statement name: ${name}`);
-  const { sql: text, params } = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
+  const { name } = statement;
+  let query = compiled.get(name);
+  if (!query) {
+    if (!/^[a-z_][a-z0-9_]*$/u.test(name)) throw new Error(`not a statement name: ${name}`);
+    const built = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(statement.build((key) => sql.placeholder(key)));
+    query = { text: built.sql, order: built.params.map((param) => (param as { name: string }).name) };
+    compiled.set(name, query);
+  }
   const client = await pool.connect();
   let discard: Error | undefined;
   try {
     const prepared = preparedOn.get(client) ?? new Set<string>();
     preparedOn.set(client, prepared);
     if (!prepared.has(name)) {
-      await client.query(`prepare ${name} as ${text}`).catch((err: Error) => {
+      await client.query(`prepare ${name} as ${query.text}`).catch((err: Error) => {
         throw (discard = err);
       });
       prepared.add(name);
@@ -173,17 +192,12 @@ export async function tenantStatement<R extends Record<string, unknown>>(db: Db,
       if (value instanceof Date) return client.escapeLiteral(value.toISOString());
       return client.escapeLiteral(String(value));
     };
-    const args = params.length > 0 ? `(${params.map(literal).join(', ')})` : '';
-    // SET LOCAL answers with no row to describe or parse (the workspace id was checked as a UUID above).
-    const begin = `begin; set local app.workspace_id = '${workspaceId}'; set local role ${APP_ROLE}`;
-    let results: pg.QueryResult<R>[];
-    try {
-      results = (await client.query(`${begin}; execute ${name}${args}; commit`)) as unknown as pg.QueryResult<R>[];
-    } catch (error) {
-      await client.query('rollback').catch((err: Error) => (discard = err));
-      throw error;
-    }
-    return results[3]!.rows;
+    const args = query.order.length > 0 ? `(${query.order.map((key) => literal(values[key])).join(', ')})` : '';
+    // SET LOCAL answers with no row to describe or parse (the workspace id was checked as a UUID above). A failed
+    // statement ends the implicit transaction with nothing written and the connection idle again.
+    const settings = `set local app.workspace_id = '${workspaceId}'; set local role ${APP_ROLE}`;
+    const results = (await client.query(`${settings}; execute ${name}${args}`)) as unknown as pg.QueryResult<R>[];
+    return results[2]!.rows;
   } finally {
     client.release(discard);
   }
