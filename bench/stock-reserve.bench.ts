@@ -5,11 +5,14 @@
  * `pg`, on the same database in the same run; the UPDATE with its ledger row (the research's script A) is reported
  * beside it. The load generator of bench/lib speaks GET only and there is no HTTP endpoint that reserves,
  * so both sides are driven here by `connections` concurrent async clients in one process.
+ * The targets of a case are measured in interleaved slices (ROUNDS rounds, each target once per round in a rotated
+ * order), so that a noisy neighbour or a checkpoint slows them alike instead of whichever phase it happened to hit.
  * A scarcity phase then reserves 1,000 units with every client racing and checks that exactly 1,000 went out.
  *
  * Database: a throw-away database on the PostgreSQL server named by KELOLA_TEST_DATABASE_URL, or an in-memory
  * PGlite (which runs one transaction at a time: its numbers measure PGlite, not the locking).
- * Knobs: BENCH_CONNECTIONS (32), BENCH_DURATION_MS (5000 per target), BENCH_WARMUP_MS (1000), BENCH_SKUS (1000).
+ * Knobs: BENCH_CONNECTIONS (32), BENCH_DURATION_MS (5000 per target), BENCH_WARMUP_MS (1000 per target),
+ * BENCH_ROUNDS (5), BENCH_SKUS (1000).
  */
 import { and, eq } from 'drizzle-orm';
 import { newWorkspace } from '../apps/server/test/factories.ts';
@@ -35,40 +38,67 @@ const connections = intEnv('BENCH_CONNECTIONS', 32);
 const durationMs = intEnv('BENCH_DURATION_MS', 5_000);
 const warmupMs = intEnv('BENCH_WARMUP_MS', 1_000);
 const skuCount = intEnv('BENCH_SKUS', 1_000);
+const rounds = intEnv('BENCH_ROUNDS', 5);
 const SCARCE = 1_000;
 
+type Op = (client: number, n: number) => Promise<boolean>;
+/** The call number, unique across every slice: the reference keys it makes are never replayed. */
+let calls = 0;
+type Slice = { latencies: number[]; refused: number; elapsedMs: number };
 type Stats = { ops: number; perSecond: number; p50Ms: number; p99Ms: number; refused: number };
 
-/** `connections` clients each calling `op` back to back: warm-up, then a measured window. */
-async function drive(op: (client: number, n: number) => Promise<boolean>): Promise<Stats> {
+/** `connections` clients each calling `op` back to back for `warmMs`, then for a measured `windowMs`. */
+async function drive(op: Op, warmMs: number, windowMs: number): Promise<Slice> {
   let measuring = false;
   let stop = false;
   const latencies: number[] = [];
   let refused = 0;
-  let n = 0;
   const clients = Array.from({ length: connections }, async (_v, client) => {
     for (let round = 1; !stop; round++) {
       // PGlite answers in microtasks: without a turn of the event loop now and then, the timers that end the
       // window never fire.
       if (round % 64 === 0) await new Promise((r) => setImmediate(r));
       const started = performance.now();
-      const ok = await op(client, n++);
+      const ok = await op(client, calls++);
       if (!measuring) continue;
       if (ok) latencies.push(performance.now() - started);
       else refused += 1;
     }
   });
-  await new Promise((r) => setTimeout(r, warmupMs));
+  await new Promise((r) => setTimeout(r, warmMs));
   measuring = true;
   const started = performance.now();
-  await new Promise((r) => setTimeout(r, durationMs));
+  await new Promise((r) => setTimeout(r, windowMs));
   measuring = false;
-  const elapsed = performance.now() - started;
+  const elapsedMs = performance.now() - started;
   stop = true;
   await Promise.all(clients);
-  latencies.sort((a, b) => a - b);
+  return { latencies, refused, elapsedMs };
+}
+
+function statsOf(slices: Slice[]): Stats {
+  const latencies = slices.flatMap((slice) => slice.latencies).sort((a, b) => a - b);
+  const elapsedMs = slices.reduce((sum, slice) => sum + slice.elapsedMs, 0);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { ops: latencies.length, perSecond: (latencies.length / elapsed) * 1000, p50Ms: at(0.5), p99Ms: at(0.99), refused };
+  const refused = slices.reduce((sum, slice) => sum + slice.refused, 0);
+  return { ops: latencies.length, perSecond: (latencies.length / elapsedMs) * 1000, p50Ms: at(0.5), p99Ms: at(0.99), refused };
+}
+
+/**
+ * Each target warmed up once, then `rounds` rounds of one slice per target (durationMs / rounds each), the order
+ * rotated every round so that no target always follows the same one.
+ */
+async function interleaved<K extends string>(targets: Record<K, Op>): Promise<Record<K, Stats>> {
+  const keys = Object.keys(targets) as K[];
+  const slices = new Map<K, Slice[]>(keys.map((key) => [key, []]));
+  for (const key of keys) await drive(targets[key], warmupMs, 0);
+  for (let round = 0; round < rounds; round++) {
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[(round + i) % keys.length]!;
+      slices.get(key)!.push(await drive(targets[key], 0, durationMs / rounds));
+    }
+  }
+  return Object.fromEntries(keys.map((key) => [key, statsOf(slices.get(key)!)])) as Record<K, Stats>;
 }
 
 await runBench(async () => {
@@ -123,27 +153,19 @@ await runBench(async () => {
       return rows.length === 1;
     };
     const spreadOf = (n: number) => spread[n % spread.length]!;
-    // Each phase starts from the same state: the dead rows of the one before vacuumed and its dirty pages written,
-    // so that no side pays for the other's clean-up (a phase run first would otherwise have an edge).
-    const settled = async (op: (client: number, n: number) => Promise<boolean>) => {
+    // Each case starts from the same state: the dead rows of the one before vacuumed and its dirty pages written.
+    const settle = async () => {
       await platform.database.query('vacuum analyze stock_balances, stock_movements, stock_operations');
       if (onPostgres) await platform.database.query('checkpoint');
-      return drive(op);
     };
-    const each = `${connections} clients, ${durationMs / 1000} s after ${warmupMs / 1000} s warm-up`;
+    const each = `${connections} clients, ${durationMs / 1000} s each in ${rounds} interleaved slices, after ${warmupMs / 1000} s warm-up`;
 
-    progress(`floor, one hot SKU: conditional UPDATE through pg, ${each}`);
-    const floorHot = await settled(floorVia(() => hot, false));
-    progress('conditional UPDATE with its ledger row, one hot SKU (reported)');
-    const ledgerHot = await settled(floorVia(() => hot, true));
-    progress('app, one hot SKU: standaloneStock().reserve');
-    const appHot = await settled(reserveVia(() => hot, 'hot'));
-    progress(`floor, ${skuCount} SKUs`);
-    const floorSpread = await settled(floorVia(spreadOf, false));
-    progress(`conditional UPDATE with its ledger row, ${skuCount} SKUs (reported)`);
-    const ledgerSpread = await settled(floorVia(spreadOf, true));
-    progress(`app, ${skuCount} SKUs`);
-    const appSpread = await settled(reserveVia(spreadOf, 'spread'));
+    progress(`one hot SKU: floor (conditional UPDATE through pg), UPDATE with its ledger row (reported), app (standaloneStock().reserve); ${each}`);
+    await settle();
+    const hotCase = await interleaved({ floor: floorVia(() => hot, false), ledger: floorVia(() => hot, true), app: reserveVia(() => hot, 'hot') });
+    progress(`the same spread over ${skuCount} SKUs`);
+    await settle();
+    const spreadCase = await interleaved({ floor: floorVia(spreadOf, false), ledger: floorVia(spreadOf, true), app: reserveVia(spreadOf, 'spread') });
 
     progress(`scarcity: ${SCARCE} units, every client racing until refused`);
     await ctxIn((ctx) => receiveStock(ctx, { referenceKey: 'scarce', referenceType: 'BENCH', lines: [{ warehouseId: wh.id, catalogId: scarce, quantity: SCARCE }] }));
@@ -171,8 +193,8 @@ await runBench(async () => {
       note: `${database}, ${connections} clients, p50 ${app_.p50Ms.toFixed(2)} ms, p99 ${app_.p99Ms.toFixed(2)} ms (floor p99 ${floor.p99Ms.toFixed(2)} ms); UPDATE with ledger row ${withLedger.perSecond.toFixed(0)}/s, ratio ${(app_.perSecond / withLedger.perSecond).toFixed(2)}`,
     });
     return [
-      line('stock-reserve hot SKU', appHot, floorHot, ledgerHot),
-      line(`stock-reserve spread over ${skuCount} SKUs`, appSpread, floorSpread, ledgerSpread),
+      line('stock-reserve hot SKU', hotCase.app, hotCase.floor, hotCase.ledger),
+      line(`stock-reserve spread over ${skuCount} SKUs`, spreadCase.app, spreadCase.floor, spreadCase.ledger),
       { name: 'stock-reserve oversell', value: granted, unit: `units granted of ${SCARCE}`, floor: SCARCE, ratio: granted === SCARCE ? 1 : 0, budget: 1, note: 'zero oversell, ledger equals balance' },
     ];
   } finally {
