@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z, ZodType } from 'zod';
 import { inSystem, inTenant, type Db } from '../platform/db/database.ts';
+import { isUuid } from '../platform/db/ids.ts';
 import { DomainError } from '../platform/errors.ts';
 import { localeFrom } from '../platform/i18n/translate.ts';
 import { systemCtx } from '../platform/system-ctx.ts';
@@ -64,8 +65,6 @@ const header = (request: FastifyRequest, name: string): string | null => {
   return typeof value === 'string' && value.length > 0 ? value : null;
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu;
-
 async function authenticate(platform: Platform, request: FastifyRequest): Promise<Actor> {
   const auth = header(request, 'authorization');
   if (!auth?.startsWith('Bearer ')) throw new DomainError('UNAUTHENTICATED');
@@ -78,7 +77,7 @@ async function authenticate(platform: Platform, request: FastifyRequest): Promis
 function workspaceFrom(request: FastifyRequest): string | null {
   const query = request.query as Record<string, unknown> | undefined;
   const id = header(request, 'workspace-id') ?? (typeof query?.workspace_id === 'string' ? query.workspace_id : null);
-  if (id !== null && !UUID.test(id)) throw new DomainError('WORKSPACE_FORBIDDEN');
+  if (id !== null && !isUuid(id)) throw new DomainError('WORKSPACE_FORBIDDEN');
   return id;
 }
 
@@ -192,7 +191,7 @@ export function createRouter(app: FastifyInstance, platform: Platform): Router {
                 [warehouseId, 'WAREHOUSE'],
               ] as const) {
                 if (id === null) continue;
-                if (!UUID.test(id)) throw new DomainError('BUSINESS_FORBIDDEN');
+                if (!isUuid(id)) throw new DomainError('BUSINESS_FORBIDDEN');
                 const { restriction } = access;
                 if (restriction.base === base_ && restriction.ids.length > 0 && !restriction.ids.includes(id))
                   throw new DomainError('BUSINESS_FORBIDDEN');

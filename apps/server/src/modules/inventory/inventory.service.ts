@@ -23,7 +23,7 @@ import type { z } from 'zod';
 import type { TenantCtx } from '../../http/context.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { inTenant } from '../../platform/db/database.ts';
-import { uuidv7 } from '../../platform/db/ids.ts';
+import { isUuid, uuidv7 } from '../../platform/db/ids.ts';
 import { DomainError, fieldError } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { systemCtx, tenantCtxFor } from '../../platform/system-ctx.ts';
@@ -122,12 +122,10 @@ async function expandBundles(ctx: TenantCtx, lines: readonly repo.StockLine[], a
   return out;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu;
-
 function checkRequest(type: repo.MovementType, request: StockRequest) {
-  if (request.channelId != null && !UUID.test(String(request.channelId))) throw fieldError('VALIDATION_FAILED', 'channel_id', 'INVALID_ID');
+  if (request.channelId != null && !isUuid(request.channelId)) throw fieldError('VALIDATION_FAILED', 'channel_id', 'INVALID_ID');
   for (const line of request.lines) {
-    if (!UUID.test(String(line.catalogId)) || !UUID.test(String(line.warehouseId)))
+    if (!isUuid(line.catalogId) || !isUuid(line.warehouseId))
       throw new DomainError('VALIDATION_FAILED', { fields: [{ path: 'lines.catalog_id', code: 'INVALID_ID', message: 'INVALID_ID' }] });
     if (!Number.isSafeInteger(line.quantity) || (type !== 'ADJUSTMENT' && line.quantity < 1))
       throw new DomainError('VALIDATION_FAILED', { fields: [{ path: 'lines.quantity', code: 'INVALID_VALUE', message: 'INVALID_VALUE' }] });

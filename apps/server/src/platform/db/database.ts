@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { acquireDirLock } from './lock.ts';
+import { isUuid } from './ids.ts';
 import { APP_ROLE } from './tenancy.ts';
 
 /** A drizzle handle: the root database or a transaction (which is a database too). */
@@ -104,15 +105,13 @@ export async function inTenant<T>(db: Db, workspaceId: string, fn: (tx: Db) => P
   });
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu;
-
 /**
  * inTenant on a PostgreSQL pool: BEGIN and the tenant settings travel in one message (the simple protocol takes no
  * parameters, so the workspace id is inlined after it is checked to be a uuid). Every tenant request saves a round
  * trip. fn gets drizzle's own transaction object on that connection, so nested transactions are savepoints as usual.
  */
 async function pgTenantTransaction<T>(db: Db, pool: pg.Pool, workspaceId: string, fn: (tx: Db) => Promise<T>): Promise<T> {
-  if (!UUID.test(workspaceId)) throw new Error(`not a workspace id: ${workspaceId}`);
+  if (!isUuid(workspaceId)) throw new Error(`not a workspace id: ${workspaceId}`);
   const dialect = (db as unknown as { dialect: PgDialect }).dialect;
   const client = await pool.connect();
   // A statement of ours that fails (begin, rollback, commit) may leave the connection unusable: it is then discarded.
@@ -165,7 +164,7 @@ export async function tenantStatement<R extends Record<string, unknown>, V exten
   const pool = (db as { $client?: unknown }).$client;
   if (!(pool instanceof pg.Pool))
     return inTenant(db, workspaceId, async (tx) => ((await tx.execute(statement.build((name) => values[name]))) as unknown as { rows: R[] }).rows);
-  if (!UUID.test(workspaceId)) throw new Error(`not a workspace id: ${workspaceId}`);
+  if (!isUuid(workspaceId)) throw new Error(`not a workspace id: ${workspaceId}`);
   const { name } = statement;
   let query = compiled.get(name);
   if (!query) {

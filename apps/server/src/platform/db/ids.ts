@@ -1,5 +1,9 @@
 import { randomFillSync } from 'node:crypto';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu;
+/** A UUID of any version, in either case. */
+export const isUuid = (value: unknown): boolean => UUID.test(String(value));
+
 let lastMs = 0;
 let seq = 0;
 
