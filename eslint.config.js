@@ -13,7 +13,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'Named exports only.' }],
@@ -26,7 +29,9 @@ export default tseslint.config(
   {
     files: ['packages/**/*.ts'],
     rules: {
-      'no-restricted-imports': restrict([{ group: ['@kelola/server', '@kelola/web', '**/apps/**'], message: 'packages/* never import apps/*.' }]),
+      'no-restricted-imports': restrict([
+        { group: ['@kelola/server', '@kelola/web', '**/apps/**'], message: 'packages/* never import apps/*.' },
+      ]),
     },
   },
   {
@@ -71,7 +76,9 @@ export default tseslint.config(
   {
     files: ['apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/components/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': restrict([{ group: ['**/features/**', '**/app/**'], message: 'lib and components never import features or app.' }]),
+      'no-restricted-imports': restrict([
+        { group: ['**/features/**', '**/app/**'], message: 'lib and components never import features or app.' },
+      ]),
     },
   },
   {

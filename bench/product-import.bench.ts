@@ -45,10 +45,30 @@ const CATEGORIES = [
   ['Fashion', 'Kemeja'],
   ['Minuman', 'Teh'],
 ] as const;
-const BRANDS = ['Batik Keris', 'Sariwangi', 'Teh Botol', 'Eiger', 'Erigo', 'Tong Tji', 'Cap Bunga', 'Dua Burung', 'Kalibaru', 'Nusantara'] as const;
+const BRANDS = [
+  'Batik Keris',
+  'Sariwangi',
+  'Teh Botol',
+  'Eiger',
+  'Erigo',
+  'Tong Tji',
+  'Cap Bunga',
+  'Dua Burung',
+  'Kalibaru',
+  'Nusantara',
+] as const;
 
 type Sku = { sku: string; options: string[]; price: number; weight: number };
-type Product = { key: string; type: 'SINGLE' | 'VARIANT'; name: string; category: readonly [string, string]; brand: string; status: 'ACTIVE' | 'DRAFT'; tiers: { name: string; options: string[] }[]; skus: Sku[] };
+type Product = {
+  key: string;
+  type: 'SINGLE' | 'VARIANT';
+  name: string;
+  category: readonly [string, string];
+  brand: string;
+  status: 'ACTIVE' | 'DRAFT';
+  tiers: { name: string; options: string[] }[];
+  skus: Sku[];
+};
 
 /** The products of the file: per ten rows one variant product of four SKUs and six single products. */
 function catalogue(rows: number): Product[] {
@@ -59,11 +79,39 @@ function catalogue(rows: number): Product[] {
     n += 1;
     if (n % 7 === 1 && rows - used >= 4) {
       const skus: Sku[] = [];
-      for (const colour of ['Hitam', 'Putih']) for (const size of ['M', 'L']) skus.push({ sku: `BK-${n}-${colour.toUpperCase()}-${size}`, options: [colour, size], price: 150_000 + (n % 50) * 1_000 + (size === 'L' ? 10_000 : 0), weight: 250 });
-      products.push({ key: `kemeja-${n}`, type: 'VARIANT', name: `Kemeja Batik Motif ${n}`, category: CATEGORIES[0], brand: BRANDS[n % BRANDS.length]!, status: 'ACTIVE', tiers: [{ name: 'Warna', options: ['Hitam', 'Putih'] }, { name: 'Ukuran', options: ['M', 'L'] }], skus });
+      for (const colour of ['Hitam', 'Putih'])
+        for (const size of ['M', 'L'])
+          skus.push({
+            sku: `BK-${n}-${colour.toUpperCase()}-${size}`,
+            options: [colour, size],
+            price: 150_000 + (n % 50) * 1_000 + (size === 'L' ? 10_000 : 0),
+            weight: 250,
+          });
+      products.push({
+        key: `kemeja-${n}`,
+        type: 'VARIANT',
+        name: `Kemeja Batik Motif ${n}`,
+        category: CATEGORIES[0],
+        brand: BRANDS[n % BRANDS.length]!,
+        status: 'ACTIVE',
+        tiers: [
+          { name: 'Warna', options: ['Hitam', 'Putih'] },
+          { name: 'Ukuran', options: ['M', 'L'] },
+        ],
+        skus,
+      });
       used += 4;
     } else {
-      products.push({ key: `teh-${n}`, type: 'SINGLE', name: `Teh Melati Celup ${n}`, category: CATEGORIES[1], brand: BRANDS[n % BRANDS.length]!, status: n % 5 === 0 ? 'DRAFT' : 'ACTIVE', tiers: [], skus: [{ sku: `TEH-${n}`, options: [], price: 8_000 + (n % 90) * 100, weight: 50 }] });
+      products.push({
+        key: `teh-${n}`,
+        type: 'SINGLE',
+        name: `Teh Melati Celup ${n}`,
+        category: CATEGORIES[1],
+        brand: BRANDS[n % BRANDS.length]!,
+        status: n % 5 === 0 ? 'DRAFT' : 'ACTIVE',
+        tiers: [],
+        skus: [{ sku: `TEH-${n}`, options: [], price: 8_000 + (n % 90) * 100, weight: 50 }],
+      });
       used += 1;
     }
   }
@@ -95,7 +143,9 @@ async function xlsxOf(products: Product[]): Promise<Buffer> {
         status: p.status,
         weight_g: String(s.weight),
         vat_mode: 'INCLUDE',
-        ...(p.type === 'VARIANT' ? { variant_1_name: 'Warna', variant_1_option: s.options[0], variant_2_name: 'Ukuran', variant_2_option: s.options[1] } : {}),
+        ...(p.type === 'VARIANT'
+          ? { variant_1_name: 'Warna', variant_1_option: s.options[0], variant_2_name: 'Ukuran', variant_2_option: s.options[1] }
+          : {}),
       };
       sheet.addRow(row).commit();
     }
@@ -107,7 +157,12 @@ async function xlsxOf(products: Product[]): Promise<Buffer> {
 }
 
 async function call(app: TestApp, as: Actor, method: 'GET' | 'POST', url: string, payload?: unknown) {
-  const res = await app.fastify.inject({ method, url, headers: as.headers, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+  const res = await app.fastify.inject({
+    method,
+    url,
+    headers: as.headers,
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
   if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 500)}`);
   return res.json() as Record<string, unknown>;
 }
@@ -125,7 +180,13 @@ async function categoriesIn(app: TestApp, as: Actor): Promise<Map<string, string
 
 /** Parse floor: the file read once with the streaming reader, each row keyed by header and checked with the sheet's schema. */
 async function parseOnly(bytes: Buffer): Promise<{ rows: number; invalid: number }> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(bytes), { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', entries: 'ignore' });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(bytes), {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    entries: 'ignore',
+  });
   let rows = 0;
   let invalid = 0;
   for await (const worksheet of reader) {
@@ -161,8 +222,35 @@ async function insertOnly(app: TestApp, as: Actor, products: Product[], category
   for (const p of products) {
     const id = uuidv7();
     const prices = p.skus.map((s) => s.price);
-    productRows.push([id, as.workspaceId, p.type, p.name, p.key, categoryIds.get(p.category.join(' > ')), brandIds.get(p.brand), p.status, p.skus[0]!.weight, 'INCLUDE', JSON.stringify(p.tiers), Math.min(...prices), Math.max(...prices), p.skus.length]);
-    p.skus.forEach((s, position) => skuRows.push([uuidv7(), as.workspaceId, id, s.sku, [p.name, ...s.options].join(' - '), JSON.stringify(s.options), s.price, s.weight, position]));
+    productRows.push([
+      id,
+      as.workspaceId,
+      p.type,
+      p.name,
+      p.key,
+      categoryIds.get(p.category.join(' > ')),
+      brandIds.get(p.brand),
+      p.status,
+      p.skus[0]!.weight,
+      'INCLUDE',
+      JSON.stringify(p.tiers),
+      Math.min(...prices),
+      Math.max(...prices),
+      p.skus.length,
+    ]);
+    p.skus.forEach((s, position) =>
+      skuRows.push([
+        uuidv7(),
+        as.workspaceId,
+        id,
+        s.sku,
+        [p.name, ...s.options].join(' - '),
+        JSON.stringify(s.options),
+        s.price,
+        s.weight,
+        position,
+      ]),
+    );
   }
   const insert = async (table: string, columns: string[], rows: unknown[][]) => {
     for (let at = 0; at < rows.length; at += INSERT_BATCH) {
@@ -171,7 +259,26 @@ async function insertOnly(app: TestApp, as: Actor, products: Product[], category
       await database.query(`insert into ${table} (${columns.join(', ')}) values ${values}`, batch.flat());
     }
   };
-  await insert('products', ['id', 'workspace_id', 'type', 'name', 'slug', 'category_id', 'brand_id', 'status', 'weight_grams', 'vat_mode', 'variant_tiers', 'price_min', 'price_max', 'catalog_count'], productRows);
+  await insert(
+    'products',
+    [
+      'id',
+      'workspace_id',
+      'type',
+      'name',
+      'slug',
+      'category_id',
+      'brand_id',
+      'status',
+      'weight_grams',
+      'vat_mode',
+      'variant_tiers',
+      'price_min',
+      'price_max',
+      'catalog_count',
+    ],
+    productRows,
+  );
   await insert('catalogs', ['id', 'workspace_id', 'product_id', 'sku', 'name', 'options', 'price', 'weight_grams', 'position'], skuRows);
 }
 
@@ -181,9 +288,13 @@ await runBench(async () => {
   const products = catalogue(rowCount);
   const skuCount = products.reduce((sum, p) => sum + p.skus.length, 0);
   const variants = products.filter((p) => p.type === 'VARIANT').length;
-  progress(`writing the XLSX: ${skuCount.toLocaleString('en')} rows, ${products.length.toLocaleString('en')} products (${variants} variant, ${products.length - variants} single)`);
+  progress(
+    `writing the XLSX: ${skuCount.toLocaleString('en')} rows, ${products.length.toLocaleString('en')} products (${variants} variant, ${products.length - variants} single)`,
+  );
   const file = await xlsxOf(products);
-  progress(`${(file.length / MB).toFixed(1)} MB; building the app on ${onPostgres ? 'a fresh PostgreSQL database (KELOLA_TEST_DATABASE_URL)' : 'an in-memory PGlite'}`);
+  progress(
+    `${(file.length / MB).toFixed(1)} MB; building the app on ${onPostgres ? 'a fresh PostgreSQL database (KELOLA_TEST_DATABASE_URL)' : 'an in-memory PGlite'}`,
+  );
   const app = await buildTestApp();
   if (app.platform.database.client.kind === 'postgres') app.platform.database.client.pool.on('error', () => {});
   try {
@@ -196,7 +307,10 @@ await runBench(async () => {
     progress('app: POST /api/products/imports, then runProductImport');
     const memory = await sampleMemory();
     const started = performance.now();
-    const record = await call(app, owner, 'POST', '/api/products/imports', { file_name: 'produk-10k.xlsx', content_base64: file.toString('base64') });
+    const record = await call(app, owner, 'POST', '/api/products/imports', {
+      file_name: 'produk-10k.xlsx',
+      content_base64: file.toString('base64'),
+    });
     const ticker = setInterval(() => {
       void call(app, owner, 'GET', `/api/products/imports/${String(record.id)}`)
         .then((r) => progress(`  ${String(r.processed_rows)} / ${String(r.total_rows)} rows`))
@@ -213,7 +327,8 @@ await runBench(async () => {
     if (result.status !== 'DONE' || result.succeeded_rows !== skuCount || result.failed_rows !== 0)
       throw new Error(`the import did not take every row: ${JSON.stringify(result)}`);
     const listed = await call(app, owner, 'GET', '/api/products?size=1');
-    if (listed.total_row !== products.length) throw new Error(`expected ${products.length} products after the import, the list has ${String(listed.total_row)}`);
+    if (listed.total_row !== products.length)
+      throw new Error(`expected ${products.length} products after the import, the list has ${String(listed.total_row)}`);
     progress(`app: ${(appMs / 1000).toFixed(1)} s, peak RSS ${(peak.peakRss / MB).toFixed(0)} MB (idle ${(peak.rss / MB).toFixed(0)} MB)`);
 
     progress(`write floor: multi-row INSERTs of ${INSERT_BATCH} rows`);
@@ -226,14 +341,30 @@ await runBench(async () => {
     const parseStarted = performance.now();
     const parsed = await parseOnly(file);
     const parseMs = performance.now() - parseStarted;
-    if (parsed.rows !== skuCount || parsed.invalid !== 0) throw new Error(`parse floor read ${parsed.rows} rows, ${parsed.invalid} invalid`);
+    if (parsed.rows !== skuCount || parsed.invalid !== 0)
+      throw new Error(`parse floor read ${parsed.rows} rows, ${parsed.invalid} invalid`);
 
     const perSecond = (ms: number) => (skuCount / ms) * 1000;
     const growthMb = (peak.peakRss - peak.rss) / MB;
     const note = `${database}, ${skuCount.toLocaleString('en')} rows / ${products.length.toLocaleString('en')} products in ${(appMs / 1000).toFixed(1)} s; write floor ${(floorMs / 1000).toFixed(2)} s`;
     const results: BenchResult[] = [
-      { name: 'product-import throughput', value: perSecond(appMs), unit: 'rows/s', floor: perSecond(floorMs), ratio: appMs > 0 ? floorMs / appMs : 0, budget: BUDGET[database], note },
-      { name: 'product-import vs parsing alone', value: perSecond(appMs), unit: 'rows/s', floor: perSecond(parseMs), ratio: parseMs / appMs, note: `the job reads the file twice; parsing once took ${(parseMs / 1000).toFixed(2)} s` },
+      {
+        name: 'product-import throughput',
+        value: perSecond(appMs),
+        unit: 'rows/s',
+        floor: perSecond(floorMs),
+        ratio: appMs > 0 ? floorMs / appMs : 0,
+        budget: BUDGET[database],
+        note,
+      },
+      {
+        name: 'product-import vs parsing alone',
+        value: perSecond(appMs),
+        unit: 'rows/s',
+        floor: perSecond(parseMs),
+        ratio: parseMs / appMs,
+        note: `the job reads the file twice; parsing once took ${(parseMs / 1000).toFixed(2)} s`,
+      },
       {
         name: 'product-import peak RSS',
         value: growthMb,

@@ -74,7 +74,8 @@ await runBench(async () => {
     const sample = await fetch(appUrl, { headers: owner.headers });
     const body = (await sample.json()) as { items: unknown[]; total_row: number; counts: Record<string, number> };
     if (sample.status !== 200) throw new Error(`GET /api/products answered ${sample.status}: ${JSON.stringify(body)}`);
-    if (body.total_row !== productCount || body.items.length !== PAGE_SIZE) throw new Error(`unexpected page: total_row ${body.total_row}, ${body.items.length} items`);
+    if (body.total_row !== productCount || body.items.length !== PAGE_SIZE)
+      throw new Error(`unexpected page: total_row ${body.total_row}, ${body.items.length} items`);
     progress(`app page: ${body.items.length} items, counts ${JSON.stringify(body.counts)}`);
 
     // The floor: the same transaction and statements, straight on the database, rows sent as JSON.
@@ -105,7 +106,10 @@ await runBench(async () => {
     const floor = await runLoad({ ...load, url: floorUrl }).finally(() => floorServer.close());
     progress('app: GET /api/products (page 1, counts) with a bearer token');
     const measured = await runLoad({ ...load, url: appUrl, headers: owner.headers });
-    for (const [label, stats] of [['floor', floor], ['app', measured]] as const) {
+    for (const [label, stats] of [
+      ['floor', floor],
+      ['app', measured],
+    ] as const) {
       if (stats.errors > 0) throw new Error(`${label}: ${stats.errors} failed requests (first: ${stats.firstError})`);
       if (stats.requests === 0) throw new Error(`${label}: no request completed`);
     }
@@ -118,8 +122,23 @@ await runBench(async () => {
 function results(floor: LoadStats, app: LoadStats): BenchResult[] {
   const note = `${productCount.toLocaleString('en')} products, ${connections} conns, ${app.requests} reqs in ${(app.elapsedMs / 1000).toFixed(1)} s`;
   return [
-    { name: 'product-list throughput', value: app.requestsPerSecond, unit: 'req/s', floor: floor.requestsPerSecond, ratio: app.requestsPerSecond / floor.requestsPerSecond, budget: BUDGET_RATIO, note },
+    {
+      name: 'product-list throughput',
+      value: app.requestsPerSecond,
+      unit: 'req/s',
+      floor: floor.requestsPerSecond,
+      ratio: app.requestsPerSecond / floor.requestsPerSecond,
+      budget: BUDGET_RATIO,
+      note,
+    },
     { name: 'product-list p50', value: app.p50Ms, unit: 'ms', floor: floor.p50Ms, ratio: floor.p50Ms / app.p50Ms },
-    { name: 'product-list p99', value: app.p99Ms, unit: 'ms', floor: floor.p99Ms, ratio: floor.p99Ms / app.p99Ms, note: `max ${app.maxMs.toFixed(1)} ms` },
+    {
+      name: 'product-list p99',
+      value: app.p99Ms,
+      unit: 'ms',
+      floor: floor.p99Ms,
+      ratio: floor.p99Ms / app.p99Ms,
+      note: `max ${app.maxMs.toFixed(1)} ms`,
+    },
   ];
 }

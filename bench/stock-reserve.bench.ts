@@ -117,17 +117,35 @@ await runBench(async () => {
 
     progress(`seeding ${skuCount} SKUs with stock`);
     const productId = uuidv7();
-    await db.insert(products).values({ id: productId, workspaceId: owner.workspaceId, type: 'VARIANT', name: 'Bench', slug: `bench-${productId}` });
+    await db
+      .insert(products)
+      .values({ id: productId, workspaceId: owner.workspaceId, type: 'VARIANT', name: 'Bench', slug: `bench-${productId}` });
     const skuIds = Array.from({ length: skuCount + 2 }, () => uuidv7());
     for (let i = 0; i < skuIds.length; i += 500)
-      await db.insert(catalogs).values(skuIds.slice(i, i + 500).map((id, j) => ({ id, workspaceId: owner.workspaceId, productId, sku: `B-${i + j}`, name: `Bench ${i + j}`, price: 1000n })));
+      await db
+        .insert(catalogs)
+        .values(
+          skuIds
+            .slice(i, i + 500)
+            .map((id, j) => ({ id, workspaceId: owner.workspaceId, productId, sku: `B-${i + j}`, name: `Bench ${i + j}`, price: 1000n })),
+        );
     const [hot, scarce, ...spread] = skuIds as [string, string, ...string[]];
-    await ctxIn((ctx) => receiveStock(ctx, { referenceKey: 'seed', referenceType: 'BENCH', lines: [hot, ...spread].map((catalogId) => ({ warehouseId: wh.id, catalogId, quantity: 10_000_000 })) }));
+    await ctxIn((ctx) =>
+      receiveStock(ctx, {
+        referenceKey: 'seed',
+        referenceType: 'BENCH',
+        lines: [hot, ...spread].map((catalogId) => ({ warehouseId: wh.id, catalogId, quantity: 10_000_000 })),
+      }),
+    );
 
     const stock = standaloneStock(platform, owner.workspaceId, owner.userId);
     const reserveVia = (catalogOf: (n: number) => string, prefix: string) => async (_c: number, n: number) => {
       try {
-        await stock.reserve({ referenceKey: `${prefix}:${n}`, referenceType: 'BENCH', lines: [{ warehouseId: wh.id, catalogId: catalogOf(n), quantity: 1 }] });
+        await stock.reserve({
+          referenceKey: `${prefix}:${n}`,
+          referenceType: 'BENCH',
+          lines: [{ warehouseId: wh.id, catalogId: catalogOf(n), quantity: 1 }],
+        });
         return true;
       } catch (error) {
         if (error instanceof DomainError && error.code === 'INSUFFICIENT_STOCK') return false;
@@ -160,15 +178,31 @@ await runBench(async () => {
     };
     const each = `${connections} clients, ${durationMs / 1000} s each in ${rounds} interleaved slices, after ${warmupMs / 1000} s warm-up`;
 
-    progress(`one hot SKU: floor (conditional UPDATE through pg), UPDATE with its ledger row (reported), app (standaloneStock().reserve); ${each}`);
+    progress(
+      `one hot SKU: floor (conditional UPDATE through pg), UPDATE with its ledger row (reported), app (standaloneStock().reserve); ${each}`,
+    );
     await settle();
-    const hotCase = await interleaved({ floor: floorVia(() => hot, false), ledger: floorVia(() => hot, true), app: reserveVia(() => hot, 'hot') });
+    const hotCase = await interleaved({
+      floor: floorVia(() => hot, false),
+      ledger: floorVia(() => hot, true),
+      app: reserveVia(() => hot, 'hot'),
+    });
     progress(`the same spread over ${skuCount} SKUs`);
     await settle();
-    const spreadCase = await interleaved({ floor: floorVia(spreadOf, false), ledger: floorVia(spreadOf, true), app: reserveVia(spreadOf, 'spread') });
+    const spreadCase = await interleaved({
+      floor: floorVia(spreadOf, false),
+      ledger: floorVia(spreadOf, true),
+      app: reserveVia(spreadOf, 'spread'),
+    });
 
     progress(`scarcity: ${SCARCE} units, every client racing until refused`);
-    await ctxIn((ctx) => receiveStock(ctx, { referenceKey: 'scarce', referenceType: 'BENCH', lines: [{ warehouseId: wh.id, catalogId: scarce, quantity: SCARCE }] }));
+    await ctxIn((ctx) =>
+      receiveStock(ctx, {
+        referenceKey: 'scarce',
+        referenceType: 'BENCH',
+        lines: [{ warehouseId: wh.id, catalogId: scarce, quantity: SCARCE }],
+      }),
+    );
     let granted = 0;
     let k = 0;
     await Promise.all(
@@ -176,12 +210,17 @@ await runBench(async () => {
         while (await reserveVia(() => scarce, 'scarce')(0, k++)) granted += 1;
       }),
     );
-    const [bal] = await db.select().from(stockBalances).where(and(eq(stockBalances.workspaceId, owner.workspaceId), eq(stockBalances.catalogId, scarce)));
+    const [bal] = await db
+      .select()
+      .from(stockBalances)
+      .where(and(eq(stockBalances.workspaceId, owner.workspaceId), eq(stockBalances.catalogId, scarce)));
     const mismatches = await ctxIn((ctx) => ledgerMismatches(ctx));
     // The floor's bare UPDATEs bypass the ledger on purpose: only the SKU the app alone touched must match it.
     const appOnly = mismatches.filter((m) => m.catalogId === scarce);
     if (granted !== SCARCE || bal?.inOrder !== SCARCE || appOnly.length > 0)
-      throw new Error(`oversell check failed: granted ${granted}, in order ${bal?.inOrder} of ${SCARCE}, ledger mismatches ${appOnly.length}`);
+      throw new Error(
+        `oversell check failed: granted ${granted}, in order ${bal?.inOrder} of ${SCARCE}, ledger mismatches ${appOnly.length}`,
+      );
 
     const line = (name: string, app_: Stats, floor: Stats, withLedger: Stats): BenchResult => ({
       name,
@@ -195,7 +234,15 @@ await runBench(async () => {
     return [
       line('stock-reserve hot SKU', hotCase.app, hotCase.floor, hotCase.ledger),
       line(`stock-reserve spread over ${skuCount} SKUs`, spreadCase.app, spreadCase.floor, spreadCase.ledger),
-      { name: 'stock-reserve oversell', value: granted, unit: `units granted of ${SCARCE}`, floor: SCARCE, ratio: granted === SCARCE ? 1 : 0, budget: 1, note: 'zero oversell, ledger equals balance' },
+      {
+        name: 'stock-reserve oversell',
+        value: granted,
+        unit: `units granted of ${SCARCE}`,
+        floor: SCARCE,
+        ratio: granted === SCARCE ? 1 : 0,
+        budget: 1,
+        note: 'zero oversell, ledger equals balance',
+      },
     ];
   } finally {
     await app.close();

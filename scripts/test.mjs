@@ -90,6 +90,7 @@ if (only) {
     if (fs.existsSync(path.join(root, project, 'tsconfig.json'))) check(`type-check ${project}`, bin('tsc'), ['-p', project]);
   }
   check('lint', bin('eslint'), ['.']);
+  check('format (prettier --check)', bin('prettier'), ['--check', '--log-level', 'warn', '.']);
   if (!fs.existsSync('/usr/bin/chromium')) console.log('\nChromium not installed: e2e journeys skipped (apt-get install -y chromium)');
   vitest('tests', ['domain', 'contracts', 'server', 'web', 'sandbox', 'e2e']);
 }

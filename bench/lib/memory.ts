@@ -65,7 +65,15 @@ export async function sampleMemory(everyMs = 20): Promise<{ stop: () => Promise<
       });
       await worker.terminate();
       const rss = Math.max(ready, start.rss);
-      return { rss, heapUsed: start.heapUsed, peakRss: Math.max(fromWorker.peak, rss), peakHeapUsed, peakExternal, rssSamples: fromWorker.samples, heapSamples };
+      return {
+        rss,
+        heapUsed: start.heapUsed,
+        peakRss: Math.max(fromWorker.peak, rss),
+        peakHeapUsed,
+        peakExternal,
+        rssSamples: fromWorker.samples,
+        heapSamples,
+      };
     },
   };
 }

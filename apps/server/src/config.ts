@@ -67,7 +67,15 @@ export type MarketplacesConfig = {
   /** The sandbox origin every unconfigured marketplace uses, and whether this process starts it (embedded mode). */
   sandbox: { origin: string; port: number; embed: boolean };
   shopee: { baseUrl: string; partnerId: number; partnerKey: string; sandbox: boolean };
-  tiktok: { apiBaseUrl: string; authBaseUrl: string; authorizeUrl: string; appKey: string; appSecret: string; serviceId: string; sandbox: boolean };
+  tiktok: {
+    apiBaseUrl: string;
+    authBaseUrl: string;
+    authorizeUrl: string;
+    appKey: string;
+    appSecret: string;
+    serviceId: string;
+    sandbox: boolean;
+  };
   lazada: { apiBaseUrl: string; authBaseUrl: string; authorizeUrl: string; appKey: string; appSecret: string; sandbox: boolean };
   blibli: { baseUrl: string; clientId: string; clientKey: string; channelId: string; webhookToken?: string; sandbox: boolean };
   zalora: { baseUrl: string; sandbox: boolean };
@@ -82,7 +90,9 @@ function required<T>(value: T | undefined, name: string, because: string): T {
 function marketplacesFrom(env: Env, embedded: boolean): MarketplacesConfig {
   const origin = (env.MARKETPLACE_SANDBOX_URL ?? `http://127.0.0.1:${env.SANDBOX_PORT}`).replace(/\/$/u, '');
   const urls = sandboxBaseUrls(origin);
-  const anyReal = Boolean(env.SHOPEE_BASE_URL || env.TIKTOK_API_BASE_URL || env.LAZADA_API_BASE_URL || env.BLIBLI_BASE_URL || env.ZALORA_BASE_URL);
+  const anyReal = Boolean(
+    env.SHOPEE_BASE_URL || env.TIKTOK_API_BASE_URL || env.LAZADA_API_BASE_URL || env.BLIBLI_BASE_URL || env.ZALORA_BASE_URL,
+  );
   return {
     sandbox: { origin, port: env.SANDBOX_PORT, embed: embedded && !anyReal && !env.MARKETPLACE_SANDBOX_URL },
     shopee: env.SHOPEE_BASE_URL

@@ -71,5 +71,11 @@ export async function newMember(app: TestApp, owner: Actor, permissions: Partial
   await db.insert(roles).values({ id: roleId, workspaceId: owner.workspaceId, name: `Role ${unique()}`, permissions });
   await db.insert(memberships).values({ id: uuidv7(), workspaceId: owner.workspaceId, userId: user.id, roleId, isDefault: true });
   const token = await tokenFor(app, user.id);
-  return { ...owner, userId: user.id, email: user.email, token, headers: { authorization: `Bearer ${token}`, 'workspace-id': owner.workspaceId } };
+  return {
+    ...owner,
+    userId: user.id,
+    email: user.email,
+    token,
+    headers: { authorization: `Bearer ${token}`, 'workspace-id': owner.workspaceId },
+  };
 }

@@ -27,12 +27,18 @@ export type Session = z.infer<typeof Session>;
 
 export const VerifyPhoneInput = z.object({
   user_uuid: z.uuid(),
-  otp_code: z.string().trim().regex(/^\d{6}$/u, { error: 'OTP_FORMAT' }),
+  otp_code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/u, { error: 'OTP_FORMAT' }),
   login: z.boolean().default(true),
 });
 export const VerifyEmailInput = z.object({
   user_uuid: z.uuid(),
-  code: z.string().trim().regex(/^\d{6}$/u, { error: 'OTP_FORMAT' }),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/u, { error: 'OTP_FORMAT' }),
 });
 export const ResendOtpInput = z.object({ user_uuid: z.uuid() });
 export const ResendOtpResult = z.object({ otp: z.object({ resend_delay: z.number() }) });
@@ -48,7 +54,10 @@ export const ForgotRequestOtpInput = z.object({
 });
 export const ForgotVerifyOtpInput = z.object({
   username: identifier,
-  otp: z.string().trim().regex(/^\d{6}$/u, { error: 'OTP_FORMAT' }),
+  otp: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/u, { error: 'OTP_FORMAT' }),
 });
 export const ForgotVerifyOtpResult = z.object({ token: z.string(), username: z.string() });
 

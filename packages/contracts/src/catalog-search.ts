@@ -12,7 +12,12 @@ export const CatalogSearchQuery = z.object({
     .string()
     .optional()
     .transform((text) => (text ? text.split(',').map((id) => id.trim()) : undefined))
-    .pipe(z.array(z.uuid({ error: 'INVALID_ID' })).max(50, { error: 'TOO_BIG' }).optional()),
+    .pipe(
+      z
+        .array(z.uuid({ error: 'INVALID_ID' }))
+        .max(50, { error: 'TOO_BIG' })
+        .optional(),
+    ),
 });
 export type CatalogSearchQuery = z.infer<typeof CatalogSearchQuery>;
 

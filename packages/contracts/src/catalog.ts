@@ -22,16 +22,14 @@ export const MAX_BULK_IDS = 500;
 /** "150.000" (Indonesian thousands separators) → "150000"; anything else stays as typed. */
 const thousands = (v: string) => (/^\d{1,3}(?:\.\d{3})+$/u.test(v) ? v.replace(/\./gu, '') : v);
 
-export const money = z
-  .union([z.number(), z.string(), z.bigint()], { error: 'REQUIRED' })
-  .transform((v, ctx) => {
-    const text = typeof v === 'bigint' ? String(v) : typeof v === 'number' ? (Number.isSafeInteger(v) ? String(v) : '') : thousands(v.trim());
-    if (!/^\d{1,15}$/u.test(text)) {
-      ctx.addIssue({ code: 'custom', message: text === '' && typeof v === 'string' ? 'REQUIRED' : 'INVALID_MONEY' });
-      return z.NEVER;
-    }
-    return BigInt(text);
-  });
+export const money = z.union([z.number(), z.string(), z.bigint()], { error: 'REQUIRED' }).transform((v, ctx) => {
+  const text = typeof v === 'bigint' ? String(v) : typeof v === 'number' ? (Number.isSafeInteger(v) ? String(v) : '') : thousands(v.trim());
+  if (!/^\d{1,15}$/u.test(text)) {
+    ctx.addIssue({ code: 'custom', message: text === '' && typeof v === 'string' ? 'REQUIRED' : 'INVALID_MONEY' });
+    return z.NEVER;
+  }
+  return BigInt(text);
+});
 
 const nonNegativeInt = (max: number) => z.coerce.number().int().min(0).max(max);
 
@@ -84,9 +82,19 @@ export type Category = z.infer<typeof Category>;
 export const CategoryTree = z.object({ items: z.array(CategoryNode) });
 
 export const BrandInput = z.object({ name: requiredText(100) });
-export const Brand = z.object({ id: z.string(), name: z.string(), product_count: z.number(), created_at: z.string(), updated_at: z.string() });
+export const Brand = z.object({
+  id: z.string(),
+  name: z.string(),
+  product_count: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
 export type Brand = z.infer<typeof Brand>;
-export const BrandListQuery = z.object({ q: z.string().trim().max(100).optional(), page, size: z.coerce.number().int().min(1).max(500).default(50) });
+export const BrandListQuery = z.object({
+  q: z.string().trim().max(100).optional(),
+  page,
+  size: z.coerce.number().int().min(1).max(500).default(50),
+});
 export const BrandList = z.object({ items: z.array(Brand), page: z.number(), size: z.number(), total_row: z.number() });
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -214,11 +222,15 @@ export const ProductInput = z
           if (seen.has(o.toLowerCase())) issue(['variant_tiers', t, 'options', i], 'DUPLICATE_VALUE');
           seen.add(o.toLowerCase());
         });
-        if (p.variant_tiers.findIndex((x) => x.name.toLowerCase() === tier.name.toLowerCase()) !== t) issue(['variant_tiers', t, 'name'], 'DUPLICATE_VALUE');
+        if (p.variant_tiers.findIndex((x) => x.name.toLowerCase() === tier.name.toLowerCase()) !== t)
+          issue(['variant_tiers', t, 'name'], 'DUPLICATE_VALUE');
       });
       // One SKU per combination of options, no more and no less.
       const combos = new Set<string>();
-      const expected = p.variant_tiers.reduce<string[][]>((acc, tier) => acc.flatMap((prefix) => tier.options.map((o) => [...prefix, o])), [[]]);
+      const expected = p.variant_tiers.reduce<string[][]>(
+        (acc, tier) => acc.flatMap((prefix) => tier.options.map((o) => [...prefix, o])),
+        [[]],
+      );
       const wanted = new Set(expected.map((c) => JSON.stringify(c.map((o) => o.toLowerCase()))));
       p.catalogs.forEach((c, i) => {
         const key = JSON.stringify(c.options.map((o) => o.toLowerCase()));
@@ -310,7 +322,13 @@ export const BundleAvailability = z.object({
   limiting_sku: z.string().nullable(),
   /** The same per warehouse the member may see that holds stock of a component. */
   per_warehouse: z.array(
-    z.object({ warehouse_id: z.string(), warehouse_name: z.string(), quantity: z.number(), limiting_catalog_id: z.string().nullable(), limiting_sku: z.string().nullable() }),
+    z.object({
+      warehouse_id: z.string(),
+      warehouse_name: z.string(),
+      quantity: z.number(),
+      limiting_catalog_id: z.string().nullable(),
+      limiting_sku: z.string().nullable(),
+    }),
   ),
 });
 export type BundleAvailability = z.infer<typeof BundleAvailability>;
@@ -423,7 +441,10 @@ export const ProductList = z.object({
 });
 export type ProductList = z.infer<typeof ProductList>;
 
-export const BulkStatusInput = z.object({ ids: z.array(uuid).min(1).max(MAX_BULK_IDS), status: z.enum(PRODUCT_STATUSES, { error: 'INVALID_VALUE' }) });
+export const BulkStatusInput = z.object({
+  ids: z.array(uuid).min(1).max(MAX_BULK_IDS),
+  status: z.enum(PRODUCT_STATUSES, { error: 'INVALID_VALUE' }),
+});
 export const BulkIdsInput = z.object({ ids: z.array(uuid).min(1).max(MAX_BULK_IDS) });
 export const BulkResult = z.object({ done: z.array(z.string()), failed: z.array(z.object({ id: z.string(), code: z.string() })) });
 export const StatusInput = z.object({ status: z.enum(PRODUCT_STATUSES, { error: 'INVALID_VALUE' }) });
@@ -444,10 +465,20 @@ export const VideoUploadQuery = z.object({ file_name: requiredText(255) });
 // ---------------------------------------------------------------------------------------------------------------
 // Price by area, per-SKU variable values, formula preview
 
-const isoDate = z.string({ error: 'REQUIRED' }).regex(/^\d{4}-\d{2}-\d{2}$/u, { error: 'INVALID_DATE' }).refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), { error: 'INVALID_DATE' });
+const isoDate = z
+  .string({ error: 'REQUIRED' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/u, { error: 'INVALID_DATE' })
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
+    error: 'INVALID_DATE',
+  });
 /** Province (31), city (31.73) or district (31.73.05) code. */
-export const priceAreaCode = z.string({ error: 'REQUIRED' }).trim().regex(/^\d{2}(?:\.\d{2}(?:\.\d{2})?)?$/u, { error: 'INVALID_FORMAT' });
-export const customerType = requiredText(30).transform((v) => v.toUpperCase()).pipe(z.string().regex(/^[A-Z0-9_]+$/u, { error: 'VARIABLE_NAME_FORMAT' }));
+export const priceAreaCode = z
+  .string({ error: 'REQUIRED' })
+  .trim()
+  .regex(/^\d{2}(?:\.\d{2}(?:\.\d{2})?)?$/u, { error: 'INVALID_FORMAT' });
+export const customerType = requiredText(30)
+  .transform((v) => v.toUpperCase())
+  .pipe(z.string().regex(/^[A-Z0-9_]+$/u, { error: 'VARIABLE_NAME_FORMAT' }));
 
 export const AreaPriceInput = z
   .object({
@@ -459,7 +490,8 @@ export const AreaPriceInput = z
     effective_until: isoDate.nullable().optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.effective_until && v.effective_until < v.effective_from) ctx.addIssue({ code: 'custom', path: ['effective_until'], message: 'DATE_RANGE' });
+    if (v.effective_until && v.effective_until < v.effective_from)
+      ctx.addIssue({ code: 'custom', path: ['effective_until'], message: 'DATE_RANGE' });
   });
 export type AreaPriceInput = z.input<typeof AreaPriceInput>;
 
@@ -482,7 +514,10 @@ export const AreaPriceLookupQuery = z.object({
   catalog_id: uuid,
   customer_type: customerType,
   /** The buyer's most precise area: district, city or province code (a subdistrict code is cut to its district). */
-  area_code: z.string({ error: 'REQUIRED' }).trim().regex(/^\d{2}(?:\.\d{2}(?:\.\d{2}(?:\.\d{4})?)?)?$/u, { error: 'INVALID_FORMAT' }),
+  area_code: z
+    .string({ error: 'REQUIRED' })
+    .trim()
+    .regex(/^\d{2}(?:\.\d{2}(?:\.\d{2}(?:\.\d{4})?)?)?$/u, { error: 'INVALID_FORMAT' }),
   date: isoDate.optional(),
 });
 export const AreaPriceLookup = z.object({
@@ -501,7 +536,6 @@ export const CatalogVariablesInput = z.object({
 export const CatalogVariables = z.object({
   items: z.array(z.object({ variable_id: z.string(), name: z.string(), value: z.string() })),
 });
-
 
 // ---------------------------------------------------------------------------------------------------------------
 // Import and export
@@ -543,5 +577,9 @@ export const ExportRecord = z.object({
   finished_at: z.string().nullable(),
 });
 export type ExportRecord = z.infer<typeof ExportRecord>;
-export const ExportListQuery = z.object({ type: z.string().trim().max(30).optional(), page, size: z.coerce.number().int().min(1).max(100).default(20) });
+export const ExportListQuery = z.object({
+  type: z.string().trim().max(30).optional(),
+  page,
+  size: z.coerce.number().int().min(1).max(100).default(20),
+});
 export const ExportList = z.object({ items: z.array(ExportRecord), page: z.number(), size: z.number(), total_row: z.number() });

@@ -17,12 +17,10 @@ export const CHANNEL_PRICE_SOURCES = ['FORMULA', 'BASE_PRICE', 'MANUAL'] as cons
 export type ChannelPriceSource = (typeof CHANNEL_PRICE_SOURCES)[number];
 
 /** A manual price of a SKU on one channel: whole rupiah (ADR 0008), the sale price never above the MSRP. */
-export const ChannelPriceInput = z
-  .object({ price_msrp: money, price_sales: money })
-  .superRefine((v, ctx) => {
-    if (typeof v.price_msrp === 'bigint' && typeof v.price_sales === 'bigint' && v.price_sales > v.price_msrp)
-      ctx.addIssue({ code: 'custom', path: ['price_sales'], message: 'SALE_ABOVE_MSRP' });
-  });
+export const ChannelPriceInput = z.object({ price_msrp: money, price_sales: money }).superRefine((v, ctx) => {
+  if (typeof v.price_msrp === 'bigint' && typeof v.price_sales === 'bigint' && v.price_sales > v.price_msrp)
+    ctx.addIssue({ code: 'custom', path: ['price_sales'], message: 'SALE_ABOVE_MSRP' });
+});
 export type ChannelPriceInput = z.input<typeof ChannelPriceInput>;
 export type ChannelPriceData = z.output<typeof ChannelPriceInput>;
 

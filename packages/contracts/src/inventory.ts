@@ -5,7 +5,11 @@ import { optionalText, page, size, uuid } from './validation.ts';
 /** Quantities are whole base units (PCS); one line moves at most a million units. */
 const MAX_QTY = 1_000_000;
 const MAX_LINES = 500;
-const quantity = z.coerce.number({ error: 'REQUIRED' }).int({ error: 'INVALID_VALUE' }).min(1, { error: 'INVALID_VALUE' }).max(MAX_QTY, { error: 'INVALID_VALUE' });
+const quantity = z.coerce
+  .number({ error: 'REQUIRED' })
+  .int({ error: 'INVALID_VALUE' })
+  .min(1, { error: 'INVALID_VALUE' })
+  .max(MAX_QTY, { error: 'INVALID_VALUE' });
 const change = z.coerce
   .number({ error: 'REQUIRED' })
   .int({ error: 'INVALID_VALUE' })
@@ -14,7 +18,17 @@ const change = z.coerce
   .refine((v) => v !== 0, { error: 'INVALID_VALUE' });
 const isoDate = z.iso.date({ error: 'INVALID_DATE' });
 
-export const MOVEMENT_TYPES = ['RECEIPT', 'ADJUSTMENT', 'RESERVE', 'RELEASE', 'SHIP', 'RETURN', 'TRANSFER', 'INBOUND', 'ALLOCATION'] as const;
+export const MOVEMENT_TYPES = [
+  'RECEIPT',
+  'ADJUSTMENT',
+  'RESERVE',
+  'RELEASE',
+  'SHIP',
+  'RETURN',
+  'TRANSFER',
+  'INBOUND',
+  'ALLOCATION',
+] as const;
 export type MovementType = (typeof MOVEMENT_TYPES)[number];
 export const DOCUMENT_STATUSES = ['DRAFT', 'POSTED'] as const;
 export const ADJUSTMENT_TYPES = ['STOCK_OPNAME', 'DAMAGED', 'LOST', 'FOUND', 'OTHER'] as const;
@@ -54,7 +68,13 @@ export const StockBalance = z.object({
 export type StockBalance = z.infer<typeof StockBalance>;
 
 export const StockCounts = z.object({ in_stock: z.number(), out_of_stock: z.number(), minus_stock: z.number(), all: z.number() });
-export const InventoryList = z.object({ items: z.array(StockBalance), page: z.number(), size: z.number(), total_row: z.number(), counts: StockCounts });
+export const InventoryList = z.object({
+  items: z.array(StockBalance),
+  page: z.number(),
+  size: z.number(),
+  total_row: z.number(),
+  counts: StockCounts,
+});
 export type InventoryList = z.infer<typeof InventoryList>;
 
 export const InventoryDetail = z.object({
@@ -64,7 +84,14 @@ export const InventoryDetail = z.object({
   /** The product's base unit: every quantity here is in it. */
   unit: z.string(),
   warehouses: z.array(StockBalance),
-  totals: z.object({ on_hand: z.number(), in_order: z.number(), allocated: z.number(), safety_stock: z.number(), allocatable: z.number(), available: z.number() }),
+  totals: z.object({
+    on_hand: z.number(),
+    in_order: z.number(),
+    allocated: z.number(),
+    safety_stock: z.number(),
+    allocatable: z.number(),
+    available: z.number(),
+  }),
 });
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -115,7 +142,10 @@ export const StockTransferInput = z.object({
   from_warehouse_id: uuid,
   to_warehouse_id: uuid,
   note: optionalText(500),
-  lines: z.array(z.object({ catalog_id: uuid, quantity })).min(1, { error: 'REQUIRED' }).max(MAX_LINES),
+  lines: z
+    .array(z.object({ catalog_id: uuid, quantity }))
+    .min(1, { error: 'REQUIRED' })
+    .max(MAX_LINES),
 });
 export type StockTransferInput = z.input<typeof StockTransferInput>;
 
@@ -126,7 +156,16 @@ export const StockTransfer = z.object({
   to_warehouse_id: z.string(),
   to_warehouse_name: z.string(),
   note: z.string().nullable(),
-  lines: z.array(z.object({ catalog_id: z.string(), sku: z.string(), name: z.string(), quantity: z.number(), from_on_hand_after: z.number(), to_on_hand_after: z.number() })),
+  lines: z.array(
+    z.object({
+      catalog_id: z.string(),
+      sku: z.string(),
+      name: z.string(),
+      quantity: z.number(),
+      from_on_hand_after: z.number(),
+      to_on_hand_after: z.number(),
+    }),
+  ),
 });
 export type StockTransfer = z.infer<typeof StockTransfer>;
 
@@ -170,7 +209,12 @@ export const DocumentListQuery = z.object({
   catalog_id: uuid.optional(),
   sort: z.enum(DOCUMENT_SORTS).default('-date'),
 });
-export const GoodsReceiptList = z.object({ items: z.array(GoodsReceipt.omit({ lines: true })), page: z.number(), size: z.number(), total_row: z.number() });
+export const GoodsReceiptList = z.object({
+  items: z.array(GoodsReceipt.omit({ lines: true })),
+  page: z.number(),
+  size: z.number(),
+  total_row: z.number(),
+});
 
 // ---------------------------------------------------------------------------------------------------------------
 // Stock adjustment
@@ -180,7 +224,10 @@ export const AdjustmentInput = z.object({
   warehouse_id: uuid,
   type: z.enum(ADJUSTMENT_TYPES),
   note: optionalText(500),
-  items: z.array(z.object({ catalog_id: uuid, change })).min(1, { error: 'REQUIRED' }).max(MAX_LINES),
+  items: z
+    .array(z.object({ catalog_id: uuid, change }))
+    .min(1, { error: 'REQUIRED' })
+    .max(MAX_LINES),
 });
 export type AdjustmentInput = z.input<typeof AdjustmentInput>;
 
@@ -193,12 +240,26 @@ export const Adjustment = z.object({
   type: z.enum(ADJUSTMENT_TYPES),
   note: z.string().nullable(),
   status: z.enum(DOCUMENT_STATUSES),
-  items: z.array(z.object({ catalog_id: z.string(), sku: z.string(), name: z.string(), stock_available: z.number(), change: z.number(), after_change: z.number() })),
+  items: z.array(
+    z.object({
+      catalog_id: z.string(),
+      sku: z.string(),
+      name: z.string(),
+      stock_available: z.number(),
+      change: z.number(),
+      after_change: z.number(),
+    }),
+  ),
   created_at: z.string(),
   posted_at: z.string().nullable(),
 });
 export type Adjustment = z.infer<typeof Adjustment>;
-export const AdjustmentList = z.object({ items: z.array(Adjustment.omit({ items: true })), page: z.number(), size: z.number(), total_row: z.number() });
+export const AdjustmentList = z.object({
+  items: z.array(Adjustment.omit({ items: true })),
+  page: z.number(),
+  size: z.number(),
+  total_row: z.number(),
+});
 
 // ---------------------------------------------------------------------------------------------------------------
 // Allocation per channel
@@ -222,7 +283,8 @@ export const AllocationInput = z.object({
     .superRefine((rules, ctx) => {
       // One rule per channel; percentage shares of the same stock may not promise more than all of it.
       rules.forEach((rule, i) => {
-        if (rules.findIndex((r) => r.channel_id === rule.channel_id) !== i) ctx.addIssue({ code: 'custom', path: [i, 'channel_id'], message: 'DUPLICATE_CHANNEL' });
+        if (rules.findIndex((r) => r.channel_id === rule.channel_id) !== i)
+          ctx.addIssue({ code: 'custom', path: [i, 'channel_id'], message: 'DUPLICATE_CHANNEL' });
       });
       const percent = rules.filter((r) => r.mode === 'PERCENTAGE').reduce((sum, r) => sum + Number(r.value), 0);
       if (percent > 100) ctx.addIssue({ code: 'custom', path: [], message: 'PERCENTAGE_TOTAL' });

@@ -14,13 +14,20 @@ export const BUILTIN_FORMULA_VARIABLES = ['list_price', 'component_total'] as co
 export type BuiltinFormulaVariable = (typeof BUILTIN_FORMULA_VARIABLES)[number];
 
 /** Variable and formula names (spec part 5): required, ≤ 30, letters, digits and underscore (not only digits). */
-export const variableName = requiredText(VARIABLE_NAME_MAX).refine((v) => v === '' || VARIABLE_NAME_PATTERN.test(v), { error: 'VARIABLE_NAME_FORMAT' });
+export const variableName = requiredText(VARIABLE_NAME_MAX).refine((v) => v === '' || VARIABLE_NAME_PATTERN.test(v), {
+  error: 'VARIABLE_NAME_FORMAT',
+});
 
 /** An exact decimal (up to 18 digits and 6 decimals), as a number or a string; kept as a string. */
 export const decimalValue = z
   .union([z.number(), z.string()], { error: 'REQUIRED' })
   .transform((v) => (typeof v === 'number' ? (Number.isFinite(v) ? String(v) : '') : v.trim()))
-  .pipe(z.string().min(1, { error: 'REQUIRED' }).regex(/^-?\d{1,18}(?:\.\d{1,6})?$/u, { error: 'INVALID_DECIMAL' }));
+  .pipe(
+    z
+      .string()
+      .min(1, { error: 'REQUIRED' })
+      .regex(/^-?\d{1,18}(?:\.\d{1,6})?$/u, { error: 'INVALID_DECIMAL' }),
+  );
 
 export const VariableInput = z.object({
   name: variableName,
@@ -48,14 +55,17 @@ export const VariableListQuery = z.object({ q: z.string().trim().max(100).option
 export type VariableListQuery = z.infer<typeof VariableListQuery>;
 export const VariableList = paged(Variable);
 
-
 export const Rounding = {
   rounding_mode: z.enum(ROUNDING_MODES, { error: 'INVALID_VALUE' }).default('NONE'),
   /** Rupiah step for ROUND, FLOOR and CEIL (e.g. 100, 1000); ignored for NONE. */
   rounding_step: z.coerce.number().int().min(1).max(1_000_000).default(1),
 };
 
-export const expression = z.string({ error: 'REQUIRED' }).trim().min(1, { error: 'FORMULA_EMPTY' }).max(FORMULA_MAX_LENGTH, { error: 'TOO_LONG' });
+export const expression = z
+  .string({ error: 'REQUIRED' })
+  .trim()
+  .min(1, { error: 'FORMULA_EMPTY' })
+  .max(FORMULA_MAX_LENGTH, { error: 'TOO_LONG' });
 
 export const FormulaInput = z.object({
   name: variableName,
@@ -96,7 +106,15 @@ export type FormulaCheck = z.infer<typeof FormulaCheck>;
 
 export const TraceStep = z.union([
   z.object({ kind: z.literal('variable'), name: z.string(), value: z.string() }),
-  z.object({ kind: z.literal('operation'), expression: z.string(), left: z.string(), operator: z.string(), right: z.string(), result: z.string(), exact: z.boolean() }),
+  z.object({
+    kind: z.literal('operation'),
+    expression: z.string(),
+    left: z.string(),
+    operator: z.string(),
+    right: z.string(),
+    result: z.string(),
+    exact: z.boolean(),
+  }),
   z.object({ kind: z.literal('rounding'), mode: z.enum(ROUNDING_MODES), step: z.number(), before: z.string(), result: z.string() }),
 ]);
 
@@ -106,7 +124,10 @@ export const FormulaPreviewInput = z.object({
   expression: expression.optional(),
   rounding_mode: z.enum(ROUNDING_MODES, { error: 'INVALID_VALUE' }).optional(),
   rounding_step: z.coerce.number().int().min(1).max(1_000_000).optional(),
-  catalog_ids: z.array(z.uuid({ error: 'INVALID_ID' })).max(10).default([]),
+  catalog_ids: z
+    .array(z.uuid({ error: 'INVALID_ID' }))
+    .max(10)
+    .default([]),
   /** Values to try instead of the stored ones, by variable name. */
   values: z.record(z.string(), decimalValue).default({}),
 });
@@ -121,5 +142,10 @@ export const FormulaPreviewRow = z.object({
   errors: z.array(FormulaProblem),
   trace: z.array(TraceStep),
 });
-export const FormulaPreview = z.object({ expression: z.string(), rounding_mode: z.enum(ROUNDING_MODES), rounding_step: z.number(), rows: z.array(FormulaPreviewRow) });
+export const FormulaPreview = z.object({
+  expression: z.string(),
+  rounding_mode: z.enum(ROUNDING_MODES),
+  rounding_step: z.number(),
+  rows: z.array(FormulaPreviewRow),
+});
 export type FormulaPreview = z.infer<typeof FormulaPreview>;

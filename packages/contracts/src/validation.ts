@@ -20,7 +20,11 @@ export const identifier = z
   .min(1, { error: 'REQUIRED' })
   .refine((v) => parseIdentifier(v) !== null, { error: 'INVALID_EMAIL_OR_PHONE' });
 
-export const email = z.string({ error: 'REQUIRED' }).trim().toLowerCase().pipe(z.email({ error: 'INVALID_EMAIL' }));
+export const email = z
+  .string({ error: 'REQUIRED' })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: 'INVALID_EMAIL' }));
 
 export const uuid = z.uuid({ error: 'INVALID_ID' });
 

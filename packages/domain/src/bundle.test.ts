@@ -8,7 +8,15 @@ describe('bundleAvailability', () => {
       { catalogId: 'sabun', quantity: 3 },
     ];
     expect(bundleAvailability(components, { shampoo: 9, sabun: 12 })).toEqual({ available: 4, limitingCatalogId: 'shampoo' });
-    expect(bundleAvailability(components, new Map([['shampoo', 20], ['sabun', 5]]))).toEqual({ available: 1, limitingCatalogId: 'sabun' });
+    expect(
+      bundleAvailability(
+        components,
+        new Map([
+          ['shampoo', 20],
+          ['sabun', 5],
+        ]),
+      ),
+    ).toEqual({ available: 1, limitingCatalogId: 'sabun' });
   });
   it('counts missing and negative stock as none', () => {
     expect(bundleAvailability([{ catalogId: 'a', quantity: 1 }], {})).toEqual({ available: 0, limitingCatalogId: 'a' });

@@ -29,7 +29,17 @@ export {
   type VariableValues,
 } from './price-formula.ts';
 export { parsePercent, salePrice, type SalePrice } from './sale-price.ts';
-export { computePpn, PPN_LUXURY_RULES, PPN_RULES, ppnRuleOn, VAT_MODES, type PpnBreakdown, type PpnOptions, type PpnRule, type VatMode } from './ppn.ts';
+export {
+  computePpn,
+  PPN_LUXURY_RULES,
+  PPN_RULES,
+  ppnRuleOn,
+  VAT_MODES,
+  type PpnBreakdown,
+  type PpnOptions,
+  type PpnRule,
+  type VatMode,
+} from './ppn.ts';
 export { channelWeight, GRAMS_PER_KILOGRAM, gramsToKilograms, toGrams, tokopediaWeight, WEIGHT_UNITS, type WeightUnit } from './weight.ts';
 export { bundleAvailability, type BundleAvailability, type BundleComponent } from './bundle.ts';
 export { SLUG_PATTERN, slugify } from './slug.ts';
@@ -49,4 +59,13 @@ export {
   type ImageTag,
 } from './image-file.ts';
 export { parseNpwp, type ParsedNpwp } from './npwp.ts';
-export { ALLOCATION_MODES, allocateToChannel, STOCK_STATES, stockState, type AllocationMode, type AllocationRule, type ChannelAllocation, type StockState } from './stock-allocation.ts';
+export {
+  ALLOCATION_MODES,
+  allocateToChannel,
+  STOCK_STATES,
+  stockState,
+  type AllocationMode,
+  type AllocationRule,
+  type ChannelAllocation,
+  type StockState,
+} from './stock-allocation.ts';

@@ -4,7 +4,12 @@ import { computePpn, ppnRuleOn } from './ppn.ts';
 describe('computePpn (PMK 131/2024, integer rupiah rounded down)', () => {
   const date = '2026-03-01';
   it('EXCLUDE adds 12 % of DPP 11/12 (the DDTC example)', () => {
-    expect(computePpn(3_453_454n, 'EXCLUDE', { date })).toMatchObject({ hargaJual: 3_453_454n, ppn: 379_879n, total: 3_833_333n, dpp: 3_165_666n });
+    expect(computePpn(3_453_454n, 'EXCLUDE', { date })).toMatchObject({
+      hargaJual: 3_453_454n,
+      ppn: 379_879n,
+      total: 3_833_333n,
+      dpp: 3_165_666n,
+    });
     expect(computePpn(50_000_000n, 'EXCLUDE', { date })).toMatchObject({ dpp: 45_833_333n, ppn: 5_500_000n });
   });
   it('INCLUDE splits the gross price: harga jual ⌊g × 100/111⌋', () => {

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { computeFormula, evaluateFormula, formatFormula, formatRational, isVariableName, parseDecimal, parseFormula, rational, roundRupiah, type FormulaErrorCode } from './price-formula.ts';
+import {
+  computeFormula,
+  evaluateFormula,
+  formatFormula,
+  formatRational,
+  isVariableName,
+  parseDecimal,
+  parseFormula,
+  rational,
+  roundRupiah,
+  type FormulaErrorCode,
+} from './price-formula.ts';
 
 const codes = (text: string): FormulaErrorCode[] => {
   const result = parseFormula(text);
@@ -61,7 +72,12 @@ describe('parseFormula: the builder errors of spec part 5', () => {
   it('reports every problem at once, in order of position', () => {
     const result = parseFormula('harga + * harga)');
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.errors.map((e) => e.code)).toEqual(['FORMULA_MISSING_OPERAND', 'FORMULA_REPEATED_VARIABLE', 'FORMULA_MISMATCHED_CLOSING_BRACKET']);
+    if (!result.ok)
+      expect(result.errors.map((e) => e.code)).toEqual([
+        'FORMULA_MISSING_OPERAND',
+        'FORMULA_REPEATED_VARIABLE',
+        'FORMULA_MISMATCHED_CLOSING_BRACKET',
+      ]);
   });
 
   it('accepts the typographic operators and lists the variables', () => {
@@ -87,14 +103,34 @@ describe('evaluateFormula', () => {
   });
 
   it('uses variable values and explains each step', () => {
-    const result = computeFormula('(harga_modal + ongkir) × margin', { harga_modal: 150_000n, ongkir: '12500', margin: '1.15' }, { mode: 'CEIL', step: 1000 });
+    const result = computeFormula(
+      '(harga_modal + ongkir) × margin',
+      { harga_modal: 150_000n, ongkir: '12500', margin: '1.15' },
+      { mode: 'CEIL', step: 1000 },
+    );
     expect(result).toMatchObject({ ok: true, value: 187_000n });
     expect(result.trace).toEqual([
       { kind: 'variable', name: 'harga_modal', value: '150000' },
       { kind: 'variable', name: 'ongkir', value: '12500' },
       { kind: 'variable', name: 'margin', value: '1.15' },
-      { kind: 'operation', expression: '(harga_modal + ongkir)', left: '150000', operator: '+', right: '12500', result: '162500', exact: true },
-      { kind: 'operation', expression: '(harga_modal + ongkir) × margin', left: '162500', operator: '×', right: '1.15', result: '186875', exact: true },
+      {
+        kind: 'operation',
+        expression: '(harga_modal + ongkir)',
+        left: '150000',
+        operator: '+',
+        right: '12500',
+        result: '162500',
+        exact: true,
+      },
+      {
+        kind: 'operation',
+        expression: '(harga_modal + ongkir) × margin',
+        left: '162500',
+        operator: '×',
+        right: '1.15',
+        result: '186875',
+        exact: true,
+      },
       { kind: 'rounding', mode: 'CEIL', step: 1000, before: '186875', result: '187000' },
     ]);
   });

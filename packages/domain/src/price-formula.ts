@@ -98,7 +98,7 @@ const apply = (op: Operator, a: Rational, b: Rational): Rational | null => {
 
 const floorDiv = (a: bigint, b: bigint): bigint => {
   const q = a / b;
-  return (a % b !== 0n && (a < 0n) !== (b < 0n)) ? q - 1n : q;
+  return a % b !== 0n && a < 0n !== b < 0n ? q - 1n : q;
 };
 
 /** A rational as a decimal string with at most `places` decimals (rounded half up), trailing zeros dropped. */
@@ -212,7 +212,10 @@ export function parseFormula(text: string): ParseResult {
   let at = 0;
   const expr = (): FormulaNode => {
     let left = term();
-    while (tokens[at]?.kind === 'operator' && ((tokens[at] as { op: Operator }).op === '+' || (tokens[at] as { op: Operator }).op === '-')) {
+    while (
+      tokens[at]?.kind === 'operator' &&
+      ((tokens[at] as { op: Operator }).op === '+' || (tokens[at] as { op: Operator }).op === '-')
+    ) {
       const op = (tokens[at] as { op: Operator }).op;
       at += 1;
       left = { kind: 'binary', op, left, right: term() };
@@ -221,7 +224,10 @@ export function parseFormula(text: string): ParseResult {
   };
   const term = (): FormulaNode => {
     let left = factor();
-    while (tokens[at]?.kind === 'operator' && ((tokens[at] as { op: Operator }).op === '*' || (tokens[at] as { op: Operator }).op === '/')) {
+    while (
+      tokens[at]?.kind === 'operator' &&
+      ((tokens[at] as { op: Operator }).op === '*' || (tokens[at] as { op: Operator }).op === '/')
+    ) {
       const op = (tokens[at] as { op: Operator }).op;
       at += 1;
       left = { kind: 'binary', op, left, right: factor() };
@@ -280,8 +286,7 @@ export type TraceStep =
   | { kind: 'rounding'; mode: RoundingMode; step: number; before: string; result: string };
 
 export type Evaluation =
-  | { ok: true; value: bigint; exact: Rational; trace: TraceStep[] }
-  | { ok: false; errors: FormulaError[]; trace: TraceStep[] };
+  { ok: true; value: bigint; exact: Rational; trace: TraceStep[] } | { ok: false; errors: FormulaError[]; trace: TraceStep[] };
 
 /** Values of the formula's variables as decimals ("1500", "1.2") or exact rationals. */
 export type VariableValues = Record<string, string | Rational | bigint | number>;
@@ -294,7 +299,11 @@ const toRational = (value: string | Rational | bigint | number): Rational | null
 };
 
 /** Evaluates a parsed formula exactly and rounds the result to rupiah; the trace explains every step. */
-export function evaluateFormula(formula: ParsedFormula, values: VariableValues, rounding: Rounding = { mode: 'NONE', step: 1 }): Evaluation {
+export function evaluateFormula(
+  formula: ParsedFormula,
+  values: VariableValues,
+  rounding: Rounding = { mode: 'NONE', step: 1 },
+): Evaluation {
   const trace: TraceStep[] = [];
   const resolved = new Map<string, Rational>();
   const errors: FormulaError[] = [];
@@ -336,7 +345,13 @@ export function evaluateFormula(formula: ParsedFormula, values: VariableValues, 
   const outcome = walk(formula.ast);
   if ('code' in outcome) return { ok: false, errors: [outcome], trace };
   const rounded = roundRupiah(outcome.value, rounding);
-  trace.push({ kind: 'rounding', mode: rounding.mode, step: rounding.mode === 'NONE' ? 1 : rounding.step, before: formatRational(outcome.value), result: rounded.toString() });
+  trace.push({
+    kind: 'rounding',
+    mode: rounding.mode,
+    step: rounding.mode === 'NONE' ? 1 : rounding.step,
+    before: formatRational(outcome.value),
+    result: rounded.toString(),
+  });
   if (rounded < 0n) return { ok: false, errors: [{ code: 'FORMULA_NEGATIVE_RESULT', position: 0, token: rounded.toString() }], trace };
   return { ok: true, value: rounded, exact: outcome.value, trace };
 }

@@ -18,7 +18,8 @@ export function parsePercent(value: string | number): bigint | null {
 /** The price the buyer pays for one unit of a SKU. */
 export function salePrice(listPrice: bigint, discountPercent?: string | number | null): SalePrice {
   if (listPrice < 0n) throw new RangeError('list price must not be negative');
-  if (discountPercent === undefined || discountPercent === null || discountPercent === '') return { price: listPrice, discounted: false, discountPercent: null };
+  if (discountPercent === undefined || discountPercent === null || discountPercent === '')
+    return { price: listPrice, discounted: false, discountPercent: null };
   const scaled = parsePercent(discountPercent);
   if (scaled === null) throw new RangeError(`discount must be a percentage from 0 to 100: ${discountPercent}`);
   const denominator = 1_000_000n;

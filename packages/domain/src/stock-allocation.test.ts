@@ -5,7 +5,10 @@ describe('allocateToChannel', () => {
   it('takes a percentage rounded down, minus the buffer, and explains it in both languages', () => {
     expect(allocateToChannel(10, { mode: 'PERCENTAGE', value: 70, buffer: 0 })).toEqual({
       quantity: 7,
-      explanation: { en: '7 = 10 available × 70%, rounded down, minus buffer 0', id: '7 = 10 tersedia × 70%, dibulatkan ke bawah, dikurangi buffer 0' },
+      explanation: {
+        en: '7 = 10 available × 70%, rounded down, minus buffer 0',
+        id: '7 = 10 tersedia × 70%, dibulatkan ke bawah, dikurangi buffer 0',
+      },
     });
     expect(allocateToChannel(9, { mode: 'PERCENTAGE', value: 33, buffer: 1 }).quantity).toBe(1);
   });
@@ -13,7 +16,10 @@ describe('allocateToChannel', () => {
   it('caps a fixed quantity at what is available and never goes below zero', () => {
     expect(allocateToChannel(4, { mode: 'QUANTITY', value: 10, buffer: 1 })).toEqual({
       quantity: 3,
-      explanation: { en: '3 = fixed 10, capped at 4 available, minus buffer 1', id: '3 = tetap 10, dibatasi 4 tersedia, dikurangi buffer 1' },
+      explanation: {
+        en: '3 = fixed 10, capped at 4 available, minus buffer 1',
+        id: '3 = tetap 10, dibatasi 4 tersedia, dikurangi buffer 1',
+      },
     });
     expect(allocateToChannel(5, { mode: 'QUANTITY', value: 2, buffer: 5 }).quantity).toBe(0);
     expect(allocateToChannel(-3, { mode: 'PERCENTAGE', value: 100, buffer: 0 }).quantity).toBe(0);
@@ -22,7 +28,10 @@ describe('allocateToChannel', () => {
   it('adds the stock set aside for the channel on top of its share, and says so', () => {
     expect(allocateToChannel(10, { mode: 'PERCENTAGE', value: 70, buffer: 0 }, 5)).toEqual({
       quantity: 12,
-      explanation: { en: '12 = 10 available × 70%, rounded down, minus buffer 0, plus 5 set aside', id: '12 = 10 tersedia × 70%, dibulatkan ke bawah, dikurangi buffer 0, ditambah 5 disisihkan' },
+      explanation: {
+        en: '12 = 10 available × 70%, rounded down, minus buffer 0, plus 5 set aside',
+        id: '12 = 10 tersedia × 70%, dibulatkan ke bawah, dikurangi buffer 0, ditambah 5 disisihkan',
+      },
     });
     expect(allocateToChannel(0, { mode: 'QUANTITY', value: 4, buffer: 2 }, 3).quantity).toBe(3);
     expect(() => allocateToChannel(5, { mode: 'QUANTITY', value: 1, buffer: 0 }, -1)).toThrow(RangeError);

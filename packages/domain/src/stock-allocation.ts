@@ -61,4 +61,5 @@ export function allocateToChannel(available: number, rule: AllocationRule, setAs
 /** Stock state of the spec (part 4): in stock, out of stock, minus stock, by available quantity. */
 export type StockState = 'IN_STOCK' | 'OUT_OF_STOCK' | 'MINUS_STOCK';
 export const STOCK_STATES = ['IN_STOCK', 'OUT_OF_STOCK', 'MINUS_STOCK'] as const;
-export const stockState = (available: number): StockState => (available > 0 ? 'IN_STOCK' : available === 0 ? 'OUT_OF_STOCK' : 'MINUS_STOCK');
+export const stockState = (available: number): StockState =>
+  available > 0 ? 'IN_STOCK' : available === 0 ? 'OUT_OF_STOCK' : 'MINUS_STOCK';

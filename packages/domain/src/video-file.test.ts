@@ -1,10 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { sniffVideoFormat, VIDEO_MAX_BYTES, videoExtension, videoProblems } from './video-file.ts';
 
-const box = (type: string, brand: string) => Uint8Array.from([0, 0, 0, 0x20, ...new TextEncoder().encode(type), ...new TextEncoder().encode(brand), 0, 0, 0, 0]);
+const box = (type: string, brand: string) =>
+  Uint8Array.from([0, 0, 0, 0x20, ...new TextEncoder().encode(type), ...new TextEncoder().encode(brand), 0, 0, 0, 0]);
 const mp4 = box('ftyp', 'isom');
 const mov = box('ftyp', 'qt  ');
-const webm = Uint8Array.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x84, ...new TextEncoder().encode('webm'), 0x42, 0x87]);
+const webm = Uint8Array.from([
+  0x1a,
+  0x45,
+  0xdf,
+  0xa3,
+  0x9f,
+  0x42,
+  0x86,
+  0x81,
+  0x01,
+  0x42,
+  0x82,
+  0x84,
+  ...new TextEncoder().encode('webm'),
+  0x42,
+  0x87,
+]);
 const mkv = Uint8Array.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x82, 0x88, ...new TextEncoder().encode('matroska')]);
 
 describe('video rules', () => {

@@ -18,7 +18,12 @@ describeJourney('journey 5: forgot password', () => {
     onTestFailed(async () => {
       await saveScreenshot(page, 'journey-5-FAILED');
     });
-    const account = await signUpWithEmail({ email: newEmail('wulan'), name: 'Wulan Sari', business: 'Batik Wulan', password: 'Batik#Lama2026' });
+    const account = await signUpWithEmail({
+      email: newEmail('wulan'),
+      name: 'Wulan Sari',
+      business: 'Batik Wulan',
+      password: 'Batik#Lama2026',
+    });
     const newPassword = 'Batik#Baru2026';
     // The sign-up code is already in the outbox: only a code sent after it is the reset OTP.
     const seen = (await outbox(account.email)).map((item) => item.id);

@@ -21,7 +21,12 @@ describeJourney('journey 8: switch the language to English and back', () => {
     onTestFailed(async () => {
       await saveScreenshot(page, 'journey-8-FAILED');
     });
-    const account = await signUpWithEmail({ email: newEmail('lina'), name: 'Lina Marlina', business: 'Kopi Lina', password: 'Kopi#Susu2026' });
+    const account = await signUpWithEmail({
+      email: newEmail('lina'),
+      name: 'Lina Marlina',
+      business: 'Kopi Lina',
+      password: 'Kopi#Susu2026',
+    });
     const sideMenu = page.getByTestId('side-menu');
     const heading = page.getByTestId('welcome-card').getByRole('heading', { level: 3 });
     const userMenu = page.getByTestId('user-menu');

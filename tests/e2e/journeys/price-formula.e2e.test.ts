@@ -5,7 +5,12 @@ import { openBrowser, saveScreenshot, type Session } from '../support/chromium.t
 import { SERVER_POLL, chooseOption, signIn, trackNavigation, waitForWorkspace, watchServerErrors } from '../support/ui.ts';
 
 /** The antd Select of the form item labelled `label` (its wrapper, which shows the chosen option). */
-const selectOf = (page: Page, label: string) => page.locator('.ant-form-item').filter({ has: page.locator(`label:text-is("${label}")`) }).locator('.ant-select').first();
+const selectOf = (page: Page, label: string) =>
+  page
+    .locator('.ant-form-item')
+    .filter({ has: page.locator(`label:text-is("${label}")`) })
+    .locator('.ant-select')
+    .first();
 
 /**
  * Journey 12: the demo owner adds a global variable (ppn = 1.11), builds a price formula with the builder's
@@ -79,7 +84,9 @@ describeJourney('journey 12: a price formula built, previewed, and its variable 
     await variableButton.click();
     const expression = `( list_price + 2500 ) × ${variable}`;
     await expect.poll(() => builder.getByTestId('formula-text').inputValue(), SERVER_POLL).toBe(expression);
-    await expect.poll(() => builder.getByTestId('formula-chips').locator('.ant-tag').allInnerTexts(), SERVER_POLL).toEqual(['(', 'list_price', '+', '2500', ')', '×', variable]);
+    await expect
+      .poll(() => builder.getByTestId('formula-chips').locator('.ant-tag').allInnerTexts(), SERVER_POLL)
+      .toEqual(['(', 'list_price', '+', '2500', ')', '×', variable]);
     // The server's check (which knows the workspace's variables) passes.
     await builder.getByTestId('formula-valid').waitFor();
     expect(await builder.getByTestId('formula-valid').innerText()).toContain('Formula benar');
@@ -92,7 +99,10 @@ describeJourney('journey 12: a price formula built, previewed, and its variable 
     // The product picker adds the product's SKUs as samples and stays empty itself.
     await preview.getByLabel('Cari dan pilih produk').click();
     await page.keyboard.type('Kopi Gayo');
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: /^Kopi Gayo Arabika 250 g$/u }).click();
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .filter({ hasText: /^Kopi Gayo Arabika 250 g$/u })
+      .click();
     await preview.locator('.ant-tag').filter({ hasText: 'KOPI-GAYO-250' }).waitFor();
     await preview.getByRole('button', { name: 'Jalankan pratinjau' }).click();
     const row = preview.locator('.ant-table-row').filter({ hasText: 'KOPI-GAYO-250' });

@@ -11,12 +11,19 @@ async function typeOptions(page: Page, select: Locator, options: readonly string
   for (const option of options) {
     await page.keyboard.type(option);
     await page.keyboard.press('Enter');
-    await select.locator('.ant-select-selection-item').filter({ hasText: new RegExp(`^${option}$`, 'u') }).waitFor();
+    await select
+      .locator('.ant-select-selection-item')
+      .filter({ hasText: new RegExp(`^${option}$`, 'u') })
+      .waitFor();
   }
 }
 
 /** The SKU codes of the variant table, in row order. */
-const skuCodes = (page: Page) => page.getByTestId('variant-rows').getByLabel(/^SKU \d+$/u).evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+const skuCodes = (page: Page) =>
+  page
+    .getByTestId('variant-rows')
+    .getByLabel(/^SKU \d+$/u)
+    .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
 
 /** The images of the form, in order: file name (alt) and tag, once each picture has loaded. */
 async function imageTiles(page: Page): Promise<{ alt: string; tag: string; loaded: boolean }[]> {
@@ -26,7 +33,11 @@ async function imageTiles(page: Page): Promise<{ alt: string; tag: string; loade
     .evaluateAll((cards) =>
       cards.map((card) => {
         const img = card.querySelector('img');
-        return { alt: img?.getAttribute('alt') ?? card.querySelector('[role="img"]')?.getAttribute('aria-label') ?? '', tag: card.querySelector('.ant-tag')?.textContent ?? '', loaded: Boolean(img && img.complete && img.naturalWidth > 0) };
+        return {
+          alt: img?.getAttribute('alt') ?? card.querySelector('[role="img"]')?.getAttribute('aria-label') ?? '',
+          tag: card.querySelector('.ant-tag')?.textContent ?? '',
+          loaded: Boolean(img && img.complete && img.naturalWidth > 0),
+        };
       }),
     );
 }
@@ -75,7 +86,10 @@ describeJourney('journey 10: a variant product with two tiers and images', () =>
     expect(new URL(page.url()).searchParams.get('workspace_id')).toBe(workspaceId);
 
     await page.getByLabel('Nama Produk').fill(name);
-    await page.locator('label.ant-radio-button-wrapper').filter({ hasText: /^Varian$/u }).click();
+    await page
+      .locator('label.ant-radio-button-wrapper')
+      .filter({ hasText: /^Varian$/u })
+      .click();
     await page.getByTestId('variant-section').waitFor();
     await page.getByLabel('Awalan SKU').fill(prefix);
     await page.getByRole('button', { name: 'Tambah Varian' }).click();
@@ -86,22 +100,32 @@ describeJourney('journey 10: a variant product with two tiers and images', () =>
     await typeOptions(page, page.getByTestId('tier-1-options'), ['M', 'L']);
 
     await page.getByText('4 kombinasi SKU').waitFor();
-    await expect.poll(() => skuCodes(page), SERVER_POLL).toEqual([`${prefix}-MERAH-M`, `${prefix}-MERAH-L`, `${prefix}-BIRU-M`, `${prefix}-BIRU-L`]);
+    await expect
+      .poll(() => skuCodes(page), SERVER_POLL)
+      .toEqual([`${prefix}-MERAH-M`, `${prefix}-MERAH-L`, `${prefix}-BIRU-M`, `${prefix}-BIRU-L`]);
     const prices = [89_000, 92_000, 89_000, 95_000];
     for (const [index, price] of prices.entries()) await page.getByLabel(`Harga ${index + 1}`, { exact: true }).fill(String(price));
     // The money input shows Indonesian thousands separators once it loses focus.
     await page.getByLabel('Awalan SKU').focus();
     await expect.poll(() => page.getByLabel('Harga 4', { exact: true }).inputValue(), SERVER_POLL).toBe('95.000');
 
-    await page.getByTestId('product-images').locator('input[type="file"]').setInputFiles([
-      { name: 'kaos-merah.png', mimeType: 'image/png', buffer: red },
-      { name: 'kaos-biru.png', mimeType: 'image/png', buffer: blue },
-    ]);
-    await expect.poll(() => imageTiles(page), SERVER_POLL).toEqual([
-      { alt: 'kaos-merah.png', tag: 'Utama', loaded: true },
-      { alt: 'kaos-biru.png', tag: 'Thumbnail', loaded: true },
-    ]);
-    await page.locator('label.ant-radio-button-wrapper').filter({ hasText: /^Aktif$/u }).click();
+    await page
+      .getByTestId('product-images')
+      .locator('input[type="file"]')
+      .setInputFiles([
+        { name: 'kaos-merah.png', mimeType: 'image/png', buffer: red },
+        { name: 'kaos-biru.png', mimeType: 'image/png', buffer: blue },
+      ]);
+    await expect
+      .poll(() => imageTiles(page), SERVER_POLL)
+      .toEqual([
+        { alt: 'kaos-merah.png', tag: 'Utama', loaded: true },
+        { alt: 'kaos-biru.png', tag: 'Thumbnail', loaded: true },
+      ]);
+    await page
+      .locator('label.ant-radio-button-wrapper')
+      .filter({ hasText: /^Aktif$/u })
+      .click();
     await saveScreenshot(page, 'journey-10-create-form');
     await page.getByRole('button', { name: 'Simpan', exact: true }).click();
 
@@ -133,34 +157,44 @@ describeJourney('journey 10: a variant product with two tiers and images', () =>
     const nameField = page.getByLabel('Nama Produk');
     await expect.poll(() => nameField.inputValue(), SERVER_POLL).toBe(name);
     await page.getByText('4 kombinasi SKU').waitFor();
-    await expect.poll(() => skuCodes(page), SERVER_POLL).toEqual([`${prefix}-MERAH-M`, `${prefix}-MERAH-L`, `${prefix}-BIRU-M`, `${prefix}-BIRU-L`]);
+    await expect
+      .poll(() => skuCodes(page), SERVER_POLL)
+      .toEqual([`${prefix}-MERAH-M`, `${prefix}-MERAH-L`, `${prefix}-BIRU-M`, `${prefix}-BIRU-L`]);
     for (const [index, price] of prices.entries()) {
-      expect(await page.getByLabel(`Harga ${index + 1}`, { exact: true }).inputValue(), `Harga ${index + 1}`).toBe(price.toLocaleString('id-ID'));
+      expect(await page.getByLabel(`Harga ${index + 1}`, { exact: true }).inputValue(), `Harga ${index + 1}`).toBe(
+        price.toLocaleString('id-ID'),
+      );
     }
-    await expect.poll(() => imageTiles(page), SERVER_POLL).toEqual([
-      { alt: 'kaos-merah.png', tag: 'Utama', loaded: true },
-      { alt: 'kaos-biru.png', tag: 'Thumbnail', loaded: true },
-    ]);
+    await expect
+      .poll(() => imageTiles(page), SERVER_POLL)
+      .toEqual([
+        { alt: 'kaos-merah.png', tag: 'Utama', loaded: true },
+        { alt: 'kaos-biru.png', tag: 'Thumbnail', loaded: true },
+      ]);
 
     // The images change at once: the blue one moves first.
     await page.getByTestId('image-tiles').locator('.ant-card').first().getByRole('button', { name: 'Geser ke kanan' }).click();
-    await expect.poll(() => imageTiles(page), SERVER_POLL).toEqual([
-      { alt: 'kaos-biru.png', tag: 'Utama', loaded: true },
-      { alt: 'kaos-merah.png', tag: 'Thumbnail', loaded: true },
-    ]);
+    await expect
+      .poll(() => imageTiles(page), SERVER_POLL)
+      .toEqual([
+        { alt: 'kaos-biru.png', tag: 'Utama', loaded: true },
+        { alt: 'kaos-merah.png', tag: 'Thumbnail', loaded: true },
+      ]);
     await nameField.fill(renamed);
     await page.getByLabel('Harga 2', { exact: true }).fill('99000');
     await typeOptions(page, page.getByTestId('tier-0-options'), ['Hijau']);
     await page.getByText('6 kombinasi SKU').waitFor();
     // The rows already there keep their SKU and price; the new colour's rows take the first row's price.
-    await expect.poll(() => skuCodes(page), SERVER_POLL).toEqual([
-      `${prefix}-MERAH-M`,
-      `${prefix}-MERAH-L`,
-      `${prefix}-BIRU-M`,
-      `${prefix}-BIRU-L`,
-      `${prefix}-HIJAU-M`,
-      `${prefix}-HIJAU-L`,
-    ]);
+    await expect
+      .poll(() => skuCodes(page), SERVER_POLL)
+      .toEqual([
+        `${prefix}-MERAH-M`,
+        `${prefix}-MERAH-L`,
+        `${prefix}-BIRU-M`,
+        `${prefix}-BIRU-L`,
+        `${prefix}-HIJAU-M`,
+        `${prefix}-HIJAU-L`,
+      ]);
     expect(await page.getByLabel('Harga 2', { exact: true }).inputValue()).toBe('99.000');
     expect(await page.getByLabel('Harga 6', { exact: true }).inputValue()).toBe('89.000');
     await saveScreenshot(page, 'journey-10-edit-form');
@@ -191,9 +225,11 @@ describeJourney('journey 10: a variant product with two tiers and images', () =>
     expect(await skuCodes(page)).toHaveLength(6);
     expect(await page.getByLabel('Harga 2', { exact: true }).inputValue()).toBe('99.000');
     expect(await page.getByLabel('Harga 5', { exact: true }).inputValue()).toBe('89.000');
-    await expect.poll(() => imageTiles(page), SERVER_POLL).toEqual([
-      { alt: 'kaos-biru.png', tag: 'Utama', loaded: true },
-      { alt: 'kaos-merah.png', tag: 'Thumbnail', loaded: true },
-    ]);
+    await expect
+      .poll(() => imageTiles(page), SERVER_POLL)
+      .toEqual([
+        { alt: 'kaos-biru.png', tag: 'Utama', loaded: true },
+        { alt: 'kaos-merah.png', tag: 'Thumbnail', loaded: true },
+      ]);
   });
 });

@@ -90,7 +90,12 @@ describeJourney('journey 7: create and edit a warehouse with an area', () => {
     const nameField = page.getByLabel('Nama Gudang');
     await expect.poll(() => nameField.inputValue()).toBe(name);
     // The saved area shows by name in every level of the cascade.
-    for (const [field, label] of Object.entries({ province_code: AREA.province, city_code: AREA.city, district_code: AREA.district, subdistrict_code: AREA.subdistrict })) {
+    for (const [field, label] of Object.entries({
+      province_code: AREA.province,
+      city_code: AREA.city,
+      district_code: AREA.district,
+      subdistrict_code: AREA.subdistrict,
+    })) {
       await expect.poll(() => page.getByTestId(`area-${field}`).innerText(), { message: field }).toContain(label);
     }
     await nameField.fill(renamed);
@@ -101,7 +106,9 @@ describeJourney('journey 7: create and edit a warehouse with an area', () => {
     const searchAgain = page.getByLabel('Cari nama, kode atau kontak gudang');
     await searchAgain.fill(code);
     await searchAgain.press('Enter');
-    await expect.poll(() => new URL(page.url()).searchParams.get('q'), { message: `q kept; pages visited: ${visited.join(' → ')}` }).toBe(code);
+    await expect
+      .poll(() => new URL(page.url()).searchParams.get('q'), { message: `q kept; pages visited: ${visited.join(' → ')}` })
+      .toBe(code);
     await expect.poll(() => page.locator('.ant-table-row').count()).toBe(1);
     const renamedRow = page.locator('.ant-table-row').filter({ hasText: renamed });
     await renamedRow.waitFor();

@@ -66,7 +66,9 @@ export async function demoChannels(): Promise<ChannelItem[]> {
   const { access_token } = await api<{ access_token: string }>('/api/auth/login', { method: 'POST', body: JSON.stringify(DEMO_USER) });
   const authorization = `Bearer ${access_token}`;
   const me = await api<{ workspace_id_active: string }>('/api/me', { headers: { authorization } });
-  const { items } = await api<{ items: ChannelItem[] }>('/api/channels', { headers: { authorization, 'workspace-id': me.workspace_id_active } });
+  const { items } = await api<{ items: ChannelItem[] }>('/api/channels', {
+    headers: { authorization, 'workspace-id': me.workspace_id_active },
+  });
   await fetch(`${baseUrl()}/api/auth/logout`, { method: 'POST', headers: { authorization } }).catch(() => {});
   return items;
 }

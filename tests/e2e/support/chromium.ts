@@ -36,7 +36,9 @@ export async function openBrowser(baseURL: string, options: BrowserOptions = {})
     executablePath: CHROMIUM_PATH,
     headless: true,
     // A phone's edge swipe would otherwise be taken by Chromium as "back" before the page sees it.
-    args: options.mobile ? [...ARGS, '--overscroll-history-navigation=0', '--disable-features=OverscrollHistoryNavigation,TouchpadOverscrollHistoryNavigation'] : ARGS,
+    args: options.mobile
+      ? [...ARGS, '--overscroll-history-navigation=0', '--disable-features=OverscrollHistoryNavigation,TouchpadOverscrollHistoryNavigation']
+      : ARGS,
     baseURL,
     viewport: options.viewport ?? { width: 1366, height: 860 },
     ...(options.mobile ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),

@@ -17,7 +17,12 @@ function pngChunk(type: string, data: Buffer): Buffer {
  * A real PNG (8-bit RGB, no interlace) of `width`×`height` in two colours split diagonally, made here so a journey
  * needs no image file: the server reads it with sharp and makes its thumbnail as for a photo.
  */
-export function pngImage(width: number, height: number, [r, g, b]: readonly [number, number, number], [r2, g2, b2] = [255, 255, 255] as const): Buffer {
+export function pngImage(
+  width: number,
+  height: number,
+  [r, g, b]: readonly [number, number, number],
+  [r2, g2, b2] = [255, 255, 255] as const,
+): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
@@ -59,7 +64,8 @@ export async function xlsxRows(bytes: Buffer, sheetName?: string): Promise<strin
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   const sheet = sheetName ? workbook.getWorksheet(sheetName) : workbook.worksheets[0];
-  if (!sheet) throw new Error(`no worksheet ${sheetName ?? '(first)'} in the file; it has ${workbook.worksheets.map((w) => w.name).join(', ')}`);
+  if (!sheet)
+    throw new Error(`no worksheet ${sheetName ?? '(first)'} in the file; it has ${workbook.worksheets.map((w) => w.name).join(', ')}`);
   const rows: string[][] = [];
   // Array.from, not map: row.values is sparse where cells are empty, and map would keep the holes.
   sheet.eachRow((row) => rows.push(Array.from((row.values as ExcelJS.CellValue[]).slice(1), cellText)));
@@ -70,7 +76,11 @@ export async function xlsxRows(bytes: Buffer, sheetName?: string): Promise<strin
  * The import template filled in: its example rows removed, then `rows` (objects keyed by the template's header
  * names) written under the header, the explanation sheet kept. Throws when a key is not one of the template's columns.
  */
-export async function fillTemplate(template: Buffer, rows: readonly Record<string, string | number>[], sheetName = 'Produk'): Promise<Buffer> {
+export async function fillTemplate(
+  template: Buffer,
+  rows: readonly Record<string, string | number>[],
+  sheetName = 'Produk',
+): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(template as unknown as ArrayBuffer);
   const sheet = workbook.getWorksheet(sheetName);

@@ -16,9 +16,18 @@ import { pathToFileURL } from 'node:url';
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 const DEMO_EMAIL = 'demo@kelola.id';
 
-type Platform = { database: { db: unknown; query: (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>; close: () => Promise<void> } };
+type Platform = {
+  database: {
+    db: unknown;
+    query: (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+    close: () => Promise<void>;
+  };
+};
 type Ctx = Record<string, unknown>;
-type Log = Record<'info' | 'warn' | 'error' | 'debug' | 'trace' | 'fatal', (...args: unknown[]) => void> & { child: () => Log; level: string };
+type Log = Record<'info' | 'warn' | 'error' | 'debug' | 'trace' | 'fatal', (...args: unknown[]) => void> & {
+  child: () => Log;
+  level: string;
+};
 
 async function server<T>(file: string): Promise<T> {
   return (await import(pathToFileURL(path.join(ROOT, 'apps', 'server', 'src', file)).href)) as T;
@@ -30,19 +39,33 @@ async function main(): Promise<void> {
   const { createPlatform } = await server<{ createPlatform: (config: unknown) => Promise<Platform> }>('platform/create-platform.ts');
   const { loadAreas } = await server<{ loadAreas: (database: Platform['database']) => Promise<unknown> }>('modules/areas/index.ts');
   const { seedDemo } = await server<{ seedDemo: (platform: Platform, log: Log) => Promise<void> }>('demo/seed-demo.ts');
-  const { inTenant } = await server<{ inTenant: <T>(db: unknown, workspaceId: string, fn: (tx: unknown) => Promise<T>) => Promise<T> }>('platform/db/database.ts');
+  const { inTenant } = await server<{ inTenant: <T>(db: unknown, workspaceId: string, fn: (tx: unknown) => Promise<T>) => Promise<T> }>(
+    'platform/db/database.ts',
+  );
   const { systemCtx, tenantCtxFor } = await server<{
     systemCtx: (platform: Platform, db: unknown, requestId?: string) => Ctx;
     tenantCtxFor: (ctx: Ctx, workspaceId: string, userId: string) => Ctx;
   }>('platform/system-ctx.ts');
   const { connectChannel } = await server<{
-    connectChannel: (ctx: Ctx, input: { marketplace: 'shopee'; shopId: string; name: string; region: string; grant: { accessToken: string; refreshToken: string } }) => Promise<{ id: string }>;
+    connectChannel: (
+      ctx: Ctx,
+      input: { marketplace: 'shopee'; shopId: string; name: string; region: string; grant: { accessToken: string; refreshToken: string } },
+    ) => Promise<{ id: string }>;
   }>('modules/channels/index.ts');
 
   const platform = await createPlatform(loadConfig());
   try {
     const quiet = (): void => {};
-    const log: Log = { info: quiet, warn: quiet, error: quiet, debug: quiet, trace: quiet, fatal: quiet, child: () => log, level: 'silent' };
+    const log: Log = {
+      info: quiet,
+      warn: quiet,
+      error: quiet,
+      debug: quiet,
+      trace: quiet,
+      fatal: quiet,
+      child: () => log,
+      level: 'silent',
+    };
     // What main.ts does before it listens: the areas (the demo warehouses' addresses), then the demo workspace.
     await loadAreas(platform.database);
     await seedDemo(platform, log);

@@ -41,7 +41,11 @@ export function serverEnv(port: number, dataDir: string, extra: Record<string, s
  */
 export function spawnServer(env: NodeJS.ProcessEnv): { child: ChildProcess; log: () => string } {
   const output: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join('apps', 'server', 'src', 'main.ts')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join('apps', 'server', 'src', 'main.ts')], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   return { child, log: () => output.join('').slice(-8_000) };

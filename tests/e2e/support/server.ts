@@ -36,7 +36,9 @@ export async function startServerWithChannel(shopName: string, timeoutMs = 90_00
   });
   if (seed.status !== 0) {
     removeDir();
-    throw new Error(`seeding the journey's server failed (exit ${seed.status ?? seed.signal}):\n${seed.stderr.slice(-4_000)}\n${seed.stdout.slice(-2_000)}`);
+    throw new Error(
+      `seeding the journey's server failed (exit ${seed.status ?? seed.signal}):\n${seed.stderr.slice(-4_000)}\n${seed.stdout.slice(-2_000)}`,
+    );
   }
   const seeded = JSON.parse(seed.stdout.trim().split('\n').at(-1) ?? '{}') as { workspace_id?: string; channel_id?: string };
 

@@ -28,10 +28,14 @@ const openDropdown = (page: Page) => page.locator('.ant-select-dropdown:not(.ant
  * clicks the option whose text is exactly the label, and waits until the select shows it.
  */
 export async function chooseOption(page: Page, select: Locator, label: string, { search = false } = {}): Promise<void> {
-  await expect.poll(async () => (await select.getAttribute('class')) ?? '', { message: `${label}: select enabled`, timeout: 15_000 }).not.toContain('ant-select-disabled');
+  await expect
+    .poll(async () => (await select.getAttribute('class')) ?? '', { message: `${label}: select enabled`, timeout: 15_000 })
+    .not.toContain('ant-select-disabled');
   await select.click();
   if (search) await page.keyboard.type(label);
-  const option = openDropdown(page).locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${escapeRegExp(label)}$`, 'u') });
+  const option = openDropdown(page)
+    .locator('.ant-select-item-option')
+    .filter({ hasText: new RegExp(`^${escapeRegExp(label)}$`, 'u') });
   await option.first().click();
   await expect.poll(() => select.innerText(), { message: `${label}: chosen` }).toContain(label);
 }
@@ -53,7 +57,9 @@ export function watchServerErrors(page: Page): string[] {
       .text()
       .catch(() => '')
       .then((body) => {
-        seen.push(`${request.method()} ${new URL(response.url()).pathname} → ${response.status()} ${body.slice(0, 500)}\n    request: ${(request.postData() ?? '').slice(0, 1_000)}`);
+        seen.push(
+          `${request.method()} ${new URL(response.url()).pathname} → ${response.status()} ${body.slice(0, 500)}\n    request: ${(request.postData() ?? '').slice(0, 1_000)}`,
+        );
       });
   });
   return seen;

@@ -26,7 +26,12 @@ const MAX_ACTIVE = 1000;
 const seconds = (ms: number): number => Math.floor(ms / 1000);
 const num = (value: unknown): number => (typeof value === 'number' ? value : Number(value));
 
-export const registerShopeePromotions = (shopRoute: ShopeeShopRoute, fail: Fail, now: () => number, hasModel: (product: SandboxProduct) => boolean): void => {
+export const registerShopeePromotions = (
+  shopRoute: ShopeeShopRoute,
+  fail: Fail,
+  now: () => number,
+  hasModel: (product: SandboxProduct) => boolean,
+): void => {
   const state = new WeakMap<SandboxShop, { discounts: Map<string, SandboxDiscount>; nextId: number }>();
   const of = (shop: SandboxShop) => {
     let entry = state.get(shop);
@@ -111,7 +116,8 @@ export const registerShopeePromotions = (shopRoute: ShopeeShopRoute, fail: Fail,
     const end = num(body.end_time) * 1000;
     if (!(start > 0) || !(end > 0)) fail(400, 'error_param', 'start_time and end_time are required.');
     if (start < now()) fail(400, 'discount.discount_start_time_smaller_than_now', 'Discount start time is less than the current time.');
-    if (start < now() + HOUR) fail(400, 'discount.discount_start_time_invalid', 'Discount start time must be at least one hour later than now.');
+    if (start < now() + HOUR)
+      fail(400, 'discount.discount_start_time_invalid', 'Discount start time must be at least one hour later than now.');
     checkPeriod(start, end);
     const entry = of(shop);
     const active = [...entry.discounts.values()].filter((discount) => status(discount) !== 'expired').length;
@@ -128,7 +134,8 @@ export const registerShopeePromotions = (shopRoute: ShopeeShopRoute, fail: Fail,
     if (current === 'expired') fail(400, 'discount.discount_already_expired', 'An expired discount cannot be edited.');
     const start = body.start_time !== undefined ? num(body.start_time) * 1000 : discount.start;
     const end = body.end_time !== undefined ? num(body.end_time) * 1000 : discount.end;
-    if (current === 'ongoing' && start !== discount.start) fail(400, 'discount.discount_ongoing_start_time', 'The start time of an ongoing discount cannot change.');
+    if (current === 'ongoing' && start !== discount.start)
+      fail(400, 'discount.discount_ongoing_start_time', 'The start time of an ongoing discount cannot change.');
     if (current === 'upcoming' && start !== discount.start && start < now() + HOUR)
       fail(400, 'discount.discount_start_time_invalid', 'Discount start time must be at least one hour later than now.');
     if (end <= now()) fail(400, 'discount.discount_end_time_invalid', 'End time must be later than now.');
@@ -142,7 +149,8 @@ export const registerShopeePromotions = (shopRoute: ShopeeShopRoute, fail: Fail,
   /** Discounts (other than `except`) that hold the item and have not ended. */
   const otherDiscountsOf = (shop: SandboxShop, itemId: string, except?: string) =>
     [...of(shop).discounts.values()].filter(
-      (discount) => discount.id !== except && status(discount) !== 'expired' && [...discount.items.values()].some((entry) => entry.itemId === itemId),
+      (discount) =>
+        discount.id !== except && status(discount) !== 'expired' && [...discount.items.values()].some((entry) => entry.itemId === itemId),
     );
 
   shopRoute('POST', 'discount/add_discount_item', ({ shop }, request) => {
@@ -169,12 +177,21 @@ export const registerShopeePromotions = (shopRoute: ShopeeShopRoute, fail: Fail,
       }
       const models = Array.isArray(item.model_list) ? (item.model_list as Record<string, unknown>[]).map(bodyObject) : [];
       if (hasModel(product) !== models.length > 0) {
-        refuse('0', 'discount.model_list_invalid', hasModel(product) ? 'model_list is required for an item with models.' : 'The item has no models.');
+        refuse(
+          '0',
+          'discount.model_list_invalid',
+          hasModel(product) ? 'model_list is required for an item with models.' : 'The item has no models.',
+        );
         continue;
       }
-      const entries = models.length > 0
-        ? models.map((model) => ({ modelId: String(model.model_id ?? ''), price: num(model.model_promotion_price), stock: model.model_promotion_stock }))
-        : [{ modelId: '0', price: num(item.item_promotion_price), stock: item.item_promotion_stock }];
+      const entries =
+        models.length > 0
+          ? models.map((model) => ({
+              modelId: String(model.model_id ?? ''),
+              price: num(model.model_promotion_price),
+              stock: model.model_promotion_stock,
+            }))
+          : [{ modelId: '0', price: num(item.item_promotion_price), stock: item.item_promotion_stock }];
       for (const entry of entries) {
         const sku = entry.modelId === '0' ? product.skus[0] : product.skus.find((candidate) => candidate.id === entry.modelId);
         if (!sku) {

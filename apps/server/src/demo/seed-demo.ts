@@ -30,28 +30,94 @@ export async function seedDemo(platform: Platform, log: FastifyBaseLogger): Prom
     const passwordHash = await hashPassword(DEMO_PASSWORD);
     const now = new Date();
     const ownerId = uuidv7();
-    await db.insert(users).values({ id: ownerId, email: DEMO_EMAIL, firstName: 'Dewi', lastName: 'Lestari', passwordHash, typeRegister: 'email', verifiedAt: now });
+    await db
+      .insert(users)
+      .values({
+        id: ownerId,
+        email: DEMO_EMAIL,
+        firstName: 'Dewi',
+        lastName: 'Lestari',
+        passwordHash,
+        typeRegister: 'email',
+        verifiedAt: now,
+      });
     const { workspaceId, roleIds } = await createWorkspace(ctx, { name: 'Toko Demo', ownerUserId: ownerId, isDefault: true });
     const tenant = tenantCtxFor(ctx, workspaceId, ownerId);
-    const fashion = await createBusiness(tenant, { name: 'Demo Fashion', category: 'Fashion', companyName: 'PT Demo Fashion Indonesia', taxLiability: true, npwp: '0123456789012345', address: 'Jl. Kebon Jeruk Raya No. 27, Jakarta Barat' });
-    const food = await createBusiness(tenant, { name: 'Demo Pangan', category: 'Makanan & Minuman', companyName: 'CV Demo Pangan Nusantara', taxLiability: false, address: 'Jl. Pasteur No. 12, Bandung' });
+    const fashion = await createBusiness(tenant, {
+      name: 'Demo Fashion',
+      category: 'Fashion',
+      companyName: 'PT Demo Fashion Indonesia',
+      taxLiability: true,
+      npwp: '0123456789012345',
+      address: 'Jl. Kebon Jeruk Raya No. 27, Jakarta Barat',
+    });
+    const food = await createBusiness(tenant, {
+      name: 'Demo Pangan',
+      category: 'Makanan & Minuman',
+      companyName: 'CV Demo Pangan Nusantara',
+      taxLiability: false,
+      address: 'Jl. Pasteur No. 12, Bandung',
+    });
     // Real Kemendagri 2025 codes: Kebon Jeruk (Jakarta Barat), Pasteur (Sukajadi, Bandung), Kalirungkut (Rungkut, Surabaya).
     const jakarta = await createWarehouse(tenant, {
-      name: 'Gudang Jakarta Barat', code: 'JKT-01', business_id: fashion.id, category: 'Gudang Utama', contact: 'Agus Pratama', phone: '+6281234500001',
-      address_line_1: 'Jl. Kebon Jeruk Raya No. 27', address_line_2: 'Kompleks Pergudangan Blok B2', province_code: '31', city_code: '31.73', district_code: '31.73.05', subdistrict_code: '31.73.05.1001', postal_code: '11530',
+      name: 'Gudang Jakarta Barat',
+      code: 'JKT-01',
+      business_id: fashion.id,
+      category: 'Gudang Utama',
+      contact: 'Agus Pratama',
+      phone: '+6281234500001',
+      address_line_1: 'Jl. Kebon Jeruk Raya No. 27',
+      address_line_2: 'Kompleks Pergudangan Blok B2',
+      province_code: '31',
+      city_code: '31.73',
+      district_code: '31.73.05',
+      subdistrict_code: '31.73.05.1001',
+      postal_code: '11530',
     });
     const bandung = await createWarehouse(tenant, {
-      name: 'Gudang Bandung', code: 'BDG-01', business_id: food.id, category: 'Gudang Cabang', contact: 'Siti Rahmawati', phone: '+6281234500002',
-      address_line_1: 'Jl. Pasteur No. 12', address_line_2: null, province_code: '32', city_code: '32.73', district_code: '32.73.07', subdistrict_code: '32.73.07.1001', postal_code: '40161',
+      name: 'Gudang Bandung',
+      code: 'BDG-01',
+      business_id: food.id,
+      category: 'Gudang Cabang',
+      contact: 'Siti Rahmawati',
+      phone: '+6281234500002',
+      address_line_1: 'Jl. Pasteur No. 12',
+      address_line_2: null,
+      province_code: '32',
+      city_code: '32.73',
+      district_code: '32.73.07',
+      subdistrict_code: '32.73.07.1001',
+      postal_code: '40161',
     });
     await createWarehouse(tenant, {
-      name: 'Gudang Surabaya', code: 'SBY-01', business_id: fashion.id, category: 'Gudang Cabang', contact: 'Budi Santoso', phone: '+6281234500003',
-      address_line_1: 'Jl. Rungkut Industri III No. 8', address_line_2: null, province_code: '35', city_code: '35.78', district_code: '35.78.03', subdistrict_code: '35.78.03.1001', postal_code: '60293',
+      name: 'Gudang Surabaya',
+      code: 'SBY-01',
+      business_id: fashion.id,
+      category: 'Gudang Cabang',
+      contact: 'Budi Santoso',
+      phone: '+6281234500003',
+      address_line_1: 'Jl. Rungkut Industri III No. 8',
+      address_line_2: null,
+      province_code: '35',
+      city_code: '35.78',
+      district_code: '35.78.03',
+      subdistrict_code: '35.78.03.1001',
+      postal_code: '60293',
     });
     await seedDemoCatalog(tenant, { jakarta: jakarta.id, bandung: bandung.id });
     for (const member of TEAM) {
       const id = uuidv7();
-      await db.insert(users).values({ id, email: member.email, firstName: member.first, lastName: member.last, passwordHash, typeRegister: 'email', verifiedAt: now });
+      await db
+        .insert(users)
+        .values({
+          id,
+          email: member.email,
+          firstName: member.first,
+          lastName: member.last,
+          passwordHash,
+          typeRegister: 'email',
+          verifiedAt: now,
+        });
       const warehouseOnly = member.role === 'Warehouse Operator';
       await addMember(tenant, {
         userId: id,

@@ -8,15 +8,40 @@ import { signUp } from './sign-up.ts';
 
 /** Routes of the flows that span identity, workspaces and businesses. */
 export function registerAccountRoutes({ route }: Router): void {
-  route({ method: 'POST', url: '/api/auth/sign-up', permission: 'public', tags: ['auth'], body: SignUpInput, response: SignUpResult, status: 201 }, (ctx, { body }) =>
-    signUp(ctx, body),
+  route(
+    {
+      method: 'POST',
+      url: '/api/auth/sign-up',
+      permission: 'public',
+      tags: ['auth'],
+      body: SignUpInput,
+      response: SignUpResult,
+      status: 201,
+    },
+    (ctx, { body }) => signUp(ctx, body),
   );
   route(
-    { method: 'GET', url: '/api/me', permission: 'authenticated', tags: ['me'], querystring: z.object({ workspace_id: z.uuid().optional() }), response: Me },
+    {
+      method: 'GET',
+      url: '/api/me',
+      permission: 'authenticated',
+      tags: ['me'],
+      querystring: z.object({ workspace_id: z.uuid().optional() }),
+      response: Me,
+    },
     (ctx, { query, request }) => getMe(ctx as SignedInCtx, query.workspace_id ?? (request.headers['workspace-id'] as string | undefined)),
   );
-  route({ method: 'GET', url: '/api/me/menu', permission: 'member', tags: ['me'], response: MenuResult }, (ctx) => getMenu(ctx as TenantCtx));
-  route({ method: 'PUT', url: '/api/me/default-workspace', permission: 'authenticated', tags: ['me'], body: z.object({ workspace_id: z.uuid() }) }, (ctx, { body }) =>
-    setDefaultWorkspace(ctx as SignedInCtx, body.workspace_id),
+  route({ method: 'GET', url: '/api/me/menu', permission: 'member', tags: ['me'], response: MenuResult }, (ctx) =>
+    getMenu(ctx as TenantCtx),
+  );
+  route(
+    {
+      method: 'PUT',
+      url: '/api/me/default-workspace',
+      permission: 'authenticated',
+      tags: ['me'],
+      body: z.object({ workspace_id: z.uuid() }),
+    },
+    (ctx, { body }) => setDefaultWorkspace(ctx as SignedInCtx, body.workspace_id),
   );
 }

@@ -20,7 +20,12 @@ export async function getMe(ctx: SignedInCtx, requestedWorkspaceId: string | und
     businessList =
       active.restriction_base === 'BUSINESS'
         ? (await listBusinesses(tenant)).map((b) => ({ business_id: b.id, business_name: b.name, warehouse_id: null, name: b.name }))
-        : (await listWarehouseOptions(tenant)).map((w) => ({ business_id: w.businessId, business_name: null, warehouse_id: w.id, name: w.name }));
+        : (await listWarehouseOptions(tenant)).map((w) => ({
+            business_id: w.businessId,
+            business_name: null,
+            warehouse_id: w.id,
+            name: w.name,
+          }));
   }
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ');
   return {

@@ -33,7 +33,9 @@ export async function buildApp(platform: Platform, options: { logger?: boolean }
   });
   installErrorHandler(fastify);
   // Binary uploads (product videos) reach their route as the raw request stream, never buffered; the route enforces its own limit.
-  fastify.addContentTypeParser(['video/mp4', 'video/webm', 'video/quicktime', 'application/octet-stream'], (_request, payload, done) => done(null, payload));
+  fastify.addContentTypeParser(['video/mp4', 'video/webm', 'video/quicktime', 'application/octet-stream'], (_request, payload, done) =>
+    done(null, payload),
+  );
   await fastify.register(fastifyCookie);
   await fastify.register(fastifySwagger, {
     openapi: {

@@ -51,21 +51,44 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error instanceof DomainError) {
       const status = ERROR_STATUS[error.code];
       const details = error.details?.fields
-        ? { ...error.details, fields: error.details.fields.map((f) => ({ ...f, message: translate(locale, 'validation', f.code, { field: f.path }) ?? translate(locale, 'errors', f.code, error.params) ?? f.message })) }
+        ? {
+            ...error.details,
+            fields: error.details.fields.map((f) => ({
+              ...f,
+              message:
+                translate(locale, 'validation', f.code, { field: f.path }) ??
+                translate(locale, 'errors', f.code, error.params) ??
+                f.message,
+            })),
+          }
         : error.details;
-      if (error.code === 'RATE_LIMITED' || error.code === 'OTP_RESEND_TOO_EARLY') void reply.header('retry-after', String(error.params.retry_after ?? 60));
-      return reply.code(status).send({ code: error.code, message: translate(locale, 'errors', error.code, error.params) ?? error.code, ...(details ? { details } : {}) });
+      if (error.code === 'RATE_LIMITED' || error.code === 'OTP_RESEND_TOO_EARLY')
+        void reply.header('retry-after', String(error.params.retry_after ?? 60));
+      return reply
+        .code(status)
+        .send({
+          code: error.code,
+          message: translate(locale, 'errors', error.code, error.params) ?? error.code,
+          ...(details ? { details } : {}),
+        });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const prefix = error.validationContext === 'body' ? '' : (error.validationContext ?? '');
-      const fields = error.validation.map((issue) => fieldIssue(locale, issue as unknown as ZodIssueLike, prefix === 'querystring' ? '' : prefix));
-      return reply.code(400).send({ code: 'VALIDATION_FAILED', message: translate(locale, 'errors', 'VALIDATION_FAILED'), details: { fields } });
+      const fields = error.validation.map((issue) =>
+        fieldIssue(locale, issue as unknown as ZodIssueLike, prefix === 'querystring' ? '' : prefix),
+      );
+      return reply
+        .code(400)
+        .send({ code: 'VALIDATION_FAILED', message: translate(locale, 'errors', 'VALIDATION_FAILED'), details: { fields } });
     }
     const status = error.statusCode ?? 500;
-    if (status === 413) return reply.code(413).send({ code: 'PAYLOAD_TOO_LARGE', message: translate(locale, 'errors', 'PAYLOAD_TOO_LARGE') });
+    if (status === 413)
+      return reply.code(413).send({ code: 'PAYLOAD_TOO_LARGE', message: translate(locale, 'errors', 'PAYLOAD_TOO_LARGE') });
     if (status >= 400 && status < 500) {
       // Malformed JSON, wrong content type and the like: the client's fault, never a 500.
-      return reply.code(400).send({ code: 'VALIDATION_FAILED', message: translate(locale, 'errors', 'VALIDATION_FAILED'), details: { reason: error.message } });
+      return reply
+        .code(400)
+        .send({ code: 'VALIDATION_FAILED', message: translate(locale, 'errors', 'VALIDATION_FAILED'), details: { reason: error.message } });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ code: 'INTERNAL', message: translate(locale, 'errors', 'INTERNAL') });

@@ -40,14 +40,33 @@ export function registerRoutes(router: Router, platform: Platform): void {
   registerInventoryRoutes(router);
   registerProductUnitRoutes(router);
 
-  route({ method: 'GET', url: '/api/health', permission: 'public', transaction: false, tags: ['platform'], response: z.object({ status: z.literal('ok') }) }, async () => ({
-    status: 'ok' as const,
-  }));
+  route(
+    {
+      method: 'GET',
+      url: '/api/health',
+      permission: 'public',
+      transaction: false,
+      tags: ['platform'],
+      response: z.object({ status: z.literal('ok') }),
+    },
+    async () => ({
+      status: 'ok' as const,
+    }),
+  );
 
-  route({ method: 'GET', url: '/api/ready', permission: 'public', tags: ['platform'], response: z.object({ status: z.literal('ready'), database: z.string() }) }, async (ctx) => {
-    await ctx.db.execute('select 1');
-    return { status: 'ready' as const, database: platform.database.kind };
-  });
+  route(
+    {
+      method: 'GET',
+      url: '/api/ready',
+      permission: 'public',
+      tags: ['platform'],
+      response: z.object({ status: z.literal('ready'), database: z.string() }),
+    },
+    async (ctx) => {
+      await ctx.db.execute('select 1');
+      return { status: 'ready' as const, database: platform.database.kind };
+    },
+  );
 
   route(
     {
@@ -63,7 +82,14 @@ export function registerRoutes(router: Router, platform: Platform): void {
         limit: z.coerce.number().int().min(1).max(200).default(50),
       }),
     },
-    async (ctx, { query }) => ({ items: await listAudit(ctx as TenantCtx, { entity: query.entity, entityId: query.entity_id, before: query.before, limit: query.limit }) }),
+    async (ctx, { query }) => ({
+      items: await listAudit(ctx as TenantCtx, {
+        entity: query.entity,
+        entityId: query.entity_id,
+        before: query.before,
+        limit: query.limit,
+      }),
+    }),
   );
 
   if (platform.config.devOutbox) {

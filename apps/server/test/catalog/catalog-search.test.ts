@@ -17,7 +17,11 @@ describe('GET /api/catalogs (SKU picker)', () => {
     const owner = await newWorkspace(app);
     const kaos = await createProduct(app, owner, variantForm());
     const kopiSku = uniqueSku('KOPI');
-    const kopi = await createProduct(app, owner, singleForm({ name: 'Kopi Gayo Arabika', base_unit: 'PCS', catalogs: [{ sku: kopiSku, price: 85_000 }] }));
+    const kopi = await createProduct(
+      app,
+      owner,
+      singleForm({ name: 'Kopi Gayo Arabika', base_unit: 'PCS', catalogs: [{ sku: kopiSku, price: 85_000 }] }),
+    );
     const bundle = await createProduct(app, owner, {
       type: 'BUNDLING',
       name: 'Paket Kopi Hemat',
@@ -28,16 +32,33 @@ describe('GET /api/catalogs (SKU picker)', () => {
 
     const bySku = await call('GET', `/api/catalogs?q=${kaos.catalogs[0]!.sku.slice(0, 9)}`, owner);
     expect(bySku.statusCode, bySku.body).toBe(200);
-    expect(bySku.json().items.map((i: { sku: string }) => i.sku).sort()).toEqual(kaos.catalogs.map((c) => c.sku).sort());
+    expect(
+      bySku
+        .json()
+        .items.map((i: { sku: string }) => i.sku)
+        .sort(),
+    ).toEqual(kaos.catalogs.map((c) => c.sku).sort());
 
     const byName = (await call('GET', '/api/catalogs?q=gayo', owner)).json();
     expect(byName.items).toEqual([
-      { id: kopi.catalogs[0]!.id, sku: kopiSku, name: expect.any(String), product_id: kopi.id, product_name: 'Kopi Gayo Arabika', product_type: 'SINGLE', base_unit: 'PCS', price: 85_000, thumbnail_url: null },
+      {
+        id: kopi.catalogs[0]!.id,
+        sku: kopiSku,
+        name: expect.any(String),
+        product_id: kopi.id,
+        product_name: 'Kopi Gayo Arabika',
+        product_type: 'SINGLE',
+        base_unit: 'PCS',
+        price: 85_000,
+        thumbnail_url: null,
+      },
     ]);
 
     const all = (await call('GET', '/api/catalogs?q=kopi', owner)).json().items.map((i: { product_id: string }) => i.product_id);
     expect(all).toContain(bundle.id);
-    const stocked = (await call('GET', '/api/catalogs?q=kopi&stocked=true', owner)).json().items.map((i: { product_id: string }) => i.product_id);
+    const stocked = (await call('GET', '/api/catalogs?q=kopi&stocked=true', owner))
+      .json()
+      .items.map((i: { product_id: string }) => i.product_id);
     expect(stocked).not.toContain(bundle.id);
     expect(stocked).toContain(kopi.id);
 
@@ -45,7 +66,12 @@ describe('GET /api/catalogs (SKU picker)', () => {
 
     // By ids: the picker's label of a value it has not listed; another workspace's id finds nothing.
     const ids = [kopi.catalogs[0]!.id, bundle.catalogs[0]!.id];
-    expect((await call('GET', `/api/catalogs?ids=${ids.join(',')}`, owner)).json().items.map((i: { id: string }) => i.id).sort()).toEqual([...ids].sort());
+    expect(
+      (await call('GET', `/api/catalogs?ids=${ids.join(',')}`, owner))
+        .json()
+        .items.map((i: { id: string }) => i.id)
+        .sort(),
+    ).toEqual([...ids].sort());
     expect((await call('GET', `/api/catalogs?ids=${ids[0]}`, await newWorkspace(app))).json().items).toEqual([]);
     expectFieldError(await call('GET', '/api/catalogs?ids=bukan-id', owner), 'ids.0');
   });

@@ -34,7 +34,11 @@ describe('/api/categories', () => {
     expect(renamed.json()).toMatchObject({ name: 'Kaos Pria', parent_id: pria.id });
     const moved = await call('POST', `/api/categories/${pria.id}/move`, owner, { parent_id: food.id });
     expect(moved.json().path.map((p: { name: string }) => p.name)).toEqual(['Makanan', 'Pria']);
-    expect((await call('GET', `/api/categories/${kaos.id}`, owner)).json().path.map((p: { name: string }) => p.name)).toEqual(['Makanan', 'Pria', 'Kaos Pria']);
+    expect((await call('GET', `/api/categories/${kaos.id}`, owner)).json().path.map((p: { name: string }) => p.name)).toEqual([
+      'Makanan',
+      'Pria',
+      'Kaos Pria',
+    ]);
 
     expectError(await call('POST', `/api/categories/${food.id}/move`, owner, { parent_id: kaos.id }), 422, 'CATEGORY_CYCLE');
     expectError(await call('POST', `/api/categories/${food.id}/move`, owner, { parent_id: food.id }), 422, 'CATEGORY_CYCLE');
@@ -57,7 +61,10 @@ describe('/api/categories', () => {
     const owner = await newWorkspace(app);
     expectFieldError(await call('POST', '/api/categories', owner, { name: '' }), 'name');
     expectFieldError(await call('POST', '/api/categories', owner, { name: 'A', parent_id: 'nope' }), 'parent_id');
-    expectFieldError(await call('POST', '/api/categories', owner, { name: 'A', parent_id: '01a20041-4395-7219-aee5-d0f23fcff062' }), 'parent_id');
+    expectFieldError(
+      await call('POST', '/api/categories', owner, { name: 'A', parent_id: '01a20041-4395-7219-aee5-d0f23fcff062' }),
+      'parent_id',
+    );
     await category(owner, 'Sama');
     expectError(await call('POST', '/api/categories', owner, { name: 'Sama' }), 409, 'CATEGORY_NAME_TAKEN');
     const parent = await category(owner, 'Induk');
@@ -87,7 +94,10 @@ describe('/api/brands', () => {
     expect(res.statusCode).toBe(201);
     const brand = res.json();
     expectError(await call('POST', '/api/brands', owner, { name: 'kapal api' }), 409, 'BRAND_NAME_TAKEN');
-    expect((await call('GET', '/api/brands?q=kapal', owner)).json()).toMatchObject({ total_row: 1, items: [{ name: 'Kapal Api', product_count: 0 }] });
+    expect((await call('GET', '/api/brands?q=kapal', owner)).json()).toMatchObject({
+      total_row: 1,
+      items: [{ name: 'Kapal Api', product_count: 0 }],
+    });
     expect((await call('PUT', `/api/brands/${brand.id}`, owner, { name: 'Kapal Api Special' })).json().name).toBe('Kapal Api Special');
     await createProduct(app, owner, singleForm({ brand_id: brand.id }));
     expectError(await call('DELETE', `/api/brands/${brand.id}`, owner), 409, 'BRAND_IN_USE');

@@ -14,7 +14,11 @@ beforeAll(async () => {
 afterAll(async () => app?.close());
 
 const png = async (width = 800, height = 600) =>
-  (await sharp({ create: { width, height, channels: 3, background: '#4b7cf3' } }).png().toBuffer()).toString('base64');
+  (
+    await sharp({ create: { width, height, channels: 3, background: '#4b7cf3' } })
+      .png()
+      .toBuffer()
+  ).toString('base64');
 
 /** A 2×2 24-bit BMP, written by hand (sharp cannot write BMP). */
 function bmp(): string {
@@ -40,14 +44,43 @@ describe('product images', () => {
     const product = await createProduct(app, owner, singleForm());
     const first = await call('POST', `/api/products/${product.id}/images`, owner, { file_name: 'depan.png', content_base64: await png() });
     expect(first.statusCode, first.body).toBe(201);
-    expect(first.json()).toMatchObject({ name: 'depan.png', type: 'image/png', width: 800, height: 600, position: 0, tags: 'show', is_show: true, is_thumb: false });
-    const jpg = (await sharp({ create: { width: 50, height: 50, channels: 3, background: '#000' } }).jpeg().toBuffer()).toString('base64');
-    const second = await call('POST', `/api/products/${product.id}/images`, owner, { file_name: 'samping.JPEG', content_base64: `data:image/jpeg;base64,${jpg}`, catalog_id: product.catalogs[0]!.id });
+    expect(first.json()).toMatchObject({
+      name: 'depan.png',
+      type: 'image/png',
+      width: 800,
+      height: 600,
+      position: 0,
+      tags: 'show',
+      is_show: true,
+      is_thumb: false,
+    });
+    const jpg = (
+      await sharp({ create: { width: 50, height: 50, channels: 3, background: '#000' } })
+        .jpeg()
+        .toBuffer()
+    ).toString('base64');
+    const second = await call('POST', `/api/products/${product.id}/images`, owner, {
+      file_name: 'samping.JPEG',
+      content_base64: `data:image/jpeg;base64,${jpg}`,
+      catalog_id: product.catalogs[0]!.id,
+    });
     expect(second.json()).toMatchObject({ tags: 'thumb', is_thumb: true, catalog_id: product.catalogs[0]!.id, type: 'image/jpeg' });
     const third = await call('POST', `/api/products/${product.id}/images`, owner, { file_name: 'lama.bmp', content_base64: bmp() });
-    expect(third.json()).toMatchObject({ tags: 'none', type: 'image/bmp', width: 2, height: 2, thumbnail_url: expect.stringContaining('size=thumb') });
-    const gif = (await sharp({ create: { width: 10, height: 10, channels: 4, background: '#fff' } }).gif().toBuffer()).toString('base64');
-    expect((await call('POST', `/api/products/${product.id}/images`, owner, { file_name: 'anim.gif', content_base64: gif })).statusCode).toBe(201);
+    expect(third.json()).toMatchObject({
+      tags: 'none',
+      type: 'image/bmp',
+      width: 2,
+      height: 2,
+      thumbnail_url: expect.stringContaining('size=thumb'),
+    });
+    const gif = (
+      await sharp({ create: { width: 10, height: 10, channels: 4, background: '#fff' } })
+        .gif()
+        .toBuffer()
+    ).toString('base64');
+    expect(
+      (await call('POST', `/api/products/${product.id}/images`, owner, { file_name: 'anim.gif', content_base64: gif })).statusCode,
+    ).toBe(201);
 
     const file = await call('GET', `/api/products/${product.id}/images/${first.json().id}/file?size=thumb`, owner);
     expect(file.statusCode).toBe(200);
@@ -82,9 +115,17 @@ describe('product images', () => {
     const owner = await newWorkspace(app);
     const product = await createProduct(app, owner, singleForm());
     const url = `/api/products/${product.id}/images`;
-    expect(fieldCodes(await call('POST', url, owner, { file_name: 'foto.webp', content_base64: await png() }))).toEqual({ file_name: 'IMAGE_EXTENSION' });
-    expect(fieldCodes(await call('POST', url, owner, { file_name: 'foto.jpg', content_base64: Buffer.from('%PDF-1.7 bukan gambar').toString('base64') }))).toEqual({ content_base64: 'IMAGE_FORMAT' });
-    expect(fieldCodes(await call('POST', url, owner, { file_name: 'foto.jpg', content_base64: '!!!' }))).toEqual({ content_base64: 'INVALID_BASE64' });
+    expect(fieldCodes(await call('POST', url, owner, { file_name: 'foto.webp', content_base64: await png() }))).toEqual({
+      file_name: 'IMAGE_EXTENSION',
+    });
+    expect(
+      fieldCodes(
+        await call('POST', url, owner, { file_name: 'foto.jpg', content_base64: Buffer.from('%PDF-1.7 bukan gambar').toString('base64') }),
+      ),
+    ).toEqual({ content_base64: 'IMAGE_FORMAT' });
+    expect(fieldCodes(await call('POST', url, owner, { file_name: 'foto.jpg', content_base64: '!!!' }))).toEqual({
+      content_base64: 'INVALID_BASE64',
+    });
     expectFieldError(await call('POST', url, owner, { file_name: '' }), 'file_name');
     expectFieldError(await call('PUT', `${url}/order`, owner, { ids: ['01a20041-4395-7219-aee5-d0f23fcff062'] }), 'ids');
   });
@@ -93,11 +134,21 @@ describe('product images', () => {
     const owner = await newWorkspace(app);
     const other = await newWorkspace(app);
     const theirs = await createProduct(app, other, singleForm());
-    const image = (await call('POST', `/api/products/${theirs.id}/images`, other, { file_name: 'a.png', content_base64: await png(10, 10) })).json();
+    const image = (
+      await call('POST', `/api/products/${theirs.id}/images`, other, { file_name: 'a.png', content_base64: await png(10, 10) })
+    ).json();
     const reader = await newMember(app, owner, { product: 'READ' });
     const mine = await createProduct(app, owner, singleForm());
-    expectError(await call('POST', `/api/products/${mine.id}/images`, reader, { file_name: 'a.png', content_base64: await png(10, 10) }), 403, 'FORBIDDEN');
-    expectError(await call('POST', `/api/products/${theirs.id}/images`, owner, { file_name: 'a.png', content_base64: await png(10, 10) }), 404, 'PRODUCT_NOT_FOUND');
+    expectError(
+      await call('POST', `/api/products/${mine.id}/images`, reader, { file_name: 'a.png', content_base64: await png(10, 10) }),
+      403,
+      'FORBIDDEN',
+    );
+    expectError(
+      await call('POST', `/api/products/${theirs.id}/images`, owner, { file_name: 'a.png', content_base64: await png(10, 10) }),
+      404,
+      'PRODUCT_NOT_FOUND',
+    );
     expectError(await call('GET', `/api/products/${theirs.id}/images/${image.id}/file`, owner), 404, 'PRODUCT_NOT_FOUND');
     expectError(await call('GET', `/api/products/${mine.id}/images/${image.id}/file`, owner), 404, 'IMAGE_NOT_FOUND');
     expectError(await call('DELETE', `/api/products/${mine.id}/images/${image.id}`, owner), 404, 'IMAGE_NOT_FOUND');

@@ -14,7 +14,22 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.close());
 
-const HEADERS = ['product_key', 'product_type', 'name', 'sku', 'price', 'category', 'brand', 'status', 'weight_g', 'variant_1_name', 'variant_1_option', 'variant_2_name', 'variant_2_option', 'bundle_components'];
+const HEADERS = [
+  'product_key',
+  'product_type',
+  'name',
+  'sku',
+  'price',
+  'category',
+  'brand',
+  'status',
+  'weight_g',
+  'variant_1_name',
+  'variant_1_option',
+  'variant_2_name',
+  'variant_2_option',
+  'bundle_components',
+];
 
 async function xlsx(rows: (string | number | null)[][], headers = HEADERS): Promise<string> {
   const workbook = new ExcelJS.Workbook();
@@ -28,7 +43,9 @@ async function readSheet(payload: Buffer): Promise<string[][]> {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(payload as unknown as ArrayBuffer);
   const rows: string[][] = [];
-  workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))));
+  workbook.worksheets[0]!.eachRow((row) =>
+    rows.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))),
+  );
   return rows;
 }
 
@@ -56,7 +73,9 @@ describe('product import', () => {
 
   it('imports single, variant and bundling rows; each product all or nothing; a result file lists the failed rows', async () => {
     const owner = await newWorkspace(app);
-    await call('POST', '/api/categories', owner, { name: 'Minuman' }).then((r) => r.json()).then((c) => call('POST', '/api/categories', owner, { name: 'Kopi', parent_id: c.id }));
+    await call('POST', '/api/categories', owner, { name: 'Minuman' })
+      .then((r) => r.json())
+      .then((c) => call('POST', '/api/categories', owner, { name: 'Kopi', parent_id: c.id }));
     const kopi = uniqueSku('KOPI');
     const kaos = uniqueSku('KAOS');
     const content = await xlsx([
@@ -71,7 +90,15 @@ describe('product import', () => {
       ['celana', 'VARIANT', 'Celana', 'ADA SPASI', 100000, null, null, null, null, 'Ukuran', 'L', null, null, null],
     ]);
     const result = await importFile(owner, content);
-    expect(result).toMatchObject({ status: 'DONE', total_rows: 8, processed_rows: 8, succeeded_rows: 4, failed_rows: 4, progress: 100, has_result_file: true });
+    expect(result).toMatchObject({
+      status: 'DONE',
+      total_rows: 8,
+      processed_rows: 8,
+      succeeded_rows: 4,
+      failed_rows: 4,
+      progress: 100,
+      has_result_file: true,
+    });
 
     const list = (await call('GET', '/api/products?sort=name', owner)).json();
     expect(list.items.map((i: { name: string; type: string }) => [i.name, i.type])).toEqual([
@@ -96,11 +123,21 @@ describe('product import', () => {
   it('re-importing the same SKUs updates rather than duplicates', async () => {
     const owner = await newWorkspace(app);
     const sku = uniqueSku('ULANG');
-    await importFile(owner, await xlsx([['ulang', 'SINGLE', 'Produk Ulang', sku, 1000, null, null, 'DRAFT', null, null, null, null, null, null]]));
-    const again = await importFile(owner, await xlsx([['ulang', 'SINGLE', 'Produk Ulang Baru', sku, 2500, null, null, 'ACTIVE', null, null, null, null, null, null]]));
+    await importFile(
+      owner,
+      await xlsx([['ulang', 'SINGLE', 'Produk Ulang', sku, 1000, null, null, 'DRAFT', null, null, null, null, null, null]]),
+    );
+    const again = await importFile(
+      owner,
+      await xlsx([['ulang', 'SINGLE', 'Produk Ulang Baru', sku, 2500, null, null, 'ACTIVE', null, null, null, null, null, null]]),
+    );
     expect(again).toMatchObject({ succeeded_rows: 1, failed_rows: 0, has_result_file: false });
     const list = (await call('GET', '/api/products', owner)).json();
-    expect(list).toMatchObject({ total_row: 1, counts: { active: 1, draft: 0 }, items: [{ name: 'Produk Ulang Baru', price: { min: 2500 } }] });
+    expect(list).toMatchObject({
+      total_row: 1,
+      counts: { active: 1, draft: 0 },
+      items: [{ name: 'Produk Ulang Baru', price: { min: 2500 } }],
+    });
     expectError(await call('GET', `/api/products/imports/${again.id}/result`, owner), 409, 'FILE_NOT_READY');
     expect((await call('GET', '/api/products/imports', owner)).json().items.map((i: { id: string }) => i.id)).toContain(again.id);
   });
@@ -134,11 +171,22 @@ describe('product import', () => {
     const owner = await newWorkspace(app);
     const other = await newWorkspace(app);
     expectFieldError(await call('POST', '/api/products/imports', owner, { file_name: 'produk.csv', content_base64: 'eA==' }), 'file_name');
-    expectError(await call('POST', '/api/products/imports', owner, { file_name: 'produk.xlsx', content_base64: Buffer.from('bukan zip').toString('base64') }), 422, 'IMPORT_FILE_INVALID');
+    expectError(
+      await call('POST', '/api/products/imports', owner, {
+        file_name: 'produk.xlsx',
+        content_base64: Buffer.from('bukan zip').toString('base64'),
+      }),
+      422,
+      'IMPORT_FILE_INVALID',
+    );
     const theirs = (await call('POST', '/api/products/imports', other, { file_name: 'a.xlsx', content_base64: await xlsx([]) })).json();
     expectError(await call('GET', `/api/products/imports/${theirs.id}`, owner), 404, 'IMPORT_NOT_FOUND');
     const reader = await newMember(app, owner, { product: 'READ' });
-    expectError(await call('POST', '/api/products/imports', reader, { file_name: 'a.xlsx', content_base64: await xlsx([]) }), 403, 'FORBIDDEN');
+    expectError(
+      await call('POST', '/api/products/imports', reader, { file_name: 'a.xlsx', content_base64: await xlsx([]) }),
+      403,
+      'FORBIDDEN',
+    );
     expectError(await call('GET', '/api/products/import/template', reader), 403, 'FORBIDDEN');
     // A sheet without the sku column fails the whole import with a reason.
     const bad = await importFile(owner, await xlsx([['x']], ['something']));
@@ -157,7 +205,11 @@ describe('product export', () => {
     expect(record).toMatchObject({ type: 'PRODUCT', status: 'PROCESSING', requested_by: owner.userId });
     expectError(await call('GET', `/api/products/exports/${record.id}/file`, owner), 409, 'FILE_NOT_READY');
     await runProductExport(app.platform, { workspaceId: owner.workspaceId, exportId: record.id });
-    expect((await call('GET', `/api/products/exports/${record.id}`, owner)).json()).toMatchObject({ status: 'DONE', row_count: 1, finished_at: expect.any(String) });
+    expect((await call('GET', `/api/products/exports/${record.id}`, owner)).json()).toMatchObject({
+      status: 'DONE',
+      row_count: 1,
+      finished_at: expect.any(String),
+    });
     const file = await call('GET', `/api/products/exports/${record.id}/file`, owner);
     const rows = await readSheet(file.rawPayload);
     expect(rows).toHaveLength(2);

@@ -82,7 +82,12 @@ describe('POST /api/products', () => {
     const owner = await newWorkspace(app);
     const form = variantForm();
     const created = await createProduct(app, owner, form);
-    expect(created.catalogs.map((c) => c.name)).toEqual(['Kaos Polos Katun Hitam M', 'Kaos Polos Katun Hitam L', 'Kaos Polos Katun Putih M', 'Kaos Polos Katun Putih L']);
+    expect(created.catalogs.map((c) => c.name)).toEqual([
+      'Kaos Polos Katun Hitam M',
+      'Kaos Polos Katun Hitam L',
+      'Kaos Polos Katun Putih M',
+      'Kaos Polos Katun Putih L',
+    ]);
     expect(created).toMatchObject({ variant_count: 4, price: { min: 59_000, max: 62_000 } });
 
     // Edit: drop size L, add colour Merah, reprice; the kept SKUs keep their ids.
@@ -136,7 +141,11 @@ describe('POST /api/products', () => {
       ],
       units: [{ unit: 'pcs', conversion_qty: 2 }],
     });
-    expect(fieldCodes(crossField)).toEqual({ origin: 'ORIGIN_REQUIRED', 'wholesale_prices.1.min_qty': 'WHOLESALE_ORDER', 'units.0.unit': 'DUPLICATE_VALUE' });
+    expect(fieldCodes(crossField)).toEqual({
+      origin: 'ORIGIN_REQUIRED',
+      'wholesale_prices.1.min_qty': 'WHOLESALE_ORDER',
+      'units.0.unit': 'DUPLICATE_VALUE',
+    });
     expectFieldError(await call('POST', '/api/products', owner, { ...singleForm(), catalogs: [] }), 'catalogs');
     expectError(await call('POST', '/api/products', owner, 'not json', { 'content-type': 'application/json' }), 400, 'VALIDATION_FAILED');
   });
@@ -144,15 +153,21 @@ describe('POST /api/products', () => {
   it('checks variants: names not empty, at most two tiers, one SKU per combination', async () => {
     const owner = await newWorkspace(app);
     const base = variantForm();
-    expect(fieldCodes(await call('POST', '/api/products', owner, { ...base, variant_tiers: [{ name: ' ', options: ['A'] }] }))).toMatchObject({ 'variant_tiers.0.name': 'VARIANT_NAME_REQUIRED' });
+    expect(
+      fieldCodes(await call('POST', '/api/products', owner, { ...base, variant_tiers: [{ name: ' ', options: ['A'] }] })),
+    ).toMatchObject({ 'variant_tiers.0.name': 'VARIANT_NAME_REQUIRED' });
     const three = { ...base, variant_tiers: [...base.variant_tiers, { name: 'Bahan', options: ['Katun'] }] };
     expectFieldError(await call('POST', '/api/products', owner, three), 'variant_tiers');
     const missing = { ...base, catalogs: base.catalogs.slice(0, 3) };
     expect(fieldCodes(await call('POST', '/api/products', owner, missing))).toMatchObject({ catalogs: 'VARIANT_COMBINATION' });
     const wrong = { ...base, catalogs: [...base.catalogs.slice(0, 3), { sku: uniqueSku(), options: ['Biru', 'L'], price: 1 }] };
     expect(fieldCodes(await call('POST', '/api/products', owner, wrong))).toMatchObject({ 'catalogs.3.options': 'VARIANT_COMBINATION' });
-    expect(fieldCodes(await call('POST', '/api/products', owner, { ...singleForm(), variant_tiers: base.variant_tiers }))).toMatchObject({ variant_tiers: 'VARIANTS_NOT_ALLOWED' });
-    expect(fieldCodes(await call('POST', '/api/products', owner, { ...base, catalogs: base.catalogs.map((c) => ({ ...c, sku: 'SAME' })) }))).toMatchObject({ 'catalogs.1.sku': 'DUPLICATE_VALUE' });
+    expect(fieldCodes(await call('POST', '/api/products', owner, { ...singleForm(), variant_tiers: base.variant_tiers }))).toMatchObject({
+      variant_tiers: 'VARIANTS_NOT_ALLOWED',
+    });
+    expect(
+      fieldCodes(await call('POST', '/api/products', owner, { ...base, catalogs: base.catalogs.map((c) => ({ ...c, sku: 'SAME' })) })),
+    ).toMatchObject({ 'catalogs.1.sku': 'DUPLICATE_VALUE' });
   });
 
   it('keeps SKUs unique per workspace (409 on the field), but another workspace may reuse one', async () => {
@@ -210,7 +225,14 @@ describe('bundles', () => {
     const kopi = await createProduct(app, owner, singleForm());
     const kaos = await createProduct(app, owner, variantForm());
     await call('POST', '/api/global-variables', owner, { name: 'diskon_paket', value: '0.9' });
-    const formula = (await call('POST', '/api/price-formulas', owner, { name: 'harga_paket', expression: 'component_total * diskon_paket', rounding_mode: 'FLOOR', rounding_step: 500 })).json();
+    const formula = (
+      await call('POST', '/api/price-formulas', owner, {
+        name: 'harga_paket',
+        expression: 'component_total * diskon_paket',
+        rounding_mode: 'FLOOR',
+        rounding_step: 500,
+      })
+    ).json();
     const form = {
       type: 'BUNDLING',
       name: 'Paket Kopi dan Kaos',
@@ -227,7 +249,11 @@ describe('bundles', () => {
     const bundle = await createProduct(app, owner, form);
     // (85,000 × 2 + 59,000) × 0.9 = 206,100 → floor to 500: 206,000
     expect(bundle.catalogs[0]!.price).toBe(206_000);
-    expect(bundle.bundle).toMatchObject({ available: 0, limiting_catalog_id: kopi.catalogs[0]!.id, components: [{ quantity: 2 }, { quantity: 1 }] });
+    expect(bundle.bundle).toMatchObject({
+      available: 0,
+      limiting_catalog_id: kopi.catalogs[0]!.id,
+      components: [{ quantity: 2 }, { quantity: 1 }],
+    });
 
     expectError(await call('DELETE', `/api/products/${kopi.id}`, owner), 409, 'CATALOG_IN_BUNDLE');
     expectError(await call('DELETE', `/api/price-formulas/${formula.id}`, owner), 409, 'FORMULA_IN_USE');
@@ -239,10 +265,22 @@ describe('bundles', () => {
   it('refuses a bundle inside a bundle and a bundle without components', async () => {
     const owner = await newWorkspace(app);
     const kopi = await createProduct(app, owner, singleForm());
-    const inner = await createProduct(app, owner, { type: 'BUNDLING', name: 'A', catalogs: [{ sku: uniqueSku(), price: 1 }], bundle: { components: [{ catalog_id: kopi.catalogs[0]!.id, quantity: 1 }] } });
-    const res = await call('POST', '/api/products', owner, { type: 'BUNDLING', name: 'B', catalogs: [{ sku: uniqueSku(), price: 1 }], bundle: { components: [{ catalog_id: inner.catalogs[0]!.id, quantity: 1 }] } });
+    const inner = await createProduct(app, owner, {
+      type: 'BUNDLING',
+      name: 'A',
+      catalogs: [{ sku: uniqueSku(), price: 1 }],
+      bundle: { components: [{ catalog_id: kopi.catalogs[0]!.id, quantity: 1 }] },
+    });
+    const res = await call('POST', '/api/products', owner, {
+      type: 'BUNDLING',
+      name: 'B',
+      catalogs: [{ sku: uniqueSku(), price: 1 }],
+      bundle: { components: [{ catalog_id: inner.catalogs[0]!.id, quantity: 1 }] },
+    });
     expect(fieldCodes(res)).toEqual({ 'bundle.components.0.catalog_id': 'BUNDLE_SELF' });
-    expect(fieldCodes(await call('POST', '/api/products', owner, { type: 'BUNDLING', name: 'C', catalogs: [{ sku: uniqueSku(), price: 1 }] }))).toMatchObject({ 'bundle.components': 'BUNDLE_REQUIRED' });
+    expect(
+      fieldCodes(await call('POST', '/api/products', owner, { type: 'BUNDLING', name: 'C', catalogs: [{ sku: uniqueSku(), price: 1 }] })),
+    ).toMatchObject({ 'bundle.components': 'BUNDLE_REQUIRED' });
   });
 });
 
@@ -255,13 +293,31 @@ describe('GET /api/products (list)', () => {
     const b = await createProduct(app, owner, singleForm({ name: 'Bravo Teh', status: 'INACTIVE' }));
     const c = await createProduct(app, owner, variantForm({ name: 'Charlie Kaos', status: 'DRAFT' }));
     const page = (await call('GET', '/api/products?size=2', owner)).json();
-    expect(page).toMatchObject({ page: 1, size: 2, total_row: 3, total_capped: false, counts: { active: 1, notActive: 1, draft: 1, all: 3 } });
+    expect(page).toMatchObject({
+      page: 1,
+      size: 2,
+      total_row: 3,
+      total_capped: false,
+      counts: { active: 1, notActive: 1, draft: 1, all: 3 },
+    });
     expect(page.items.map((i: { id: string }) => i.id)).toEqual([c.id, b.id]);
     expect(page.items[0]).toMatchObject({ type: 'VARIANT', variant_count: 4, price: { min: 59_000, max: 62_000 } });
-    expect((await call('GET', '/api/products?sort=name&page=2&size=2', owner)).json().items.map((i: { id: string }) => i.id)).toEqual([c.id]);
-    expect((await call('GET', '/api/products?status=INACTIVE', owner)).json()).toMatchObject({ total_row: 1, items: [{ id: b.id }], counts: { all: 3 } });
-    expect((await call('GET', '/api/products?q=kopi', owner)).json()).toMatchObject({ total_row: 1, items: [{ id: a.id, category_name: 'Kopi' }], counts: { active: 1, all: 1 } });
-    expect((await call('GET', `/api/products?q=${encodeURIComponent(c.catalogs[1]!.sku)}`, owner)).json().items.map((i: { id: string }) => i.id)).toEqual([c.id]);
+    expect((await call('GET', '/api/products?sort=name&page=2&size=2', owner)).json().items.map((i: { id: string }) => i.id)).toEqual([
+      c.id,
+    ]);
+    expect((await call('GET', '/api/products?status=INACTIVE', owner)).json()).toMatchObject({
+      total_row: 1,
+      items: [{ id: b.id }],
+      counts: { all: 3 },
+    });
+    expect((await call('GET', '/api/products?q=kopi', owner)).json()).toMatchObject({
+      total_row: 1,
+      items: [{ id: a.id, category_name: 'Kopi' }],
+      counts: { active: 1, all: 1 },
+    });
+    expect(
+      (await call('GET', `/api/products?q=${encodeURIComponent(c.catalogs[1]!.sku)}`, owner)).json().items.map((i: { id: string }) => i.id),
+    ).toEqual([c.id]);
     expect((await call('GET', `/api/products?category_id=${cat.id}`, owner)).json().items.map((i: { id: string }) => i.id)).toEqual([a.id]);
     expect((await call('GET', '/api/products?type=VARIANT', owner)).json().total_row).toBe(1);
     expectFieldError(await call('GET', '/api/products?status=GONE', owner), 'status');
@@ -300,7 +356,9 @@ describe('permissions and tenancy', () => {
     expectError(await call('PUT', `/api/products/${theirs.id}`, owner, singleForm()), 404, 'PRODUCT_NOT_FOUND');
     expectError(await call('DELETE', `/api/products/${theirs.id}`, owner), 404, 'PRODUCT_NOT_FOUND');
     expectError(await call('PUT', `/api/products/${theirs.id}/status`, owner, { status: 'ACTIVE' }), 404, 'PRODUCT_NOT_FOUND');
-    expect((await call('POST', '/api/products/bulk-delete', owner, { ids: [theirs.id] })).json().failed).toEqual([{ id: theirs.id, code: 'PRODUCT_NOT_FOUND' }]);
+    expect((await call('POST', '/api/products/bulk-delete', owner, { ids: [theirs.id] })).json().failed).toEqual([
+      { id: theirs.id, code: 'PRODUCT_NOT_FOUND' },
+    ]);
     expect((await call('GET', '/api/products', owner)).json().total_row).toBe(0);
     expect((await call('GET', `/api/products/${theirs.id}`, other)).statusCode).toBe(200);
   });

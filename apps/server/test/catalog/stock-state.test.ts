@@ -20,14 +20,24 @@ afterAll(async () => app?.close());
 type Stock = { available: number; state: string; limiting_sku: string | null };
 type ListBody = { items: { id: string; stock: Stock }[]; total_row: number; counts: { all: number } };
 
-const single = (app_: TestApp, as: Actor, name: string) => createProduct(app_, as, singleForm({ name, catalogs: [{ sku: uniqueSku('STK'), price: 10_000 }] }));
+const single = (app_: TestApp, as: Actor, name: string) =>
+  createProduct(app_, as, singleForm({ name, catalogs: [{ sku: uniqueSku('STK'), price: 10_000 }] }));
 const bundleOf = (as: Actor, name: string, components: { catalog_id: string; quantity: number }[]) =>
-  createProduct(app, as, singleForm({ type: 'BUNDLING', name, catalogs: [{ sku: uniqueSku('PKT'), price: 30_000 }], bundle: { components } }));
+  createProduct(
+    app,
+    as,
+    singleForm({ type: 'BUNDLING', name, catalogs: [{ sku: uniqueSku('PKT'), price: 30_000 }], bundle: { components } }),
+  );
 
 /** Minus stock the way the inventory list makes it: a safety stock above what is on hand. */
 async function safetyStock(as: Actor, warehouseId: string, catalogId: string, quantity: number) {
   const channel = await newChannel(app, as);
-  const res = await call('POST', '/api/inventory/stock-allocation', as, { warehouse_id: warehouseId, catalog_id: catalogId, safety_stock: quantity, rules: [{ channel_id: channel, mode: 'PERCENTAGE', value: 100 }] });
+  const res = await call('POST', '/api/inventory/stock-allocation', as, {
+    warehouse_id: warehouseId,
+    catalog_id: catalogId,
+    safety_stock: quantity,
+    rules: [{ channel_id: channel, mode: 'PERCENTAGE', value: 100 }],
+  });
   expect(res.statusCode, res.body).toBe(200);
 }
 
@@ -61,7 +71,13 @@ async function stockedWorkspace() {
     { catalog_id: sku(variant, 1), quantity: 1 },
   ]);
   await receive(app, owner, wh2.id, [{ catalog_id: sku(inStock), quantity: 10 }]);
-  await asActor(app, owner, (ctx) => reserveStock(ctx, { referenceKey: `order:${zero.id}`, referenceType: 'ORDER', lines: [{ warehouseId: wh.id, catalogId: sku(zero), quantity: 2 }] }));
+  await asActor(app, owner, (ctx) =>
+    reserveStock(ctx, {
+      referenceKey: `order:${zero.id}`,
+      referenceType: 'ORDER',
+      lines: [{ warehouseId: wh.id, catalogId: sku(zero), quantity: 2 }],
+    }),
+  );
   await safetyStock(owner, wh.id, sku(minus), 5);
   await safetyStock(owner, wh.id, sku(variant, 1), 2);
   // Variant: 3 + (1 − 2) + 0 + 0 = 2 available. Bundle: min(⌊15 / 2⌋, ⌊3 / 1⌋) = 3, limited by the variant's first SKU.
@@ -107,7 +123,10 @@ describe('GET /api/products?stock_state=', () => {
     expect((await list(w.owner, '&stock_state=IN_STOCK&status=DRAFT')).total_row).toBe(0);
     // Paging keeps the filter: two pages of the three in-stock products.
     const page2 = (await call('GET', '/api/products?stock_state=IN_STOCK&size=2&page=2', w.owner)).json();
-    expect(page2).toMatchObject({ total_row: 3, items: [expect.objectContaining({ stock: expect.objectContaining({ state: 'IN_STOCK' }) })] });
+    expect(page2).toMatchObject({
+      total_row: 3,
+      items: [expect.objectContaining({ stock: expect.objectContaining({ state: 'IN_STOCK' }) })],
+    });
   });
 
   it('follows the stock as it moves, and counts only the warehouses a restricted member sees', async () => {
@@ -167,9 +186,21 @@ describe('GET /api/products/:id availability of a bundle', () => {
       limiting_sku: limiting.sku,
       per_warehouse: expect.arrayContaining([
         // First warehouse: ⌊5 / 2⌋ = 2 against 3 of the variant SKU: the single product limits.
-        { warehouse_id: w.wh.id, warehouse_name: expect.any(String), quantity: 2, limiting_catalog_id: w.inStock.catalogs[0]!.id, limiting_sku: w.inStock.catalogs[0]!.sku },
+        {
+          warehouse_id: w.wh.id,
+          warehouse_name: expect.any(String),
+          quantity: 2,
+          limiting_catalog_id: w.inStock.catalogs[0]!.id,
+          limiting_sku: w.inStock.catalogs[0]!.sku,
+        },
         // Second warehouse: ⌊10 / 2⌋ = 5 but no variant SKU there.
-        { warehouse_id: w.wh2.id, warehouse_name: expect.any(String), quantity: 0, limiting_catalog_id: limiting.id, limiting_sku: limiting.sku },
+        {
+          warehouse_id: w.wh2.id,
+          warehouse_name: expect.any(String),
+          quantity: 0,
+          limiting_catalog_id: limiting.id,
+          limiting_sku: limiting.sku,
+        },
       ]),
     });
     expect(body.availability.per_warehouse).toHaveLength(2);

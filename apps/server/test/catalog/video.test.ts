@@ -35,7 +35,14 @@ function webm(size: number): Buffer {
   return bytes;
 }
 
-const put = (as: Actor | null, productId: string, body: Buffer, fileName: string | null, contentType = 'video/mp4', extra: Record<string, string> = {}) =>
+const put = (
+  as: Actor | null,
+  productId: string,
+  body: Buffer,
+  fileName: string | null,
+  contentType = 'video/mp4',
+  extra: Record<string, string> = {},
+) =>
   app.fastify.inject({
     method: 'PUT',
     url: `/api/products/${productId}/video${fileName === null ? '' : `?file_name=${encodeURIComponent(fileName)}`}`,
@@ -45,9 +52,16 @@ const put = (as: Actor | null, productId: string, body: Buffer, fileName: string
 
 /** Stores a video through the service, as the route does, for the tests of the other endpoints and rules. */
 const store = (as: Actor, productId: string, bytes: Buffer, fileName = 'promo.mp4', declared = bytes.length) =>
-  asActor(app, as, (ctx) => uploadVideo(ctx, productId, { fileName, contentLength: declared, body: Readable.from([bytes.subarray(0, 1000), bytes.subarray(1000)]) }));
+  asActor(app, as, (ctx) =>
+    uploadVideo(ctx, productId, {
+      fileName,
+      contentLength: declared,
+      body: Readable.from([bytes.subarray(0, 1000), bytes.subarray(1000)]),
+    }),
+  );
 
-const storedKey = async (productId: string) => (await app.platform.database.db.select({ key: products.videoFileKey }).from(products).where(eq(products.id, productId)))[0]!.key;
+const storedKey = async (productId: string) =>
+  (await app.platform.database.db.select({ key: products.videoFileKey }).from(products).where(eq(products.id, productId)))[0]!.key;
 
 describe('PUT /api/products/:id/video (streamed upload)', () => {
   it('stores an MP4 from the raw body, replaces the YouTube link, serves it whole and by range, and replaces and removes it', async () => {
@@ -57,7 +71,12 @@ describe('PUT /api/products/:id/video (streamed upload)', () => {
     const res = await put(owner, product.id, bytes, 'Promo Kopi.MP4');
     expect(res.statusCode, res.body).toBe(200);
     const video = res.json();
-    expect(video).toEqual({ format: 'mp4', content_type: 'video/mp4', size: bytes.length, url: expect.stringMatching(new RegExp(`^/api/products/${product.id}/video\\?v=`, 'u')) });
+    expect(video).toEqual({
+      format: 'mp4',
+      content_type: 'video/mp4',
+      size: bytes.length,
+      url: expect.stringMatching(new RegExp(`^/api/products/${product.id}/video\\?v=`, 'u')),
+    });
 
     const detail = (await call('GET', `/api/products/${product.id}`, owner)).json();
     expect(detail).toMatchObject({ video_url: null, video });
@@ -68,7 +87,11 @@ describe('PUT /api/products/:id/video (streamed upload)', () => {
     expect(file.rawPayload.equals(bytes)).toBe(true);
     const part = await call('GET', `/api/products/${product.id}/video`, owner, undefined, { range: 'bytes=100-199' });
     expect(part.statusCode).toBe(206);
-    expect(part.headers).toMatchObject({ 'content-range': `bytes 100-199/${bytes.length}`, 'content-length': '100', 'content-type': 'video/mp4' });
+    expect(part.headers).toMatchObject({
+      'content-range': `bytes 100-199/${bytes.length}`,
+      'content-length': '100',
+      'content-type': 'video/mp4',
+    });
     expect(part.rawPayload.equals(bytes.subarray(100, 200))).toBe(true);
     const tail = await call('GET', `/api/products/${product.id}/video`, owner, undefined, { range: 'bytes=-10' });
     expect(tail.rawPayload.equals(bytes.subarray(bytes.length - 10))).toBe(true);
@@ -142,15 +165,25 @@ describe('video rules in the service (a stream, as the route passes it)', () => 
     const owner = await newWorkspace(app);
     const product = await createProduct(app, owner, singleForm());
     const big = await rejected(store(owner, product.id, mp4(2000), 'a.mp4', 30 * MB + 1));
-    expect({ code: big.code, fields: big.details?.fields }).toEqual({ code: 'PAYLOAD_TOO_LARGE', fields: [{ path: 'video', code: 'VIDEO_TOO_LARGE', message: 'VIDEO_TOO_LARGE' }] });
+    expect({ code: big.code, fields: big.details?.fields }).toEqual({
+      code: 'PAYLOAD_TOO_LARGE',
+      fields: [{ path: 'video', code: 'VIDEO_TOO_LARGE', message: 'VIDEO_TOO_LARGE' }],
+    });
     // A body longer than it said it was is never stored whole.
     const longer = await rejected(store(owner, product.id, mp4(5000), 'a.mp4', 3000));
     expect(longer.code).toBe('PAYLOAD_TOO_LARGE');
-    const missingLength = await rejected(asActor(app, owner, (ctx) => uploadVideo(ctx, product.id, { fileName: 'a.mp4', contentLength: null, body: Readable.from([mp4(100)]) })));
+    const missingLength = await rejected(
+      asActor(app, owner, (ctx) =>
+        uploadVideo(ctx, product.id, { fileName: 'a.mp4', contentLength: null, body: Readable.from([mp4(100)]) }),
+      ),
+    );
     expect(missingLength.details?.fields?.[0]).toMatchObject({ path: 'video', code: 'VIDEO_LENGTH_REQUIRED' });
     const shorter = await rejected(store(owner, product.id, mp4(2000), 'a.mp4', 2500));
     expect(shorter.details?.fields?.[0]).toMatchObject({ path: 'video', code: 'VIDEO_INCOMPLETE' });
-    expect((await rejected(store(owner, product.id, Buffer.from('%PDF-1.7 this is a document, not a video at all...'.repeat(3)), 'a.mp4'))).details?.fields?.[0]).toMatchObject({ code: 'VIDEO_FORMAT' });
+    expect(
+      (await rejected(store(owner, product.id, Buffer.from('%PDF-1.7 this is a document, not a video at all...'.repeat(3)), 'a.mp4')))
+        .details?.fields?.[0],
+    ).toMatchObject({ code: 'VIDEO_FORMAT' });
     expect((await rejected(store(owner, product.id, mp4(2000), 'a.mkv'))).details?.fields?.[0]).toMatchObject({ code: 'VIDEO_EXTENSION' });
     expect(await storedKey(product.id)).toBeNull();
     expect(await store(owner, product.id, webm(4000), 'ok.webm')).toMatchObject({ format: 'webm', size: 4000 });

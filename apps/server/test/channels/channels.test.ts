@@ -1,8 +1,19 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TenantCtx } from '../../src/http/context.ts';
-import { approveConsent, startPushCatcher, startSandbox, type RunningSandbox } from '../../src/modules/channels/adapters/sandbox-harness.testing.ts';
-import { adapterFor, connectChannel, enqueueChannelCall, onChannelEvent, registerChannelWorkers } from '../../src/modules/channels/index.ts';
+import {
+  approveConsent,
+  startPushCatcher,
+  startSandbox,
+  type RunningSandbox,
+} from '../../src/modules/channels/adapters/sandbox-harness.testing.ts';
+import {
+  adapterFor,
+  connectChannel,
+  enqueueChannelCall,
+  onChannelEvent,
+  registerChannelWorkers,
+} from '../../src/modules/channels/index.ts';
 import * as repo from '../../src/modules/channels/channels.repository.ts';
 import { MAX_CALL_ATTEMPTS, QUEUES } from '../../src/modules/channels/channels.service.ts';
 import { inTenant } from '../../src/platform/db/database.ts';
@@ -94,9 +105,14 @@ async function asOwner<T>(owner: Actor, fn: (ctx: TenantCtx) => Promise<T>): Pro
 /** Authorizes the sandbox's Shopee shop through its consent page and saves the connection. */
 async function connectShopee(owner: Actor) {
   const adapter = adapterFor(app.platform, 'shopee');
-  const back = await approveConsent(adapter.authorizationUrl({ redirectUrl: 'http://kelola.test/integration/shopee', state: 's' }), `shop:${SHOP}`);
+  const back = await approveConsent(
+    adapter.authorizationUrl({ redirectUrl: 'http://kelola.test/integration/shopee', state: 's' }),
+    `shop:${SHOP}`,
+  );
   const grant = await adapter.exchangeCode({ code: back.searchParams.get('code') ?? '', shopId: SHOP });
-  const channel = await asOwner(owner, (ctx) => connectChannel(ctx, { marketplace: 'shopee', shopId: SHOP, name: 'Toko Kelola Sandbox', region: 'ID', grant }));
+  const channel = await asOwner(owner, (ctx) =>
+    connectChannel(ctx, { marketplace: 'shopee', shopId: SHOP, name: 'Toko Kelola Sandbox', region: 'ID', grant }),
+  );
   return { channel, grant };
 }
 
@@ -114,7 +130,10 @@ const pushOf = (orderId: string) => {
   return push;
 };
 
-const replay = (push: { rawBody: string; headers: Record<string, string | undefined> }, overrides: { body?: string; authorization?: string; path?: string } = {}) =>
+const replay = (
+  push: { rawBody: string; headers: Record<string, string | undefined> },
+  overrides: { body?: string; authorization?: string; path?: string } = {},
+) =>
   app.fastify.inject({
     method: 'POST',
     url: overrides.path ?? '/api/channels/push/shopee',
@@ -136,7 +155,14 @@ describe('POST /api/channels/push/:marketplace', () => {
     }
     const events = await inbox(owner, channel.id);
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ source: 'push', type: 'order_status', orderId, rawStatus: 'READY_TO_SHIP', status: 'new', processedAt: null });
+    expect(events[0]).toMatchObject({
+      source: 'push',
+      type: 'order_status',
+      orderId,
+      rawStatus: 'READY_TO_SHIP',
+      status: 'new',
+      processedAt: null,
+    });
     expect(fake.queued.filter((job) => job.queue === QUEUES.processEvent)).toHaveLength(1);
 
     await fake.drain();
@@ -158,7 +184,12 @@ describe('POST /api/channels/push/:marketplace', () => {
   });
 
   it('acknowledges a valid push for a shop nobody connected without storing it', async () => {
-    const body = JSON.stringify({ data: { ordersn: 'NOPE', status: 'READY_TO_SHIP', update_time: 1 }, shop_id: 99999, code: 3, timestamp: 1 });
+    const body = JSON.stringify({
+      data: { ordersn: 'NOPE', status: 'READY_TO_SHIP', update_time: 1 },
+      shop_id: 99999,
+      code: 3,
+      timestamp: 1,
+    });
     const signature = createHmac('sha256', app.platform.config.marketplaces.shopee.partnerKey)
       .update(`${catcher.origin}/api/channels/push/shopee|${body}`)
       .digest('hex');
@@ -170,9 +201,19 @@ describe('POST /api/channels/push/:marketplace', () => {
   it('answers 400 (413 when too large), never 500, for an unknown marketplace or a body that is not JSON', async () => {
     const res = await replay({ rawBody: '{}', headers: {} }, { path: '/api/channels/push/amazon' });
     expectFieldError(res, 'params.marketplace');
-    const notJson = await app.fastify.inject({ method: 'POST', url: '/api/channels/push/shopee', headers: { 'content-type': 'application/json' }, payload: '{"shop_id": ' });
+    const notJson = await app.fastify.inject({
+      method: 'POST',
+      url: '/api/channels/push/shopee',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"shop_id": ',
+    });
     expectError(notJson, 400, 'VALIDATION_FAILED');
-    const huge = await app.fastify.inject({ method: 'POST', url: '/api/channels/push/shopee', headers: { 'content-type': 'application/json' }, payload: `{"x":"${'a'.repeat(3 * 1024 * 1024)}"}` });
+    const huge = await app.fastify.inject({
+      method: 'POST',
+      url: '/api/channels/push/shopee',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"x":"${'a'.repeat(3 * 1024 * 1024)}"}`,
+    });
     expectError(huge, 413, 'PAYLOAD_TOO_LARGE');
   });
 });
@@ -245,7 +286,9 @@ describe('outbound calls', () => {
     const sku = product.skus[0]!;
 
     await sandbox.admin('/faults', { marketplace: 'shopee', rateLimited: 2 });
-    await asOwner(owner, (ctx) => enqueueChannelCall(ctx, channel.id, 'updateStock', { updates: [{ productId: product.productId, skuId: sku.skuId, quantity: 7 }] }));
+    await asOwner(owner, (ctx) =>
+      enqueueChannelCall(ctx, channel.id, 'updateStock', { updates: [{ productId: product.productId, skuId: sku.skuId, quantity: 7 }] }),
+    );
     expect(fake.queued).toHaveLength(1);
     const ran = await fake.drain();
     const attempts = ran.filter((job) => job.queue === QUEUES.call);
@@ -270,7 +313,11 @@ describe('outbound calls', () => {
 
     const page = await call('GET', `/api/channels/${channel.id}/calls?operation=updateStock&limit=2`, owner);
     expect(page.json().items).toHaveLength(2);
-    const rest = await call('GET', `/api/channels/${channel.id}/calls?operation=updateStock&limit=2&before=${page.json().next_before}`, owner);
+    const rest = await call(
+      'GET',
+      `/api/channels/${channel.id}/calls?operation=updateStock&limit=2&before=${page.json().next_before}`,
+      owner,
+    );
     expect(rest.json().items.map((item: { attempt: number }) => item.attempt)).toEqual([1]);
   });
 
@@ -309,7 +356,9 @@ describe('GET /api/channels and /api/channels/:id/calls', () => {
     const { channel, grant } = await connectShopee(owner);
     const list = await call('GET', '/api/channels', owner);
     expect(list.statusCode).toBe(200);
-    expect(list.json().items).toEqual([expect.objectContaining({ id: channel.id, marketplace: 'shopee', shop_id: SHOP, status: 'CONNECTED' })]);
+    expect(list.json().items).toEqual([
+      expect.objectContaining({ id: channel.id, marketplace: 'shopee', shop_id: SHOP, status: 'CONNECTED' }),
+    ]);
     const one = await call('GET', `/api/channels/${channel.id}`, owner);
     expect(one.statusCode).toBe(200);
     expect(one.body).not.toContain(grant.accessToken);
@@ -324,7 +373,9 @@ describe('GET /api/channels and /api/channels/:id/calls', () => {
     expectError(await call('GET', `/api/channels/${channel.id}/calls`, stranger), 404, 'CHANNEL_NOT_FOUND');
     expectError(await call('GET', `/api/channels/${channel.id}`, stranger), 404, 'CHANNEL_NOT_FOUND');
     expect((await call('GET', '/api/channels', stranger)).json().items).toEqual([]);
-    await expect(asOwner(stranger, (ctx) => enqueueChannelCall(ctx, channel.id, 'getShopInfo', {}))).rejects.toMatchObject({ code: 'CHANNEL_NOT_FOUND' });
+    await expect(asOwner(stranger, (ctx) => enqueueChannelCall(ctx, channel.id, 'getShopInfo', {}))).rejects.toMatchObject({
+      code: 'CHANNEL_NOT_FOUND',
+    });
   });
 
   it('answers 400 with the field for bad ids and paging, 401 without a token, 403 without store-list', async () => {

@@ -24,7 +24,12 @@ const cookieOf = (res: { headers: Record<string, unknown> }) => {
 
 describe('sign-up with a phone number', () => {
   it('sends an OTP, verifies it and signs the user in with their own workspace', async () => {
-    const res = await post('/api/auth/sign-up', { user: '0812-3456-7001', password: 'Mangga#77', name: 'Ani Suryani', business_name: 'Toko Ani' });
+    const res = await post('/api/auth/sign-up', {
+      user: '0812-3456-7001',
+      password: 'Mangga#77',
+      name: 'Ani Suryani',
+      business_name: 'Toko Ani',
+    });
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body.user.type_register).toBe('phone');
@@ -47,16 +52,31 @@ describe('sign-up with a phone number', () => {
     const token = verified.json().login.token.access_token;
     const me = await app.fastify.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toMatchObject({ phone: '+6281234567001', full_name: 'Ani Suryani', workspace_id_active_name: 'Toko Ani', role_name: 'Owner', restriction_base: 'BUSINESS' });
+    expect(me.json()).toMatchObject({
+      phone: '+6281234567001',
+      full_name: 'Ani Suryani',
+      workspace_id_active_name: 'Toko Ani',
+      role_name: 'Owner',
+      restriction_base: 'BUSINESS',
+    });
     expect(me.json().businessList).toEqual([expect.objectContaining({ business_name: 'Toko Ani' })]);
 
-    const menu = await app.fastify.inject({ method: 'GET', url: '/api/me/menu', headers: { authorization: `Bearer ${token}`, 'workspace-id': me.json().workspace_id_active } });
+    const menu = await app.fastify.inject({
+      method: 'GET',
+      url: '/api/me/menu',
+      headers: { authorization: `Bearer ${token}`, 'workspace-id': me.json().workspace_id_active },
+    });
     expect(menu.statusCode).toBe(200);
     expect(menu.json().menu.map((m: { key: string }) => m.key)).toContain('dashboard');
   });
 
   it('refuses a resend inside the delay and a used code', async () => {
-    const res = await post('/api/auth/sign-up', { user: 'tono@example.id', password: 'Mangga#77', name: 'Tono', business_name: 'Toko Tono' });
+    const res = await post('/api/auth/sign-up', {
+      user: 'tono@example.id',
+      password: 'Mangga#77',
+      name: 'Tono',
+      business_name: 'Toko Tono',
+    });
     const uuid = res.json().user.uuid;
     const resend = await post('/api/auth/verification/resend-otp', { user_uuid: uuid });
     expect(resend.statusCode).toBe(429);
@@ -67,16 +87,33 @@ describe('sign-up with a phone number', () => {
   });
 
   it('answers bad input with translated field errors, never a 500', async () => {
-    const res = await post('/api/auth/sign-up', { user: 'bukan-email', password: 'abc', name: '', business_name: 'x'.repeat(101) }, { 'accept-language': 'id' });
+    const res = await post(
+      '/api/auth/sign-up',
+      { user: 'bukan-email', password: 'abc', name: '', business_name: 'x'.repeat(101) },
+      { 'accept-language': 'id' },
+    );
     expect(res.statusCode).toBe(400);
     const fields = res.json().details.fields as { path: string; code: string; message: string }[];
     const codes = fields.map((f) => `${f.path}:${f.code}`);
-    expect(codes).toEqual(expect.arrayContaining(['user:INVALID_EMAIL_OR_PHONE', 'password:PASSWORD_MIN', 'password:PASSWORD_UPPERCASE', 'name:REQUIRED', 'business_name:TOO_LONG']));
+    expect(codes).toEqual(
+      expect.arrayContaining([
+        'user:INVALID_EMAIL_OR_PHONE',
+        'password:PASSWORD_MIN',
+        'password:PASSWORD_UPPERCASE',
+        'name:REQUIRED',
+        'business_name:TOO_LONG',
+      ]),
+    );
     expect(fields.find((f) => f.code === 'PASSWORD_MIN')!.message).toBe('Kata sandi minimal 6 karakter.');
     const en = await post('/api/auth/sign-up', {}, { 'accept-language': 'en' });
     expect(en.statusCode).toBe(400);
     expect(en.json().details.fields.find((f: { path: string }) => f.path === 'user').message).toBe('This field is required.');
-    const broken = await app.fastify.inject({ method: 'POST', url: '/api/auth/login', payload: '{not json', headers: { 'content-type': 'application/json' } });
+    const broken = await app.fastify.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: '{not json',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(broken.statusCode).toBe(400);
   });
 
@@ -152,7 +189,8 @@ describe('sessions', () => {
 
   it('rate-limits wrong passwords per account, with a clear error', async () => {
     const user = await newUser(app);
-    for (let i = 0; i < 3; i++) expect((await post('/api/auth/login', { username: user.email, password: 'Salah#123' })).json().code).toBe('INVALID_CREDENTIALS');
+    for (let i = 0; i < 3; i++)
+      expect((await post('/api/auth/login', { username: user.email, password: 'Salah#123' })).json().code).toBe('INVALID_CREDENTIALS');
     const blocked = await post('/api/auth/login', { username: user.email, password: TEST_PASSWORD });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().code).toBe('RATE_LIMITED');
@@ -181,8 +219,12 @@ describe('passwords', () => {
     const { token } = verified.json();
     const mismatch = await post('/api/auth/forgot-password/reset', { token, password: 'Durian#88', password_confirmation: 'Durian#89' });
     expect(mismatch.json().details.fields[0].path).toBe('password_confirmation');
-    expect((await post('/api/auth/forgot-password/reset', { token, password: 'Durian#88', password_confirmation: 'Durian#88' })).statusCode).toBe(204);
-    expect((await post('/api/auth/forgot-password/reset', { token, password: 'Durian#88', password_confirmation: 'Durian#88' })).json().code).toBe('RESET_TOKEN_INVALID');
+    expect(
+      (await post('/api/auth/forgot-password/reset', { token, password: 'Durian#88', password_confirmation: 'Durian#88' })).statusCode,
+    ).toBe(204);
+    expect(
+      (await post('/api/auth/forgot-password/reset', { token, password: 'Durian#88', password_confirmation: 'Durian#88' })).json().code,
+    ).toBe('RESET_TOKEN_INVALID');
     expect((await post('/api/auth/refresh', undefined, { cookie: cookieOf(before) })).statusCode).toBe(401);
     expect((await post('/api/auth/login', { username: user.email, password: 'Durian#88' })).statusCode).toBe(200);
   });
@@ -196,10 +238,18 @@ describe('passwords', () => {
     const user = await newUser(app);
     const token = (await post('/api/auth/login', { username: user.email, password: TEST_PASSWORD })).json().access_token;
     const headers = { authorization: `Bearer ${token}` };
-    const wrong = await post('/api/auth/change-password', { old_password: 'Salah#1', password: 'Nanas#555', password_confirmation: 'Nanas#555' }, headers);
+    const wrong = await post(
+      '/api/auth/change-password',
+      { old_password: 'Salah#1', password: 'Nanas#555', password_confirmation: 'Nanas#555' },
+      headers,
+    );
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().details.fields[0].path).toBe('old_password');
-    const ok = await post('/api/auth/change-password', { old_password: TEST_PASSWORD, password: 'Nanas#555', password_confirmation: 'Nanas#555' }, headers);
+    const ok = await post(
+      '/api/auth/change-password',
+      { old_password: TEST_PASSWORD, password: 'Nanas#555', password_confirmation: 'Nanas#555' },
+      headers,
+    );
     expect(ok.statusCode).toBe(204);
   });
 });

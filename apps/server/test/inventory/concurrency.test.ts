@@ -10,7 +10,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TenantCtx } from '../../src/http/context.ts';
-import { adjustStock, ledgerMismatches, receiveStock, releaseStock, reserveStock, standaloneStock, type StockRequest } from '../../src/modules/inventory/index.ts';
+import {
+  adjustStock,
+  ledgerMismatches,
+  receiveStock,
+  releaseStock,
+  reserveStock,
+  standaloneStock,
+  type StockRequest,
+} from '../../src/modules/inventory/index.ts';
 import { saveSetAside } from '../../src/modules/inventory/inventory.service.ts';
 import { stockBalances, stockMovements, stockSetAsides } from '../../src/modules/inventory/inventory.schema.ts';
 import { uuidv7 } from '../../src/platform/db/ids.ts';
@@ -21,7 +29,8 @@ import { newWarehouse } from '../workspaces/helpers.ts';
 import { asActor, newChannel, newSku } from './helpers.ts';
 
 const onPostgres = Boolean(process.env.KELOLA_TEST_DATABASE_URL);
-if (!onPostgres) console.info('inventory concurrency test skipped: set KELOLA_TEST_DATABASE_URL to a PostgreSQL server (PGlite serialises transactions)');
+if (!onPostgres)
+  console.info('inventory concurrency test skipped: set KELOLA_TEST_DATABASE_URL to a PostgreSQL server (PGlite serialises transactions)');
 
 const WORKERS = 16;
 const OPERATIONS = 400;
@@ -48,11 +57,18 @@ const standalone: Reserve = (owner, request) => standaloneStock(app.platform, ow
 const naiveReserve: Reserve = (owner, request) => asActor(app, owner, (ctx) => naiveReserveIn(ctx, request));
 async function naiveReserveIn(ctx: TenantCtx, request: StockRequest) {
   for (const line of request.lines) {
-    const key = and(eq(stockBalances.workspaceId, ctx.workspaceId), eq(stockBalances.warehouseId, line.warehouseId), eq(stockBalances.catalogId, line.catalogId));
+    const key = and(
+      eq(stockBalances.workspaceId, ctx.workspaceId),
+      eq(stockBalances.warehouseId, line.warehouseId),
+      eq(stockBalances.catalogId, line.catalogId),
+    );
     const [bal] = await ctx.db.select().from(stockBalances).where(key);
     if (!bal || bal.onHand - bal.inOrder - bal.allocated - bal.safetyStock < line.quantity) throw new DomainError('INSUFFICIENT_STOCK');
     await sleep(1);
-    await ctx.db.update(stockBalances).set({ inOrder: bal.inOrder + line.quantity }).where(key);
+    await ctx.db
+      .update(stockBalances)
+      .set({ inOrder: bal.inOrder + line.quantity })
+      .where(key);
     await ctx.db.insert(stockMovements).values({
       id: uuidv7(),
       workspaceId: ctx.workspaceId,
@@ -80,7 +96,13 @@ async function runWorkload(reserve: Reserve): Promise<{ problems: string[]; rese
   const wh = await newWarehouse(app, owner);
   const skus = [await newSku(app, owner), await newSku(app, owner), await newSku(app, owner)];
   const channels = [await newChannel(app, owner), await newChannel(app, owner)];
-  await asActor(app, owner, (ctx) => receiveStock(ctx, { referenceKey: 'seed', referenceType: 'TEST', lines: skus.map((s) => ({ warehouseId: wh.id, catalogId: s.id, quantity: INITIAL })) }));
+  await asActor(app, owner, (ctx) =>
+    receiveStock(ctx, {
+      referenceKey: 'seed',
+      referenceType: 'TEST',
+      lines: skus.map((s) => ({ warehouseId: wh.id, catalogId: s.id, quantity: INITIAL })),
+    }),
+  );
 
   // What the callers believe happened, per SKU: units reserved and not released, and units added or removed.
   const held = new Map(skus.map((s) => [s.id, 0]));
@@ -108,7 +130,9 @@ async function runWorkload(reserve: Reserve): Promise<{ problems: string[]; rese
         const order = open.splice(randomInt(Math.max(open.length, 1)), 1)[0];
         if (!order) return;
         try {
-          await asActor(app, owner, (ctx) => releaseStock(ctx, { referenceKey: `${order.key}:release`, referenceType: 'ORDER', lines: order.lines }));
+          await asActor(app, owner, (ctx) =>
+            releaseStock(ctx, { referenceKey: `${order.key}:release`, referenceType: 'ORDER', lines: order.lines }),
+          );
           for (const l of order.lines) held.set(l.catalogId, held.get(l.catalogId)! - l.quantity);
         } catch (error) {
           open.push(order);
@@ -119,11 +143,23 @@ async function runWorkload(reserve: Reserve): Promise<{ problems: string[]; rese
         await asActor(app, owner, (ctx) => saveSetAside(ctx, { warehouse_id: wh.id, catalog_id: sku, channel_id, quantity: randomInt(4) }));
       } else if (roll < 90) {
         const change = randomInt(2) === 0 ? -(1 + randomInt(4)) : 1 + randomInt(3);
-        await asActor(app, owner, (ctx) => adjustStock(ctx, { referenceKey: `a:${n}`, referenceType: 'TEST', lines: [{ warehouseId: wh.id, catalogId: sku, quantity: change }] }));
+        await asActor(app, owner, (ctx) =>
+          adjustStock(ctx, {
+            referenceKey: `a:${n}`,
+            referenceType: 'TEST',
+            lines: [{ warehouseId: wh.id, catalogId: sku, quantity: change }],
+          }),
+        );
         onHand.set(sku, onHand.get(sku)! + change);
       } else {
         const qty = 1 + randomInt(4);
-        await asActor(app, owner, (ctx) => receiveStock(ctx, { referenceKey: `g:${n}`, referenceType: 'TEST', lines: [{ warehouseId: wh.id, catalogId: sku, quantity: qty }] }));
+        await asActor(app, owner, (ctx) =>
+          receiveStock(ctx, {
+            referenceKey: `g:${n}`,
+            referenceType: 'TEST',
+            lines: [{ warehouseId: wh.id, catalogId: sku, quantity: qty }],
+          }),
+        );
         onHand.set(sku, onHand.get(sku)! + qty);
       }
     } catch (error) {
@@ -145,14 +181,23 @@ async function runWorkload(reserve: Reserve): Promise<{ problems: string[]; rese
     const balances = await ctx.db.select().from(stockBalances).where(eq(stockBalances.workspaceId, owner.workspaceId));
     for (const bal of balances) {
       if (bal.onHand < 0 || bal.inOrder < 0) problems.push(`${bal.catalogId}: negative balance ${bal.onHand}/${bal.inOrder}`);
-      if (bal.inOrder + bal.allocated > bal.onHand) problems.push(`${bal.catalogId}: oversold, ${bal.inOrder} reserved and ${bal.allocated} set aside of ${bal.onHand}`);
-      const setAside = await ctx.db.select().from(stockSetAsides).where(and(eq(stockSetAsides.warehouseId, bal.warehouseId), eq(stockSetAsides.catalogId, bal.catalogId)));
+      if (bal.inOrder + bal.allocated > bal.onHand)
+        problems.push(`${bal.catalogId}: oversold, ${bal.inOrder} reserved and ${bal.allocated} set aside of ${bal.onHand}`);
+      const setAside = await ctx.db
+        .select()
+        .from(stockSetAsides)
+        .where(and(eq(stockSetAsides.warehouseId, bal.warehouseId), eq(stockSetAsides.catalogId, bal.catalogId)));
       const total = setAside.reduce((sum, r) => sum + r.quantity, 0);
       if (total !== bal.allocated) problems.push(`${bal.catalogId}: ${total} set aside for channels, but allocated ${bal.allocated}`);
-      if (bal.inOrder !== held.get(bal.catalogId)) problems.push(`${bal.catalogId}: in order ${bal.inOrder}, but callers hold ${held.get(bal.catalogId)}`);
-      if (bal.onHand !== onHand.get(bal.catalogId)) problems.push(`${bal.catalogId}: on hand ${bal.onHand}, expected ${onHand.get(bal.catalogId)}`);
+      if (bal.inOrder !== held.get(bal.catalogId))
+        problems.push(`${bal.catalogId}: in order ${bal.inOrder}, but callers hold ${held.get(bal.catalogId)}`);
+      if (bal.onHand !== onHand.get(bal.catalogId))
+        problems.push(`${bal.catalogId}: on hand ${bal.onHand}, expected ${onHand.get(bal.catalogId)}`);
     }
-    for (const m of await ledgerMismatches(ctx)) problems.push(`${m.catalogId}: balance ${m.onHand}/${m.inOrder}/${m.allocated} ≠ ledger ${m.ledgerOnHand}/${m.ledgerInOrder}/${m.ledgerAllocated}`);
+    for (const m of await ledgerMismatches(ctx))
+      problems.push(
+        `${m.catalogId}: balance ${m.onHand}/${m.inOrder}/${m.allocated} ≠ ledger ${m.ledgerOnHand}/${m.ledgerInOrder}/${m.ledgerAllocated}`,
+      );
   });
   return { problems, reserved, refused };
 }
@@ -183,9 +228,17 @@ describe.skipIf(!onPostgres)('stock under concurrency (PostgreSQL)', () => {
     const owner = await newWorkspace(app);
     const wh = await newWarehouse(app, owner);
     const sku = await newSku(app, owner);
-    await asActor(app, owner, (ctx) => receiveStock(ctx, { referenceKey: 'seed', referenceType: 'TEST', lines: [{ warehouseId: wh.id, catalogId: sku.id, quantity: 100 }] }));
+    await asActor(app, owner, (ctx) =>
+      receiveStock(ctx, { referenceKey: 'seed', referenceType: 'TEST', lines: [{ warehouseId: wh.id, catalogId: sku.id, quantity: 100 }] }),
+    );
     const results = (await Promise.all(
-      Array.from({ length: 12 }, () => reserve(owner, { referenceKey: 'SO-1:reserve', referenceType: 'ORDER', lines: [{ warehouseId: wh.id, catalogId: sku.id, quantity: 3 }] })),
+      Array.from({ length: 12 }, () =>
+        reserve(owner, {
+          referenceKey: 'SO-1:reserve',
+          referenceType: 'ORDER',
+          lines: [{ warehouseId: wh.id, catalogId: sku.id, quantity: 3 }],
+        }),
+      ),
     )) as { replayed: boolean }[];
     expect(results.filter((r) => !r.replayed)).toHaveLength(1);
     const [bal] = await asActor(app, owner, (ctx) => ctx.db.select().from(stockBalances).where(eq(stockBalances.catalogId, sku.id)));

@@ -60,7 +60,11 @@ beforeAll(async () => {
   theirSku = await newSku(app, other);
 
   posted = await receive(app, owner, wh.id, [{ catalog_id: sku.id, quantity: 10 }]);
-  const draft = await call('POST', '/api/inventory/goods-receipts', owner, { date: '2026-11-20', warehouse_id: wh.id, lines: [{ catalog_id: sku.id, quantity: 2 }] });
+  const draft = await call('POST', '/api/inventory/goods-receipts', owner, {
+    date: '2026-11-20',
+    warehouse_id: wh.id,
+    lines: [{ catalog_id: sku.id, quantity: 2 }],
+  });
   expect(draft.statusCode, draft.body).toBe(201);
   draftReceipt = draft.json();
   const adjustment = await call('POST', '/api/inventory/adjustments', owner, adjustmentBody());
@@ -148,7 +152,10 @@ describe('GET /api/inventory/goods-receipts (added: 403, another workspace’s f
 describe('GET /api/inventory/goods-receipts/:id (added: 403)', () => {
   it('answers 403 to a member without goods-receipt, 200 to a reader', async () => {
     expectError(await call('GET', `/api/inventory/goods-receipts/${posted.id}`, stockReader), 403, 'FORBIDDEN');
-    expect((await call('GET', `/api/inventory/goods-receipts/${posted.id}`, receiptReader)).json()).toMatchObject({ id: posted.id, status: 'POSTED' });
+    expect((await call('GET', `/api/inventory/goods-receipts/${posted.id}`, receiptReader)).json()).toMatchObject({
+      id: posted.id,
+      status: 'POSTED',
+    });
   });
 });
 
@@ -178,7 +185,10 @@ describe('GET /api/inventory/inbound (added: 400, 403, another workspace’s fil
   it('answers 403 to a member without inbound (goods-receipt READ is not enough)', async () => {
     expectError(await call('GET', '/api/inventory/inbound', receiptReader), 403, 'FORBIDDEN');
     const inbound = await newMember(app, owner, { inbound: 'READ' });
-    expect((await call('GET', '/api/inventory/inbound', inbound)).json()).toMatchObject({ total_row: 1, items: [{ id: posted.id, status: 'POSTED' }] });
+    expect((await call('GET', '/api/inventory/inbound', inbound)).json()).toMatchObject({
+      total_row: 1,
+      items: [{ id: posted.id, status: 'POSTED' }],
+    });
   });
 });
 
@@ -203,7 +213,12 @@ describe('POST /api/inventory/adjustments (added: 403, 404)', () => {
     const foreignWh = await call('POST', '/api/inventory/adjustments', owner, adjustmentBody({ warehouse_id: theirWh.id }));
     expectError(foreignWh, 404, 'WAREHOUSE_NOT_FOUND');
     expect(foreignWh.json().details.fields).toEqual([expect.objectContaining({ path: 'warehouse_id', code: 'WAREHOUSE_NOT_FOUND' })]);
-    const foreignSku = await call('POST', '/api/inventory/adjustments', owner, adjustmentBody({ items: [{ catalog_id: theirSku.id, change: 1 }] }));
+    const foreignSku = await call(
+      'POST',
+      '/api/inventory/adjustments',
+      owner,
+      adjustmentBody({ items: [{ catalog_id: theirSku.id, change: 1 }] }),
+    );
     expectError(foreignSku, 404, 'CATALOG_NOT_FOUND');
     expect(foreignSku.json().details.fields).toEqual([expect.objectContaining({ path: 'items.0.catalog_id', code: 'CATALOG_NOT_FOUND' })]);
   });
@@ -221,13 +236,27 @@ describe('GET /api/inventory/adjustments/:id (added: 400, 403)', () => {
 
 describe('PUT /api/inventory/adjustments/:id (added: 404 for ids in the body)', () => {
   it('answers 404 on the field for another workspace’s warehouse or SKU, and keeps the draft', async () => {
-    const foreignWh = await call('PUT', `/api/inventory/adjustments/${draftAdjustment.id}`, owner, adjustmentBody({ warehouse_id: theirWh.id }));
+    const foreignWh = await call(
+      'PUT',
+      `/api/inventory/adjustments/${draftAdjustment.id}`,
+      owner,
+      adjustmentBody({ warehouse_id: theirWh.id }),
+    );
     expectError(foreignWh, 404, 'WAREHOUSE_NOT_FOUND');
     expect(foreignWh.json().details.fields[0].path).toBe('warehouse_id');
-    const foreignSku = await call('PUT', `/api/inventory/adjustments/${draftAdjustment.id}`, owner, adjustmentBody({ items: [{ catalog_id: theirSku.id, change: 1 }] }));
+    const foreignSku = await call(
+      'PUT',
+      `/api/inventory/adjustments/${draftAdjustment.id}`,
+      owner,
+      adjustmentBody({ items: [{ catalog_id: theirSku.id, change: 1 }] }),
+    );
     expectError(foreignSku, 404, 'CATALOG_NOT_FOUND');
     expect(foreignSku.json().details.fields[0].path).toBe('items.0.catalog_id');
-    expect((await call('GET', `/api/inventory/adjustments/${draftAdjustment.id}`, owner)).json()).toMatchObject({ warehouse_id: wh.id, status: 'DRAFT', items: [{ catalog_id: sku.id }] });
+    expect((await call('GET', `/api/inventory/adjustments/${draftAdjustment.id}`, owner)).json()).toMatchObject({
+      warehouse_id: wh.id,
+      status: 'DRAFT',
+      items: [{ catalog_id: sku.id }],
+    });
   });
 });
 
@@ -242,7 +271,12 @@ describe('POST /api/inventory/transfers (added: 404 for from_warehouse_id and li
     const foreignFrom = await call('POST', '/api/inventory/transfers', owner, transferBody({ from_warehouse_id: theirWh.id }));
     expectError(foreignFrom, 404, 'WAREHOUSE_NOT_FOUND');
     expect(foreignFrom.json().details.fields).toEqual([expect.objectContaining({ path: 'from_warehouse_id' })]);
-    const foreignSku = await call('POST', '/api/inventory/transfers', owner, transferBody({ lines: [{ catalog_id: theirSku.id, quantity: 1 }] }));
+    const foreignSku = await call(
+      'POST',
+      '/api/inventory/transfers',
+      owner,
+      transferBody({ lines: [{ catalog_id: theirSku.id, quantity: 1 }] }),
+    );
     expectError(foreignSku, 404, 'CATALOG_NOT_FOUND');
     expect(foreignSku.json().details.fields).toEqual([expect.objectContaining({ path: 'lines.0.catalog_id' })]);
   });
@@ -254,7 +288,11 @@ describe('GET /api/inventory/stock-allocation (added: 403, 404 for catalog_id)',
   });
 
   it('answers 404 for another workspace’s SKU', async () => {
-    expectError(await call('GET', `/api/inventory/stock-allocation?warehouse_id=${wh.id}&catalog_id=${theirSku.id}`, owner), 404, 'CATALOG_NOT_FOUND');
+    expectError(
+      await call('GET', `/api/inventory/stock-allocation?warehouse_id=${wh.id}&catalog_id=${theirSku.id}`, owner),
+      404,
+      'CATALOG_NOT_FOUND',
+    );
   });
 });
 
@@ -263,7 +301,12 @@ describe('POST /api/inventory/stock-allocation (added: 404 for warehouse_id and 
     const foreignWh = await call('POST', '/api/inventory/stock-allocation', owner, { warehouse_id: theirWh.id, rules: [] });
     expectError(foreignWh, 404, 'WAREHOUSE_NOT_FOUND');
     expect(foreignWh.json().details.fields[0].path).toBe('warehouse_id');
-    const foreignSku = await call('POST', '/api/inventory/stock-allocation', owner, { warehouse_id: wh.id, catalog_id: theirSku.id, safety_stock: 1, rules: [] });
+    const foreignSku = await call('POST', '/api/inventory/stock-allocation', owner, {
+      warehouse_id: wh.id,
+      catalog_id: theirSku.id,
+      safety_stock: 1,
+      rules: [],
+    });
     expectError(foreignSku, 404, 'CATALOG_NOT_FOUND');
     expect(foreignSku.json().details.fields[0].path).toBe('catalog_id');
   });
@@ -271,10 +314,18 @@ describe('POST /api/inventory/stock-allocation (added: 404 for warehouse_id and 
 
 describe('PUT /api/inventory/set-asides (added: 404 for another workspace’s catalog_id)', () => {
   it('answers 404 on catalog_id for another workspace’s SKU and sets nothing aside', async () => {
-    const res = await call('PUT', '/api/inventory/set-asides', owner, { warehouse_id: wh.id, catalog_id: theirSku.id, channel_id: channel, quantity: 1 });
+    const res = await call('PUT', '/api/inventory/set-asides', owner, {
+      warehouse_id: wh.id,
+      catalog_id: theirSku.id,
+      channel_id: channel,
+      quantity: 1,
+    });
     expectError(res, 404, 'CATALOG_NOT_FOUND');
     expect(res.json().details.fields).toEqual([expect.objectContaining({ path: 'catalog_id', code: 'CATALOG_NOT_FOUND' })]);
-    expect((await call('GET', `/api/inventory?warehouse_id=${wh.id}`, owner)).json().items[0]).toMatchObject({ catalog_id: sku.id, allocated: 0 });
+    expect((await call('GET', `/api/inventory?warehouse_id=${wh.id}`, owner)).json().items[0]).toMatchObject({
+      catalog_id: sku.id,
+      allocated: 0,
+    });
   });
 });
 

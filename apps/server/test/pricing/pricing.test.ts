@@ -54,7 +54,9 @@ describe.each([
     expect(fieldCodes(await call('POST', path, owner, { name: 'a'.repeat(31), value: '1' }))).toMatchObject({ name: 'TOO_LONG' });
     expect(fieldCodes(await call('POST', path, owner, { name: '123', value: '1' }))).toMatchObject({ name: 'VARIABLE_NAME_FORMAT' });
     expect(fieldCodes(await call('POST', path, owner, { name: 'ok', value: '1,5' }))).toMatchObject({ value: 'INVALID_DECIMAL' });
-    expect(fieldCodes(await call('POST', path, owner, { name: 'list_price', value: '1' }))).toMatchObject({ name: 'VARIABLE_NAME_RESERVED' });
+    expect(fieldCodes(await call('POST', path, owner, { name: 'list_price', value: '1' }))).toMatchObject({
+      name: 'VARIABLE_NAME_RESERVED',
+    });
   });
 
   it('keeps names unique across the three kinds', async () => {
@@ -91,7 +93,13 @@ describe('/api/price-formulas', () => {
     const owner = await newWorkspace(app);
     const margin = await variable(owner, '/api/formula-variables', { name: 'margin', value: '1.2' });
     const admin = await variable(owner, '/api/global-variables', { name: 'admin', value: '1500' });
-    const created = await formula(owner, { name: 'harga_jual', short_description: 'Harga marketplace', expression: '(list_price+admin)*margin', rounding_mode: 'CEIL', rounding_step: 1000 });
+    const created = await formula(owner, {
+      name: 'harga_jual',
+      short_description: 'Harga marketplace',
+      expression: '(list_price+admin)*margin',
+      rounding_mode: 'CEIL',
+      rounding_step: 1000,
+    });
     expect(created).toMatchObject({
       name: 'harga_jual',
       expression: '(list_price + admin) × margin',
@@ -138,8 +146,18 @@ describe('/api/price-formulas', () => {
 
   it('answers 400 for the name and rounding fields, 409 for a taken name', async () => {
     const owner = await newWorkspace(app);
-    const res = await call('POST', '/api/price-formulas', owner, { name: 'harga jual', expression: '', rounding_mode: 'UP', short_description: 'y'.repeat(31) });
-    expect(fieldCodes(res)).toMatchObject({ name: 'VARIABLE_NAME_FORMAT', expression: 'FORMULA_EMPTY', rounding_mode: 'INVALID_VALUE', short_description: 'TOO_LONG' });
+    const res = await call('POST', '/api/price-formulas', owner, {
+      name: 'harga jual',
+      expression: '',
+      rounding_mode: 'UP',
+      short_description: 'y'.repeat(31),
+    });
+    expect(fieldCodes(res)).toMatchObject({
+      name: 'VARIABLE_NAME_FORMAT',
+      expression: 'FORMULA_EMPTY',
+      rounding_mode: 'INVALID_VALUE',
+      short_description: 'TOO_LONG',
+    });
     await formula(owner, { name: 'f_a', expression: 'list_price * 2' });
     expectError(await call('POST', '/api/price-formulas', owner, { name: 'f_a', expression: 'list_price * 3' }), 409, 'FORMULA_NAME_TAKEN');
   });
@@ -167,10 +185,17 @@ describe('/api/price-formulas', () => {
     expectError(await call('GET', '/api/price-formulas', member), 403, 'FORBIDDEN');
     expectError(await call('POST', '/api/price-formulas/check', member, { expression: '1 + 1' }), 403, 'FORBIDDEN');
     expectError(await call('GET', `/api/price-formulas/${theirs.id}`, owner), 404, 'FORMULA_NOT_FOUND');
-    expectError(await call('PUT', `/api/price-formulas/${theirs.id}`, owner, { name: 'f_x', expression: 'list_price * 3' }), 404, 'FORMULA_NOT_FOUND');
+    expectError(
+      await call('PUT', `/api/price-formulas/${theirs.id}`, owner, { name: 'f_x', expression: 'list_price * 3' }),
+      404,
+      'FORMULA_NOT_FOUND',
+    );
     expectError(await call('DELETE', `/api/price-formulas/${theirs.id}`, owner), 404, 'FORMULA_NOT_FOUND');
     // A variable name of another workspace is unknown here.
     await variable(other, '/api/global-variables', { name: 'milik_lain', value: 1 });
-    expectFieldError(await call('POST', '/api/price-formulas', owner, { name: 'f_y', expression: 'list_price * milik_lain' }), 'expression');
+    expectFieldError(
+      await call('POST', '/api/price-formulas', owner, { name: 'f_y', expression: 'list_price * milik_lain' }),
+      'expression',
+    );
   });
 });

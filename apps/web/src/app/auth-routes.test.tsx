@@ -52,7 +52,9 @@ describe('auth screens', { timeout: 20_000 }, () => {
 
   it('verify link: a valid link signs in and shows the success page', async () => {
     const token = fakeToken(600);
-    answer('POST', `/api/auth/verify/secret-link-123/${UUID}`, 200, { login: { user: { uuid: UUID, email: 'a@b.id', phone: null }, token: { access_token: token, token_type: 'Bearer', expires_in: 900 } } });
+    answer('POST', `/api/auth/verify/secret-link-123/${UUID}`, 200, {
+      login: { user: { uuid: UUID, email: 'a@b.id', phone: null }, token: { access_token: token, token_type: 'Bearer', expires_in: 900 } },
+    });
     const router = renderAt(`/auth/verify/secret-link-123/${UUID}`);
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/register/success'));
     expect(getAccessToken()).toBe(token);
@@ -90,7 +92,7 @@ describe('auth screens', { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByLabelText('Konfirmasi kata sandi'), { target: { value: 'Kebun#Mangga7' } });
     fireEvent.click(screen.getByRole('button', { name: 'Daftar' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/reg-conf/phone-number'));
-    expect((await screen.findByLabelText('Nomor HP') as HTMLInputElement).value).toBe('081234567890');
+    expect(((await screen.findByLabelText('Nomor HP')) as HTMLInputElement).value).toBe('081234567890');
     // The code from the sign-up is still fresh: no second SMS.
     fireEvent.click(screen.getByTestId('send-otp'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/reg-conf/otp'));
@@ -111,7 +113,12 @@ describe('auth screens', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByTestId('send-otp'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/reg-conf/otp'));
     const signUps = calls.filter((call) => call.url === '/api/auth/sign-up');
-    expect(signUps.at(-1)?.body).toEqual({ user: '081298765432', name: 'Sari Dewi', business_name: 'Toko Sari', password: 'Kebun#Mangga7' });
+    expect(signUps.at(-1)?.body).toEqual({
+      user: '081298765432',
+      name: 'Sari Dewi',
+      business_name: 'Toko Sari',
+      password: 'Kebun#Mangga7',
+    });
   });
 
   it('phone confirmation rejects a number that is not a phone, in Indonesian and English', async () => {
@@ -149,7 +156,12 @@ describe('auth screens', { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByLabelText('Konfirmasi kata sandi'), { target: { value: 'Kebun#Mangga7' } });
     fireEvent.click(screen.getByRole('button', { name: 'Daftar sekarang' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/reg-conf/email'));
-    expect(calls.find((call) => call.url === '/api/auth/sign-up')?.body).toEqual({ user: 'reseller@toko.id', name: 'Budi', business_name: 'Toko Budi', password: 'Kebun#Mangga7' });
+    expect(calls.find((call) => call.url === '/api/auth/sign-up')?.body).toEqual({
+      user: 'reseller@toko.id',
+      name: 'Budi',
+      business_name: 'Toko Budi',
+      password: 'Kebun#Mangga7',
+    });
     await waitFor(() => expect(document.title).toBe('Kelola - Verifikasi Email'));
   });
 

@@ -16,7 +16,10 @@ export { PRIMARY_COLOR };
 /** Hands antd's notification instance (themed and localised by the providers) to lib/notify. */
 function NotificationBridge() {
   const { notification } = AntApp.useApp();
-  useEffect(() => setNotifier({ error: (config) => notification.error(config), success: (config) => notification.success(config) }), [notification]);
+  useEffect(
+    () => setNotifier({ error: (config) => notification.error(config), success: (config) => notification.success(config) }),
+    [notification],
+  );
   return null;
 }
 
@@ -60,7 +63,10 @@ export function Providers({ children, theme: forcedTheme }: { children: ReactNod
     <QueryClientProvider client={queryClient}>
       <ConfigProvider
         locale={antdLocale}
-        theme={{ token: { colorPrimary: PRIMARY_COLOR, borderRadius: 6 }, algorithm: theme === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm }}
+        theme={{
+          token: { colorPrimary: PRIMARY_COLOR, borderRadius: 6 },
+          algorithm: theme === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
+        }}
       >
         <AntApp>
           <NotificationBridge />

@@ -33,8 +33,6 @@ type Props = { entry: RouteEntry; screen: LazyExoticComponent<ComponentType> | n
 /** One route of the table: title, guest-only rule, lazy screen or the not-built page. */
 export function RouteScreen({ entry, screen: Screen }: Props) {
   usePageTitle(entry.titleKey);
-  const content = (
-    <Suspense fallback={<PageLoader />}>{Screen ? <Screen /> : <ScreenNotBuilt route={entry.path} />}</Suspense>
-  );
+  const content = <Suspense fallback={<PageLoader />}>{Screen ? <Screen /> : <ScreenNotBuilt route={entry.path} />}</Suspense>;
   return entry.guestOnly ? <GuestOnly>{content}</GuestOnly> : content;
 }

@@ -22,13 +22,16 @@ function readSpecRoutes(): SpecRoute[] {
 }
 
 describe('route table', () => {
-  it.skipIf(!hasSpec)(`registers every path of routes.tsv (${hasSpec ? 'found' : 'SKIPPED: routes.tsv not found at ../../../shared/spec/routes.tsv'})`, () => {
-    const spec = readSpecRoutes();
-    expect(spec.length).toBeGreaterThan(100);
-    const registered = new Set(ROUTE_TABLE.map((entry) => entry.path));
-    const missing = spec.filter((route) => !registered.has(route.path)).map((route) => route.path);
-    expect(missing).toEqual([]);
-  });
+  it.skipIf(!hasSpec)(
+    `registers every path of routes.tsv (${hasSpec ? 'found' : 'SKIPPED: routes.tsv not found at ../../../shared/spec/routes.tsv'})`,
+    () => {
+      const spec = readSpecRoutes();
+      expect(spec.length).toBeGreaterThan(100);
+      const registered = new Set(ROUTE_TABLE.map((entry) => entry.path));
+      const missing = spec.filter((route) => !registered.has(route.path)).map((route) => route.path);
+      expect(missing).toEqual([]);
+    },
+  );
 
   it.skipIf(!hasSpec)('uses the layout and auth flag of routes.tsv for every path', () => {
     const byPath = new Map(ROUTE_TABLE.map((entry) => [entry.path, entry]));

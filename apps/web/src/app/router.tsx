@@ -27,14 +27,24 @@ function toRoute(entry: RouteEntry): RouteObject {
 
 /** Builds the route objects under the root frame: redirects first, then each layout split into guarded and open routes. */
 export function buildRoutes(table: readonly RouteEntry[] = ROUTE_TABLE): RouteObject[] {
-  const redirects: RouteObject[] = table.filter((entry) => entry.redirect).map((entry) => ({ path: entry.path, element: <RedirectRoute to={entry.redirect ?? '/'} /> }));
+  const redirects: RouteObject[] = table
+    .filter((entry) => entry.redirect)
+    .map((entry) => ({ path: entry.path, element: <RedirectRoute to={entry.redirect ?? '/'} /> }));
   const groups: RouteObject[] = [];
   for (const layout of ['main', 'auth', 'full'] as const) {
     const entries = table.filter((entry) => entry.layout === layout && !entry.redirect);
     const guarded = entries.filter((entry) => entry.auth).map(toRoute);
     const open = entries.filter((entry) => !entry.auth).map(toRoute);
     const Layout = LAYOUTS[layout];
-    if (guarded.length > 0) groups.push({ element: <RequireAuth><Layout /></RequireAuth>, children: guarded });
+    if (guarded.length > 0)
+      groups.push({
+        element: (
+          <RequireAuth>
+            <Layout />
+          </RequireAuth>
+        ),
+        children: guarded,
+      });
     if (open.length > 0) groups.push({ element: <Layout />, children: open });
   }
   const children = [...redirects, ...groups, { path: '*', element: <Navigate to={NOT_FOUND_PATH} replace /> }];

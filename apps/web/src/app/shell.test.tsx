@@ -52,7 +52,13 @@ describe('shell', { timeout: 20_000 }, () => {
         const method = init.method ?? 'GET';
         const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
         calls.push({ url, method, body });
-        const answer = url.startsWith('/api/me/settings') ? body : url.startsWith('/api/me/menu') ? MENU : url.startsWith('/api/me') ? me : { items: [] };
+        const answer = url.startsWith('/api/me/settings')
+          ? body
+          : url.startsWith('/api/me/menu')
+            ? MENU
+            : url.startsWith('/api/me')
+              ? me
+              : { items: [] };
         return new Response(JSON.stringify(answer), { status: 200, headers: { 'Content-Type': 'application/json' } });
       }),
     );
@@ -175,9 +181,15 @@ describe('shell', { timeout: 20_000 }, () => {
     const router = renderAt('/dashboard?workspace_id=w-1&business_id=b-2');
     await screen.findByTestId('side-menu-sider');
     await act(() => router.navigate('/fulfillment/detail?id=9'));
-    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/fulfillment?id=9&workspace_id=w-1&business_id=b-2'));
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/fulfillment?id=9&workspace_id=w-1&business_id=b-2'),
+    );
     await act(() => router.navigate('/inventory/goods-receipt/create'));
-    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/inventory/goods-receipt/create?workspace_id=w-1&business_id=b-2'));
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+        '/inventory/goods-receipt/create?workspace_id=w-1&business_id=b-2',
+      ),
+    );
     await act(() => router.navigate('/warehouse/add-warehouse?workspace_id=w-1'));
     expect(router.state.location.pathname).toBe('/warehouse/add-warehouse');
     await act(() => router.navigate('/auth/404'));

@@ -4,7 +4,12 @@ import type { BusinessListEntry } from '@kelola/contracts/me';
 import '../lib/i18n.ts';
 import { ALL_ENTRIES, BusinessSelector, hasAllEntry, selectorModel } from './business-selector.tsx';
 
-const business = (id: string): BusinessListEntry => ({ business_id: id, business_name: `Bisnis ${id}`, warehouse_id: null, name: `Bisnis ${id}` });
+const business = (id: string): BusinessListEntry => ({
+  business_id: id,
+  business_name: `Bisnis ${id}`,
+  warehouse_id: null,
+  name: `Bisnis ${id}`,
+});
 const warehouse = (id: string): BusinessListEntry => ({ business_id: null, business_name: null, warehouse_id: id, name: `Gudang ${id}` });
 
 describe('business selector rules (spec part 6)', () => {
@@ -37,7 +42,11 @@ describe('business selector rules (spec part 6)', () => {
   });
 
   it('uses warehouse ids for a Warehouse restriction', () => {
-    expect(selectorModel([warehouse('w1'), warehouse('w2')], 'WAREHOUSE', null, 'Semua').options.map((option) => option.value)).toEqual([ALL_ENTRIES, 'w1', 'w2']);
+    expect(selectorModel([warehouse('w1'), warehouse('w2')], 'WAREHOUSE', null, 'Semua').options.map((option) => option.value)).toEqual([
+      ALL_ENTRIES,
+      'w1',
+      'w2',
+    ]);
   });
 
   it('renders 250 px wide, searchable, with the All label', () => {

@@ -30,7 +30,12 @@ export function hasAllEntry(restriction: RestrictionBase | null, count: number):
 export type SelectorModel = { options: { value: string; label: string }[]; value: string | undefined; disabled: boolean };
 
 /** Options, selection and state of the selector; it is disabled with fewer than 2 options. */
-export function selectorModel(entries: BusinessListEntry[], restriction: RestrictionBase | null, value: string | null, allLabel: string): SelectorModel {
+export function selectorModel(
+  entries: BusinessListEntry[],
+  restriction: RestrictionBase | null,
+  value: string | null,
+  allLabel: string,
+): SelectorModel {
   const options = entries.map((entry) => ({ value: entryValue(entry, restriction), label: entry.name }));
   const withAll = hasAllEntry(restriction, entries.length);
   if (withAll) options.unshift({ value: ALL_ENTRIES, label: allLabel });

@@ -39,7 +39,14 @@ describe('DetailPage', () => {
 
   it('shows the load error with retry and hides the actions', () => {
     const onRetry = vi.fn();
-    renderWithRouter(<DetailPage title="Gudang" actions={<Button>Ubah</Button>} error={new ApiError(404, 'WAREHOUSE_NOT_FOUND', 'no')} onRetry={onRetry} />);
+    renderWithRouter(
+      <DetailPage
+        title="Gudang"
+        actions={<Button>Ubah</Button>}
+        error={new ApiError(404, 'WAREHOUSE_NOT_FOUND', 'no')}
+        onRetry={onRetry}
+      />,
+    );
     expect(screen.getByText('Gudang tidak ditemukan.')).toBeTruthy();
     expect(screen.queryByText('Ubah')).toBeNull();
     fireEvent.click(screen.getByText('Coba lagi'));

@@ -41,7 +41,12 @@ export function DetailPage({ title, description, backTo, actions, loading, error
   const location = useLocation();
 
   let body: ReactNode;
-  if (loading) body = <Card><PageLoader /></Card>;
+  if (loading)
+    body = (
+      <Card>
+        <PageLoader />
+      </Card>
+    );
   else if (error)
     body = (
       <Card>
@@ -68,7 +73,12 @@ export function DetailPage({ title, description, backTo, actions, loading, error
               bordered
               size="middle"
               column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 3, xxl: 3 }}
-              items={items.map((item) => ({ key: item.key, label: item.label, span: item.span, children: isBlank(item.value) ? '-' : item.value }))}
+              items={items.map((item) => ({
+                key: item.key,
+                label: item.label,
+                span: item.span,
+                children: isBlank(item.value) ? '-' : item.value,
+              }))}
             />
           </Card>
         )}
@@ -81,7 +91,12 @@ export function DetailPage({ title, description, backTo, actions, loading, error
       <Flex justify="space-between" align="center" wrap gap={12}>
         <Flex align="center" gap={12}>
           {backTo && (
-            <Button type="text" icon={<ArrowLeftOutlined />} aria-label={t('detail.back')} onClick={() => void navigate(withWorkspaceQuery(backTo, location.search))} />
+            <Button
+              type="text"
+              icon={<ArrowLeftOutlined />}
+              aria-label={t('detail.back')}
+              onClick={() => void navigate(withWorkspaceQuery(backTo, location.search))}
+            />
           )}
           <div>
             <Typography.Title level={3} style={{ margin: 0 }}>

@@ -9,7 +9,13 @@ import { zodField } from './zod-rules.ts';
 
 type Values = { name?: string; code?: string };
 
-function Harness({ onSubmit, onSaved = () => undefined }: { onSubmit: (values: Values) => Promise<unknown>; onSaved?: (result: unknown) => void }) {
+function Harness({
+  onSubmit,
+  onSaved = () => undefined,
+}: {
+  onSubmit: (values: Values) => Promise<unknown>;
+  onSaved?: (result: unknown) => void;
+}) {
   const [form] = Form.useForm<Values>();
   return (
     <FormPage<Values, unknown> name="thing" title="Tambah Gudang" form={form} backTo="/list" onSubmit={onSubmit} onSaved={onSaved}>
@@ -44,7 +50,9 @@ describe('FormPage', { timeout: 20_000 }, () => {
 
   it('shows the server field errors on their fields and the error above the form', async () => {
     const onSubmit = vi.fn(async () => {
-      throw new ApiError(409, 'WAREHOUSE_CODE_TAKEN', 'taken', { fields: [{ path: 'code', code: 'WAREHOUSE_CODE_TAKEN', message: 'WAREHOUSE_CODE_TAKEN' }] });
+      throw new ApiError(409, 'WAREHOUSE_CODE_TAKEN', 'taken', {
+        fields: [{ path: 'code', code: 'WAREHOUSE_CODE_TAKEN', message: 'WAREHOUSE_CODE_TAKEN' }],
+      });
     });
     setup({ onSubmit });
     fireEvent.change(screen.getByLabelText('Nama Gudang'), { target: { value: 'Gudang' } });
@@ -106,7 +114,16 @@ describe('FormPage', { timeout: 20_000 }, () => {
     function Failing() {
       const [form] = Form.useForm();
       return (
-        <FormPage name="x" title="Ubah" form={form} backTo="/list" loadError={new ApiError(404, 'WAREHOUSE_NOT_FOUND', 'no')} onRetry={onRetry} onSubmit={async () => ({})} onSaved={() => undefined}>
+        <FormPage
+          name="x"
+          title="Ubah"
+          form={form}
+          backTo="/list"
+          loadError={new ApiError(404, 'WAREHOUSE_NOT_FOUND', 'no')}
+          onRetry={onRetry}
+          onSubmit={async () => ({})}
+          onSaved={() => undefined}
+        >
           <Form.Item name="name">
             <Input />
           </Form.Item>

@@ -36,7 +36,8 @@ export type FormPageProps<V extends object, R> = {
  * (in-app navigation through react-router's blocker, reload or closing the tab through beforeunload).
  */
 export function FormPage<V extends object, R>(props: FormPageProps<V, R>) {
-  const { name, title, description, form, backTo, initialValues, loading, loadError, onRetry, onSubmit, onSaved, submitText, children } = props;
+  const { name, title, description, form, backTo, initialValues, loading, loadError, onRetry, onSubmit, onSaved, submitText, children } =
+    props;
   const { t } = useTranslation('components');
   const location = useLocation();
   const navigate = useNavigate();
@@ -132,9 +133,7 @@ export function FormPage<V extends object, R>(props: FormPageProps<V, R>) {
         )}
         {children}
         <Flex justify="flex-end" gap={8} style={{ marginTop: 8 }}>
-          <Button onClick={() => void navigate(back)}>
-            {t('form.cancel')}
-          </Button>
+          <Button onClick={() => void navigate(back)}>{t('form.cancel')}</Button>
           <Button type="primary" htmlType="submit" loading={submitting}>
             {submitText ?? t('form.save')}
           </Button>

@@ -1,7 +1,14 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../lib/i18n.ts';
-import { IDLE_TIME_MS, setAccessToken, startSessionWatch, STORAGE_KEYS, TOKEN_CHECK_INTERVAL_MS, useIdleFlag } from '../lib/auth-session.ts';
+import {
+  IDLE_TIME_MS,
+  setAccessToken,
+  startSessionWatch,
+  STORAGE_KEYS,
+  TOKEN_CHECK_INTERVAL_MS,
+  useIdleFlag,
+} from '../lib/auth-session.ts';
 import { IdleDialog } from './idle-dialog.tsx';
 
 function jwt(expSeconds: number): string {

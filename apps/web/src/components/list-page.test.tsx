@@ -104,9 +104,12 @@ describe('ListPage', { timeout: 20_000 }, () => {
 
   it('runs a bulk action on the selected rows and clears the selection', async () => {
     const onClick = vi.fn(async () => undefined);
-    renderWithRouter(<Harness data={{ items: rows(1, 3), total_row: 3 }} bulkActions={[{ key: 'delete', label: 'Hapus', danger: true, onClick }]} />, {
-      path: '/list',
-    });
+    renderWithRouter(
+      <Harness data={{ items: rows(1, 3), total_row: 3 }} bulkActions={[{ key: 'delete', label: 'Hapus', danger: true, onClick }]} />,
+      {
+        path: '/list',
+      },
+    );
     expect(screen.queryByTestId('bulk-bar')).toBeNull();
     const boxes = screen.getAllByRole('checkbox');
     fireEvent.click(boxes[1]!);

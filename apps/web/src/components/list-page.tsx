@@ -70,7 +70,13 @@ export function ListPage<T extends object, F extends string>(props: ListPageProp
   const tableColumns: ColumnType<T>[] = columns.map(({ sortField, ...column }) => {
     const withHeading: ColumnType<T> = { onHeaderCell: () => ({ style: { whiteSpace: 'nowrap' } }), ...column };
     return sortField
-      ? { ...withHeading, key: sortField, sorter: true, sortOrder: toSortOrder(query.sort, sortField), sortDirections: ['ascend', 'descend'] }
+      ? {
+          ...withHeading,
+          key: sortField,
+          sorter: true,
+          sortOrder: toSortOrder(query.sort, sortField),
+          sortDirections: ['ascend', 'descend'],
+        }
       : withHeading;
   });
 
@@ -139,7 +145,13 @@ export function ListPage<T extends object, F extends string>(props: ListPageProp
             </Flex>
           )}
           {bulkActions && selected.length > 0 && (
-            <Flex align="center" gap={12} wrap data-testid="bulk-bar" style={{ padding: '8px 12px', background: 'rgba(75, 124, 243, 0.08)', borderRadius: 6 }}>
+            <Flex
+              align="center"
+              gap={12}
+              wrap
+              data-testid="bulk-bar"
+              style={{ padding: '8px 12px', background: 'rgba(75, 124, 243, 0.08)', borderRadius: 6 }}
+            >
               <Typography.Text strong>{t('list.selected', { count: selected.length })}</Typography.Text>
               {bulkActions.map((action) => (
                 <Button
@@ -203,11 +215,7 @@ export function ListPage<T extends object, F extends string>(props: ListPageProp
                     description={hasFilters ? t('list.noMatch') : (empty?.description ?? t('list.empty'))}
                     data-testid="list-empty"
                   >
-                    {hasFilters ? (
-                      <Button onClick={query.reset}>{t('list.resetFilters')}</Button>
-                    ) : (
-                      empty?.action
-                    )}
+                    {hasFilters ? <Button onClick={query.reset}>{t('list.resetFilters')}</Button> : empty?.action}
                   </Empty>
                 ),
               }}

@@ -51,7 +51,10 @@ export function PrintPage({ title, width = '210mm', autoPrint = false, actions, 
           </Button>
         </Flex>
       </Flex>
-      <div className="kelola-print-sheet" style={{ width, maxWidth: '100%', margin: '0 auto', background: '#fff', padding: 24, boxShadow: '0 1px 4px rgba(0,0,0,0.12)' }}>
+      <div
+        className="kelola-print-sheet"
+        style={{ width, maxWidth: '100%', margin: '0 auto', background: '#fff', padding: 24, boxShadow: '0 1px 4px rgba(0,0,0,0.12)' }}
+      >
         {children}
       </div>
     </div>

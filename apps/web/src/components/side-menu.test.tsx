@@ -75,7 +75,16 @@ describe('side menu model', () => {
 function renderMenu(props: Partial<Parameters<typeof SideMenu>[0]> = {}) {
   return render(
     <MemoryRouter>
-      <SideMenu menu={MENU} channels={CHANNELS} language="id" pathname="/sales" search="?workspace_id=w-1" collapsed={false} addStorePath="/add-store" {...props} />
+      <SideMenu
+        menu={MENU}
+        channels={CHANNELS}
+        language="id"
+        pathname="/sales"
+        search="?workspace_id=w-1"
+        collapsed={false}
+        addStorePath="/add-store"
+        {...props}
+      />
     </MemoryRouter>,
   );
 }

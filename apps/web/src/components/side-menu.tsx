@@ -96,7 +96,13 @@ export function SideMenu({ menu, channels, language, pathname, search, collapsed
 
   return (
     <nav aria-label={t('menuLabel')} data-testid="side-menu">
-      <Menu mode="inline" items={mainItems} selectedKeys={selectedKeys(sections, pathname)} style={{ borderInlineEnd: 0 }} onClick={onNavigate} />
+      <Menu
+        mode="inline"
+        items={mainItems}
+        selectedKeys={selectedKeys(sections, pathname)}
+        style={{ borderInlineEnd: 0 }}
+        onClick={onNavigate}
+      />
       {!collapsed && (
         <Flex vertical gap={8} style={{ padding: '12px 16px 4px' }}>
           <Flex justify="space-between" align="center">
@@ -112,7 +118,13 @@ export function SideMenu({ menu, channels, language, pathname, search, collapsed
             )}
           </Flex>
           {connected.length > 0 && (
-            <Input.Search allowClear size="small" placeholder={t('channels.search')} value={filter} onChange={(event) => setFilter(event.target.value)} />
+            <Input.Search
+              allowClear
+              size="small"
+              placeholder={t('channels.search')}
+              value={filter}
+              onChange={(event) => setFilter(event.target.value)}
+            />
           )}
         </Flex>
       )}
@@ -120,7 +132,11 @@ export function SideMenu({ menu, channels, language, pathname, search, collapsed
         <Menu mode="inline" items={channelItems} style={{ borderInlineEnd: 0 }} data-testid="channel-menu" onClick={onNavigate} />
       ) : (
         !collapsed && (
-          <Empty data-testid="no-shop" image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(connected.length === 0 ? 'channels.noShop' : 'channels.noMatch')} />
+          <Empty
+            data-testid="no-shop"
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            description={t(connected.length === 0 ? 'channels.noShop' : 'channels.noMatch')}
+          />
         )
       )}
     </nav>
@@ -159,7 +175,12 @@ export function TopMenu({ menu, channels, language, pathname, search }: TopMenuP
 
   return (
     <nav aria-label={t('menuLabel')} data-testid="top-menu" style={{ flex: 1, minWidth: 0 }}>
-      <Menu mode="horizontal" items={items} selectedKeys={selectedKeys(sections, pathname)} style={{ borderBottom: 0, lineHeight: '62px', background: 'transparent' }} />
+      <Menu
+        mode="horizontal"
+        items={items}
+        selectedKeys={selectedKeys(sections, pathname)}
+        style={{ borderBottom: 0, lineHeight: '62px', background: 'transparent' }}
+      />
     </nav>
   );
 }

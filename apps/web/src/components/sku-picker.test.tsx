@@ -40,7 +40,8 @@ function Harness(props: SkuPickerProps) {
 function setup(props: SkuPickerProps = {}) {
   const { fetchStub, calls } = stubFetch((_method, url) => {
     const ids = url.searchParams.get('ids');
-    if (url.pathname === '/api/catalogs' && ids) return { body: { items: [...CATALOGS.items, KAOS_XXL].filter((item) => ids.split(',').includes(item.id)) } };
+    if (url.pathname === '/api/catalogs' && ids)
+      return { body: { items: [...CATALOGS.items, KAOS_XXL].filter((item) => ids.split(',').includes(item.id)) } };
     if (url.pathname === '/api/catalogs') {
       const q = (url.searchParams.get('q') ?? '').toLowerCase();
       return {

@@ -48,7 +48,8 @@ export function useUpdateSearchParams(): (change: SearchParamsChange, options?: 
   const navigate = useNavigate();
   return useCallback(
     (change, options) => {
-      const newer = pendingSearch && pendingSearch.key === location.key && pendingSearch.pathname === location.pathname ? pendingSearch.search : null;
+      const newer =
+        pendingSearch && pendingSearch.key === location.key && pendingSearch.pathname === location.pathname ? pendingSearch.search : null;
       const next = new URLSearchParams(newer ?? location.search);
       change(next);
       const text = next.toString();
@@ -79,10 +80,12 @@ export function useListQuery<F extends string = never>(options: ListQueryOptions
   const size = positive(searchParams.get('size'), defaultSize);
   const sort = searchParams.get('sort') || defaultSort || null;
   // One string for every filter value: the memo below changes only when a filter does.
-  const filterText = new URLSearchParams(keys.flatMap((key) => {
-    const value = searchParams.get(key);
-    return value ? [[key, value]] : [];
-  })).toString();
+  const filterText = new URLSearchParams(
+    keys.flatMap((key) => {
+      const value = searchParams.get(key);
+      return value ? [[key, value]] : [];
+    }),
+  ).toString();
 
   const filters = useMemo(() => Object.fromEntries(new URLSearchParams(filterText)) as Partial<Record<F, string>>, [filterText]);
 
@@ -92,10 +95,7 @@ export function useListQuery<F extends string = never>(options: ListQueryOptions
     return result;
   }, [page, size, sort, filters]);
 
-  const update = useCallback(
-    (change: SearchParamsChange, replace = false) => updateSearch(change, { replace }),
-    [updateSearch],
-  );
+  const update = useCallback((change: SearchParamsChange, replace = false) => updateSearch(change, { replace }), [updateSearch]);
 
   const setPage = useCallback(
     (nextPage: number, nextSize?: number, { replace = false }: { replace?: boolean } = {}) =>

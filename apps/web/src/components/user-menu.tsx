@@ -97,7 +97,12 @@ export function UserMenu(props: Props) {
     // Submenus open on click, as the menu itself does: a touch screen has no hover, and a pointer on its way to a
     // submenu item does not close it by crossing another item.
     <Dropdown menu={{ items, triggerSubMenuAction: 'click' }} trigger={['click']} placement="bottomRight">
-      <Button type="text" data-testid="user-menu" aria-label={t('userMenu.label')} style={{ height: 48, paddingInline: props.compact ? 4 : undefined }}>
+      <Button
+        type="text"
+        data-testid="user-menu"
+        aria-label={t('userMenu.label')}
+        style={{ height: 48, paddingInline: props.compact ? 4 : undefined }}
+      >
         <Flex align="center" gap={8}>
           <Avatar size="small" icon={<UserOutlined />} style={{ backgroundColor: PRIMARY_COLOR }} />
           {!props.compact && (

@@ -39,7 +39,9 @@ describe('zod rules', () => {
   it('translates in the current language', async () => {
     await i18n.changeLanguage('en');
     try {
-      await expect(validate(zodFieldRule(WarehouseInput.shape.code, 'Warehouse Code'), 'A B')).rejects.toThrow('Warehouse Code should not contain space');
+      await expect(validate(zodFieldRule(WarehouseInput.shape.code, 'Warehouse Code'), 'A B')).rejects.toThrow(
+        'Warehouse Code should not contain space',
+      );
     } finally {
       await i18n.changeLanguage('id');
     }

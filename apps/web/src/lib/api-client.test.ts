@@ -8,7 +8,8 @@ function jwt(expSeconds: number): string {
   return `${encode({ alg: 'EdDSA' })}.${encode({ sub: 'u1', exp: expSeconds })}.signature`;
 }
 
-const json = (status: number, body: unknown) => new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 type Call = { url: string; init: RequestInit };
 
@@ -117,9 +118,15 @@ describe('apiFetch', () => {
 
   it('turns error bodies into ApiError with field details', async () => {
     answers.push(
-      json(400, { code: 'VALIDATION_FAILED', message: 'bad', details: { fields: [{ path: 'password', code: 'custom', message: 'PASSWORD_MIN' }] } }),
+      json(400, {
+        code: 'VALIDATION_FAILED',
+        message: 'bad',
+        details: { fields: [{ path: 'password', code: 'custom', message: 'PASSWORD_MIN' }] },
+      }),
     );
-    const error = (await apiFetch('/auth/sign-up', { method: 'POST', body: {}, auth: false }).catch((caught: unknown) => caught)) as ApiError;
+    const error = (await apiFetch('/auth/sign-up', { method: 'POST', body: {}, auth: false }).catch(
+      (caught: unknown) => caught,
+    )) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(400);
     expect(error.code).toBe('VALIDATION_FAILED');
@@ -129,7 +136,10 @@ describe('apiFetch', () => {
   it('answers a 204 with undefined and reports network failures as status 0', async () => {
     answers.push(new Response(null, { status: 204 }));
     await expect(apiFetch('/auth/logout', { method: 'POST' })).resolves.toBeUndefined();
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(apiFetch('/me')).rejects.toMatchObject({ status: 0, code: 'NETWORK' });
   });
 });

@@ -62,7 +62,8 @@ async function toApiError(response: Response): Promise<ApiError> {
   }
   if (typeof body === 'object' && body !== null && 'code' in body && typeof body.code === 'string') {
     const message = 'message' in body && typeof body.message === 'string' ? body.message : response.statusText;
-    const details = 'details' in body && typeof body.details === 'object' && body.details !== null ? (body.details as ApiErrorDetails) : undefined;
+    const details =
+      'details' in body && typeof body.details === 'object' && body.details !== null ? (body.details as ApiErrorDetails) : undefined;
     return new ApiError(response.status, body.code, message, details);
   }
   return new ApiError(response.status, response.status >= 500 ? 'INTERNAL' : `HTTP_${response.status}`, response.statusText);

@@ -99,7 +99,10 @@ export function decodeJwtExp(token: string): number | null {
   const payload = token.split('.')[1];
   if (!payload) return null;
   try {
-    const base64 = payload.replace(/-/gu, '+').replace(/_/gu, '/').padEnd(Math.ceil(payload.length / 4) * 4, '=');
+    const base64 = payload
+      .replace(/-/gu, '+')
+      .replace(/_/gu, '/')
+      .padEnd(Math.ceil(payload.length / 4) * 4, '=');
     const claims: unknown = JSON.parse(atob(base64));
     if (typeof claims === 'object' && claims !== null && 'exp' in claims && typeof claims.exp === 'number') return claims.exp;
     return null;
@@ -195,7 +198,11 @@ export function useAccessToken(): string | null {
 }
 
 export function useIdleFlag(): boolean {
-  return useSyncExternalStore(subscribeSession, () => read(STORAGE_KEYS.idle) === '1', () => false);
+  return useSyncExternalStore(
+    subscribeSession,
+    () => read(STORAGE_KEYS.idle) === '1',
+    () => false,
+  );
 }
 
 /** Data kept between the sign-up form and the verification screens. */

@@ -19,7 +19,9 @@ describe('chunk loading (spec part 8)', () => {
   });
 
   it('gives CSS_CHUNK_LOAD_FAILED when a style sheet fails', async () => {
-    await expect(loadChunk(() => Promise.reject(new Error('Unable to preload CSS for /assets/screen-1a2b.css')))).rejects.toMatchObject({ code: 'CSS_CHUNK_LOAD_FAILED' });
+    await expect(loadChunk(() => Promise.reject(new Error('Unable to preload CSS for /assets/screen-1a2b.css')))).rejects.toMatchObject({
+      code: 'CSS_CHUNK_LOAD_FAILED',
+    });
     expect(toChunkLoadError(new TypeError('Failed to fetch dynamically imported module')).code).toBe('CHUNK_LOAD_FAILED');
   });
 

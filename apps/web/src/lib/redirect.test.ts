@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { afterLoginPath, HOME_PATH, isSafeRedirect, loginFailurePath, loginPathFor, setCurrentRouteTitle, skipsLoginBootstrap } from './redirect.ts';
+import {
+  afterLoginPath,
+  HOME_PATH,
+  isSafeRedirect,
+  loginFailurePath,
+  loginPathFor,
+  setCurrentRouteTitle,
+  skipsLoginBootstrap,
+} from './redirect.ts';
 
 describe('redirect after login', () => {
   it('keeps the wanted path and query in the login address', () => {
-    expect(loginPathFor({ pathname: '/sales', search: '?page=2&workspace_id=w1' })).toBe('/auth/login?redirect=%2Fsales%3Fpage%3D2%26workspace_id%3Dw1');
+    expect(loginPathFor({ pathname: '/sales', search: '?page=2&workspace_id=w1' })).toBe(
+      '/auth/login?redirect=%2Fsales%3Fpage%3D2%26workspace_id%3Dw1',
+    );
     expect(loginPathFor({ pathname: '/' })).toBe('/auth/login');
   });
 
@@ -18,7 +28,14 @@ describe('redirect after login', () => {
   });
 
   it('refuses other sites and sign-in pages as targets', () => {
-    for (const target of ['https://evil.example/x', '//evil.example', '/\\evil.example', 'javascript:alert(1)', '/auth/login?redirect=/x', '/auth/register']) {
+    for (const target of [
+      'https://evil.example/x',
+      '//evil.example',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      '/auth/login?redirect=/x',
+      '/auth/register',
+    ]) {
       expect(isSafeRedirect(target)).toBe(false);
       expect(afterLoginPath(`?redirect=${encodeURIComponent(target)}`)).toBe(HOME_PATH);
     }

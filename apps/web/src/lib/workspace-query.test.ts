@@ -27,8 +27,12 @@ describe('carryWorkspaceQuery', () => {
   const carried = new URLSearchParams({ workspace_id: 'w-1', business_id: 'b-2' });
 
   it('adds workspace_id and business_id and cuts the path to its first segment', () => {
-    expect(carryWorkspaceQuery({ pathname: '/fulfillment/detail', search: '?id=9' }, carried)).toBe('/fulfillment?id=9&workspace_id=w-1&business_id=b-2');
-    expect(carryWorkspaceQuery({ pathname: '/inventory/stock-movement' }, carried)).toBe('/inventory/stock-movement?workspace_id=w-1&business_id=b-2');
+    expect(carryWorkspaceQuery({ pathname: '/fulfillment/detail', search: '?id=9' }, carried)).toBe(
+      '/fulfillment?id=9&workspace_id=w-1&business_id=b-2',
+    );
+    expect(carryWorkspaceQuery({ pathname: '/inventory/stock-movement' }, carried)).toBe(
+      '/inventory/stock-movement?workspace_id=w-1&business_id=b-2',
+    );
   });
 
   it('carries warehouse_id for a Warehouse restriction', () => {
@@ -41,13 +45,19 @@ describe('carryWorkspaceQuery', () => {
   });
 
   it('does not overwrite the target query and keeps the hash', () => {
-    expect(carryWorkspaceQuery({ pathname: '/sales', search: '?business_id=b-7', hash: '#top' }, carried)).toBe('/sales?business_id=b-7&workspace_id=w-1#top');
+    expect(carryWorkspaceQuery({ pathname: '/sales', search: '?business_id=b-7', hash: '#top' }, carried)).toBe(
+      '/sales?business_id=b-7&workspace_id=w-1#top',
+    );
   });
 
   it('keeps the full path when the cut path is not a screen', () => {
     const isRoute = (path: string) => path === '/fulfillment';
-    expect(carryWorkspaceQuery({ pathname: '/promotion-channel/5/list' }, carried, isRoute)).toBe('/promotion-channel/5/list?workspace_id=w-1&business_id=b-2');
-    expect(carryWorkspaceQuery({ pathname: '/fulfillment/detail' }, carried, isRoute)).toBe('/fulfillment?workspace_id=w-1&business_id=b-2');
+    expect(carryWorkspaceQuery({ pathname: '/promotion-channel/5/list' }, carried, isRoute)).toBe(
+      '/promotion-channel/5/list?workspace_id=w-1&business_id=b-2',
+    );
+    expect(carryWorkspaceQuery({ pathname: '/fulfillment/detail' }, carried, isRoute)).toBe(
+      '/fulfillment?workspace_id=w-1&business_id=b-2',
+    );
   });
 });
 
@@ -58,7 +68,9 @@ describe('workspaceQueryOf and withWorkspaceQuery', () => {
   });
 
   it('adds the current query to links without changing their path', () => {
-    expect(withWorkspaceQuery('/warehouse/add-warehouse', '?workspace_id=w&business_id=b&page=3')).toBe('/warehouse/add-warehouse?workspace_id=w&business_id=b');
+    expect(withWorkspaceQuery('/warehouse/add-warehouse', '?workspace_id=w&business_id=b&page=3')).toBe(
+      '/warehouse/add-warehouse?workspace_id=w&business_id=b',
+    );
     expect(withWorkspaceQuery('/sales?workspace_id=x', '?workspace_id=w')).toBe('/sales?workspace_id=x');
   });
 

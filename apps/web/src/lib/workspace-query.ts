@@ -7,7 +7,8 @@ export const WORKSPACE_QUERY_KEYS = ['workspace_id', 'business_id', 'warehouse_i
 export function withWorkspaceQuery(to: string, currentSearch: string): string {
   // A click right after the shell added the query (history.replaceState) but before React re-rendered sees a stale
   // `currentSearch`; the browser's own address already has the query, so it is the fallback.
-  const fresh = new URLSearchParams(currentSearch).get('workspace_id') || typeof window === 'undefined' ? currentSearch : window.location.search;
+  const fresh =
+    new URLSearchParams(currentSearch).get('workspace_id') || typeof window === 'undefined' ? currentSearch : window.location.search;
   const current = new URLSearchParams(fresh);
   const [pathAndQuery = '', hash] = to.split('#');
   const [pathname = '', query = ''] = pathAndQuery.split('?');
@@ -55,7 +56,11 @@ type Target = { pathname: string; search?: string; hash?: string };
  * `isRoute` tells whether a cut path is a screen; when it is not, the full path is kept so carrying
  * the query never turns a valid page into the 404 page.
  */
-export function carryWorkspaceQuery(target: Target, carried: URLSearchParams, isRoute: (pathname: string) => boolean = () => true): string | null {
+export function carryWorkspaceQuery(
+  target: Target,
+  carried: URLSearchParams,
+  isRoute: (pathname: string) => boolean = () => true,
+): string | null {
   const query = new URLSearchParams(target.search ?? '');
   if (query.get('workspace_id')) return null;
   const cut = carriedPath(target.pathname);

@@ -19,7 +19,15 @@ export const ME: Me = {
   workspace_id_active: 'w-1',
   workspace_id_active_name: 'Toko Demo',
   user_workspaces: [
-    { workspace_id: 'w-1', workspace_name: 'Toko Demo', role_id: 'r-1', role_name: 'Owner', restriction_base: 'BUSINESS', restriction_list: [], is_default: true },
+    {
+      workspace_id: 'w-1',
+      workspace_name: 'Toko Demo',
+      role_id: 'r-1',
+      role_name: 'Owner',
+      restriction_base: 'BUSINESS',
+      restriction_list: [],
+      is_default: true,
+    },
   ],
   restriction_base: 'BUSINESS',
   businessList: [
@@ -49,7 +57,9 @@ export const MENU: MenuResult = {
   menu: [
     { ...item('dashboard', 'Dashboard', '/dashboard', 'main'), icon: 'dashboard' },
     item('sales', 'Pesanan Penjualan Semua Kanal', '/sales', 'main'),
-    item('settings', 'Pengaturan', '/store', 'settings', [item('user-management', 'Manajemen Pengguna Workspace', '/user-management', 'settings')]),
+    item('settings', 'Pengaturan', '/store', 'settings', [
+      item('user-management', 'Manajemen Pengguna Workspace', '/user-management', 'settings'),
+    ]),
     item('channel-menu', 'Menu Kanal', '', 'group3', [item('sales-channel', 'Penjualan', '/sales-channel/:id', 'channel-sales')]),
   ],
   channels: [],

@@ -30,7 +30,9 @@ export function renderWithRouter(element: ReactNode, options: Options = {}) {
     const workspaceId = new URLSearchParams(path.split('?')[1] ?? '').get('workspace_id');
     queryClient.setQueryData(queryKeys.me.detail(workspaceId), options.me);
   }
-  const router = createMemoryRouter([{ path: options.pattern ?? pathname, element }, ...(options.routes ?? [])], { initialEntries: [path] });
+  const router = createMemoryRouter([{ path: options.pattern ?? pathname, element }, ...(options.routes ?? [])], {
+    initialEntries: [path],
+  });
   const result = render(
     <QueryClientProvider client={queryClient}>
       <AntApp>

@@ -17,7 +17,10 @@ const levelOf = (code: string): Level => (code.length === 2 ? 'province' : code.
 export const jakartaToday = (now: Date) => new Date(now.getTime() + 7 * 3_600_000).toISOString().slice(0, 10);
 
 async function present(ctx: TenantCtx, rows: Row[]) {
-  const names = await areaNames(ctx, rows.map((r) => r.areaCode));
+  const names = await areaNames(
+    ctx,
+    rows.map((r) => r.areaCode),
+  );
   return rows.map((r) => ({
     id: r.id,
     catalog_id: r.catalogId,
@@ -58,7 +61,8 @@ type Data = z.output<typeof AreaPriceInput>;
 /** The area must exist; another entry for the same SKU, area and customer type must not share a day. */
 async function check(ctx: TenantCtx, catalogId: string, data: Data, exceptId?: string): Promise<void> {
   const names = await areaNames(ctx, [data.area_code]);
-  if (!names.has(data.area_code)) throw new DomainError('VALIDATION_FAILED', { fields: [{ path: 'area_code', code: 'AREA_NOT_FOUND', message: 'AREA_NOT_FOUND' }] });
+  if (!names.has(data.area_code))
+    throw new DomainError('VALIDATION_FAILED', { fields: [{ path: 'area_code', code: 'AREA_NOT_FOUND', message: 'AREA_NOT_FOUND' }] });
   const [clash] = await ctx.db
     .select({ id: areaPrices.id })
     .from(areaPrices)
@@ -74,7 +78,11 @@ async function check(ctx: TenantCtx, catalogId: string, data: Data, exceptId?: s
       ),
     )
     .limit(1);
-  if (clash) throw new DomainError('AREA_PRICE_OVERLAP', { conflicting_id: clash.id, fields: [{ path: 'effective_from', code: 'AREA_PRICE_OVERLAP', message: 'AREA_PRICE_OVERLAP' }] });
+  if (clash)
+    throw new DomainError('AREA_PRICE_OVERLAP', {
+      conflicting_id: clash.id,
+      fields: [{ path: 'effective_from', code: 'AREA_PRICE_OVERLAP', message: 'AREA_PRICE_OVERLAP' }],
+    });
 }
 
 const values = (data: Data) => ({
@@ -156,6 +164,23 @@ export async function lookupAreaPrice(ctx: TenantCtx, query: z.output<typeof Loo
     )
     .orderBy(desc(sql`length(${areaPrices.areaCode})`), desc(areaPrices.effectiveFrom))
     .limit(1);
-  if (!best) return { catalog_id: catalog.id, price: toNumber(catalog.price), source: 'LIST_PRICE' as const, area_price_id: null, area_code: null, area_level: null, date };
-  return { catalog_id: catalog.id, price: toNumber(best.price), source: 'AREA' as const, area_price_id: best.id, area_code: best.areaCode, area_level: best.areaLevel, date };
+  if (!best)
+    return {
+      catalog_id: catalog.id,
+      price: toNumber(catalog.price),
+      source: 'LIST_PRICE' as const,
+      area_price_id: null,
+      area_code: null,
+      area_level: null,
+      date,
+    };
+  return {
+    catalog_id: catalog.id,
+    price: toNumber(best.price),
+    source: 'AREA' as const,
+    area_price_id: best.id,
+    area_code: best.areaCode,
+    area_level: best.areaLevel,
+    date,
+  };
 }

@@ -61,7 +61,9 @@ export async function createBrand(ctx: TenantCtx, input: z.input<typeof BrandInp
   const data = parseInput(BrandInput, input);
   const row = await guardName(async () => {
     // A savepoint keeps the request's transaction usable after a unique violation.
-    const [inserted] = await ctx.db.transaction(async (tx) => tx.insert(brands).values({ id: uuidv7(), workspaceId: ctx.workspaceId, name: data.name }).returning());
+    const [inserted] = await ctx.db.transaction(async (tx) =>
+      tx.insert(brands).values({ id: uuidv7(), workspaceId: ctx.workspaceId, name: data.name }).returning(),
+    );
     return inserted!;
   });
   await audit(ctx, { entity: 'brand', entityId: row.id, action: 'create', before: null, after: row });

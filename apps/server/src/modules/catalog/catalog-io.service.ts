@@ -1,4 +1,11 @@
-import { ImportUploadInput, ProductExportInput, type ExportRecord, type Product, type ProductImport, type ProductInput } from '@kelola/contracts';
+import {
+  ImportUploadInput,
+  ProductExportInput,
+  type ExportRecord,
+  type Product,
+  type ProductImport,
+  type ProductInput,
+} from '@kelola/contracts';
 import { slugify } from '@kelola/domain';
 import ExcelJS from 'exceljs';
 import { and, asc, count, desc, eq, gt, inArray, type SQL } from 'drizzle-orm';
@@ -61,10 +68,49 @@ export function templateStream(): { stream: Readable; fileName: string; contentT
   void (async () => {
     const sheet = addProductSheet(workbook);
     const examples: SheetRow[] = [
-      { product_key: 'kopi-gayo-250', product_type: 'SINGLE', name: 'Kopi Gayo 250 g', sku: 'KOPI-GAYO-250', price: '85000', status: 'ACTIVE', weight_g: '250', vat_mode: 'EXCLUDE' },
-      { product_key: 'kaos-polos', product_type: 'VARIANT', name: 'Kaos Polos', sku: 'KAOS-HITAM-M', price: '59000', status: 'ACTIVE', variant_1_name: 'Warna', variant_1_option: 'Hitam', variant_2_name: 'Ukuran', variant_2_option: 'M' },
-      { product_key: 'kaos-polos', product_type: 'VARIANT', name: 'Kaos Polos', sku: 'KAOS-HITAM-L', price: '62000', status: 'ACTIVE', variant_1_name: 'Warna', variant_1_option: 'Hitam', variant_2_name: 'Ukuran', variant_2_option: 'L' },
-      { product_key: 'paket-kopi', product_type: 'BUNDLING', name: 'Paket Kopi', sku: 'PAKET-KOPI', price: '160000', status: 'DRAFT', bundle_components: 'KOPI-GAYO-250:2' },
+      {
+        product_key: 'kopi-gayo-250',
+        product_type: 'SINGLE',
+        name: 'Kopi Gayo 250 g',
+        sku: 'KOPI-GAYO-250',
+        price: '85000',
+        status: 'ACTIVE',
+        weight_g: '250',
+        vat_mode: 'EXCLUDE',
+      },
+      {
+        product_key: 'kaos-polos',
+        product_type: 'VARIANT',
+        name: 'Kaos Polos',
+        sku: 'KAOS-HITAM-M',
+        price: '59000',
+        status: 'ACTIVE',
+        variant_1_name: 'Warna',
+        variant_1_option: 'Hitam',
+        variant_2_name: 'Ukuran',
+        variant_2_option: 'M',
+      },
+      {
+        product_key: 'kaos-polos',
+        product_type: 'VARIANT',
+        name: 'Kaos Polos',
+        sku: 'KAOS-HITAM-L',
+        price: '62000',
+        status: 'ACTIVE',
+        variant_1_name: 'Warna',
+        variant_1_option: 'Hitam',
+        variant_2_name: 'Ukuran',
+        variant_2_option: 'L',
+      },
+      {
+        product_key: 'paket-kopi',
+        product_type: 'BUNDLING',
+        name: 'Paket Kopi',
+        sku: 'PAKET-KOPI',
+        price: '160000',
+        status: 'DRAFT',
+        bundle_components: 'KOPI-GAYO-250:2',
+      },
     ];
     for (const example of examples) sheet.addRow(example).commit();
     sheet.commit();
@@ -156,7 +202,13 @@ type Failure = { row: number; sku: string; name: string; errors: string[] };
 
 /** Rows of the first worksheet as header-keyed values (streamed). */
 async function* readRows(stream: Readable): AsyncGenerator<Line> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(stream, { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', entries: 'ignore' });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(stream, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    entries: 'ignore',
+  });
   for await (const worksheet of reader) {
     let headers: (SheetKey | null)[] | null = null;
     for await (const row of worksheet) {
@@ -207,7 +259,12 @@ function toInput(p: Product): ProductInput {
     is_valid: p.is_valid,
     variant_tiers: p.variant_tiers,
     catalogs: p.catalogs.map((c) => ({ id: c.id, sku: c.sku, options: c.options, price: c.price, barcode: c.barcode, weight: c.weight })),
-    bundle: p.bundle ? { components: p.bundle.components.map((c) => ({ catalog_id: c.catalog_id, quantity: c.quantity })), price_formula_id: p.bundle.price_formula_id } : null,
+    bundle: p.bundle
+      ? {
+          components: p.bundle.components.map((c) => ({ catalog_id: c.catalog_id, quantity: c.quantity })),
+          price_formula_id: p.bundle.price_formula_id,
+        }
+      : null,
   };
 }
 
@@ -228,7 +285,10 @@ async function importGroup(ctx: TenantCtx, lines: Line[], parsed: ParsedSheetRow
   const first = parsed[0]!;
   const key = slugify(first.product_key || first.name) || 'produk';
 
-  const bySku = await repo.catalogsBySkus(ctx, parsed.map((p) => p.sku));
+  const bySku = await repo.catalogsBySkus(
+    ctx,
+    parsed.map((p) => p.sku),
+  );
   const productIds = [...new Set(bySku.map((c) => c.productId))];
   if (productIds.length > 1) {
     for (const line of lines) add(line.row, `sku: ${t('SKU_TAKEN')}`);
@@ -243,7 +303,9 @@ async function importGroup(ctx: TenantCtx, lines: Line[], parsed: ParsedSheetRow
     existingId = bySlug?.id ?? null;
   }
   const existing = existingId ? await getProduct(ctx, existingId) : null;
-  const input: ProductInput = existing ? toInput(existing) : { type: first.product_type ?? 'SINGLE', name: first.name, slug: key, catalogs: [] };
+  const input: ProductInput = existing
+    ? toInput(existing)
+    : { type: first.product_type ?? 'SINGLE', name: first.name, slug: key, catalogs: [] };
   const type = first.product_type ?? existing?.type ?? 'SINGLE';
   input.type = type;
   input.name = first.name;
@@ -258,7 +320,10 @@ async function importGroup(ctx: TenantCtx, lines: Line[], parsed: ParsedSheetRow
   if (first.height_cm !== undefined) input.height = first.height_cm as number;
   if (first.brand) input.brand_id = await brandIdByName(ctx, first.brand);
   if (first.category) {
-    const wanted = first.category.split('>').map((s) => s.trim().toLowerCase()).join('>');
+    const wanted = first.category
+      .split('>')
+      .map((s) => s.trim().toLowerCase())
+      .join('>');
     const match = [...(await categoryPaths(ctx)).entries()].find(([, path]) => path.map((p) => p.name.toLowerCase()).join('>') === wanted);
     if (!match) add(lines[0]!.row, `category: ${t('CATEGORY_NOT_FOUND')}`);
     else input.category_id = match[0];
@@ -271,22 +336,40 @@ async function importGroup(ctx: TenantCtx, lines: Line[], parsed: ParsedSheetRow
     const options = type === 'VARIANT' ? [p.variant_1_option, p.variant_2_option].filter((o): o is string => Boolean(o)) : [];
     const at = catalogs.findIndex((c) => c.sku === p.sku);
     const previous = at >= 0 ? catalogs[at]! : undefined;
-    const next = { ...(previous ?? {}), sku: p.sku, options, price: p.price ?? previous?.price, barcode: p.barcode ?? previous?.barcode ?? null, weight: (p.weight_g as number | undefined) ?? previous?.weight ?? 0 };
+    const next = {
+      ...(previous ?? {}),
+      sku: p.sku,
+      options,
+      price: p.price ?? previous?.price,
+      barcode: p.barcode ?? previous?.barcode ?? null,
+      weight: (p.weight_g as number | undefined) ?? previous?.weight ?? 0,
+    };
     if (at >= 0) catalogs[at] = next;
     else catalogs.push(next);
     rowOfCatalog.set(at >= 0 ? at : catalogs.length - 1, lines[i]!.row);
   });
   input.catalogs = catalogs;
   if (type === 'VARIANT') {
-    const tiers = [first.variant_1_name ?? input.variant_tiers?.[0]?.name, first.variant_2_name ?? input.variant_tiers?.[1]?.name].filter((n): n is string => Boolean(n));
-    input.variant_tiers = tiers.map((name, t) => ({ name, options: [...new Set(catalogs.map((c) => c.options?.[t]).filter((o): o is string => Boolean(o)))] }));
+    const tiers = [first.variant_1_name ?? input.variant_tiers?.[0]?.name, first.variant_2_name ?? input.variant_tiers?.[1]?.name].filter(
+      (n): n is string => Boolean(n),
+    );
+    input.variant_tiers = tiers.map((name, t) => ({
+      name,
+      options: [...new Set(catalogs.map((c) => c.options?.[t]).filter((o): o is string => Boolean(o)))],
+    }));
   } else input.variant_tiers = [];
   if (type === 'BUNDLING' && first.bundle_components) {
     const components = first.bundle_components as { sku: string; quantity: number }[];
-    const found = await repo.catalogsBySkus(ctx, components.map((c) => c.sku));
+    const found = await repo.catalogsBySkus(
+      ctx,
+      components.map((c) => c.sku),
+    );
     const missing = components.filter((c) => !found.some((f) => f.sku === c.sku));
     for (const m of missing) add(lines[0]!.row, `bundle_components: ${m.sku} ${t('CATALOG_NOT_FOUND')}`);
-    input.bundle = { components: components.flatMap((c) => found.filter((f) => f.sku === c.sku).map((f) => ({ catalog_id: f.id, quantity: c.quantity }))), price_formula_id: input.bundle?.price_formula_id ?? null };
+    input.bundle = {
+      components: components.flatMap((c) => found.filter((f) => f.sku === c.sku).map((f) => ({ catalog_id: f.id, quantity: c.quantity }))),
+      price_formula_id: input.bundle?.price_formula_id ?? null,
+    };
   } else if (type !== 'BUNDLING') input.bundle = null;
   if (problems.size > 0) throw new RowProblems(problems);
 
@@ -317,9 +400,14 @@ async function importGroup(ctx: TenantCtx, lines: Line[], parsed: ParsedSheetRow
 export async function runProductImport(platform: Platform, job: ImportJob): Promise<void> {
   const { workspaceId, importId } = job;
   const tenant = <T>(fn: (ctx: TenantCtx) => Promise<T>, userId: string) =>
-    inTenant(platform.database.db, workspaceId, (tx) => fn(tenantCtxFor(systemCtx(platform, tx, `import:${importId}`), workspaceId, userId)));
+    inTenant(platform.database.db, workspaceId, (tx) =>
+      fn(tenantCtxFor(systemCtx(platform, tx, `import:${importId}`), workspaceId, userId)),
+    );
   const record = await inTenant(platform.database.db, workspaceId, async (tx) => {
-    const [row] = await tx.select().from(productImports).where(and(eq(productImports.workspaceId, workspaceId), eq(productImports.id, importId)));
+    const [row] = await tx
+      .select()
+      .from(productImports)
+      .where(and(eq(productImports.workspaceId, workspaceId), eq(productImports.id, importId)));
     return row;
   });
   if (!record || record.status === 'DONE') return;
@@ -336,7 +424,15 @@ export async function runProductImport(platform: Platform, job: ImportJob): Prom
     };
     let total = 0;
     for await (const _line of readRows(await open())) total += 1;
-    await update({ status: 'RUNNING', startedAt: new Date(), totalRows: total, processedRows: 0, succeededRows: 0, failedRows: 0, error: null });
+    await update({
+      status: 'RUNNING',
+      startedAt: new Date(),
+      totalRows: total,
+      processedRows: 0,
+      succeededRows: 0,
+      failedRows: 0,
+      error: null,
+    });
 
     let group: Line[] = [];
     const skuRows = new Map<string, number>();
@@ -348,11 +444,14 @@ export async function runProductImport(platform: Platform, job: ImportJob): Prom
       const invalid = new Map<number, string[]>();
       for (const line of lines) {
         const result = SheetRowSchema.safeParse(line.values);
-        const errors = result.success ? [] : zodFields(result.error).map((f) => `${f.path}: ${translate('id', 'validation', f.code) ?? f.code}`);
+        const errors = result.success
+          ? []
+          : zodFields(result.error).map((f) => `${f.path}: ${translate('id', 'validation', f.code) ?? f.code}`);
         // A SKU may appear once per file: a second row would silently overwrite the first one's product.
         const sku = String(line.values.sku ?? '').trim();
         const firstRow = skuRows.get(sku);
-        if (sku && firstRow !== undefined) errors.push(`sku: ${translate('id', 'validation', 'DUPLICATE_VALUE') ?? 'DUPLICATE_VALUE'} (baris ${firstRow})`);
+        if (sku && firstRow !== undefined)
+          errors.push(`sku: ${translate('id', 'validation', 'DUPLICATE_VALUE') ?? 'DUPLICATE_VALUE'} (baris ${firstRow})`);
         else if (sku) skuRows.set(sku, line.row);
         if (result.success && errors.length === 0) parsed.push(result.data);
         else invalid.set(line.row, errors);
@@ -363,7 +462,8 @@ export async function runProductImport(platform: Platform, job: ImportJob): Prom
           await tenant((ctx) => importGroup(ctx, lines, parsed), record.requestedBy);
         } catch (error) {
           if (error instanceof RowProblems) problems = error.byRow;
-          else if (error instanceof DomainError) problems = new Map(lines.map((l) => [l.row, [translate('id', 'errors', error.code) ?? error.code]]));
+          else if (error instanceof DomainError)
+            problems = new Map(lines.map((l) => [l.row, [translate('id', 'errors', error.code) ?? error.code]]));
           else throw error;
         }
       }
@@ -371,7 +471,12 @@ export async function runProductImport(platform: Platform, job: ImportJob): Prom
       for (const line of lines) {
         if (groupFailed) {
           const own = problems.get(line.row);
-          failures.push({ row: line.row, sku: line.values.sku ?? '', name: line.values.name ?? '', errors: own ?? ['Baris lain dari produk yang sama gagal / another row of the same product failed'] });
+          failures.push({
+            row: line.row,
+            sku: line.values.sku ?? '',
+            name: line.values.name ?? '',
+            errors: own ?? ['Baris lain dari produk yang sama gagal / another row of the same product failed'],
+          });
         } else succeeded += 1;
       }
       processed += lines.length;
@@ -402,10 +507,24 @@ export async function runProductImport(platform: Platform, job: ImportJob): Prom
         sheet.commit();
       });
     }
-    await update({ status: 'DONE', processedRows: processed, succeededRows: succeeded, failedRows: failures.length, resultFileKey, finishedAt: new Date() });
+    await update({
+      status: 'DONE',
+      processedRows: processed,
+      succeededRows: succeeded,
+      failedRows: failures.length,
+      resultFileKey,
+      finishedAt: new Date(),
+    });
   } catch (error) {
     const message = error instanceof DomainError ? error.code : error instanceof Error ? error.message : String(error);
-    await update({ status: 'FAILED', error: message.slice(0, 500), finishedAt: new Date(), processedRows: processed, succeededRows: succeeded, failedRows: failures.length });
+    await update({
+      status: 'FAILED',
+      error: message.slice(0, 500),
+      finishedAt: new Date(),
+      processedRows: processed,
+      succeededRows: succeeded,
+      failedRows: failures.length,
+    });
   }
 }
 
@@ -482,13 +601,19 @@ export async function exportFile(ctx: TenantCtx, id: string, type?: string) {
 export async function runProductExport(platform: Platform, job: ExportJob): Promise<void> {
   const { workspaceId, exportId } = job;
   const inWs = <T>(fn: (ctx: TenantCtx) => Promise<T>, userId: string) =>
-    inTenant(platform.database.db, workspaceId, (tx) => fn(tenantCtxFor(systemCtx(platform, tx, `export:${exportId}`), workspaceId, userId)));
+    inTenant(platform.database.db, workspaceId, (tx) =>
+      fn(tenantCtxFor(systemCtx(platform, tx, `export:${exportId}`), workspaceId, userId)),
+    );
   const record = await inTenant(platform.database.db, workspaceId, async (tx) => {
-    const [row] = await tx.select().from(exports).where(and(eq(exports.workspaceId, workspaceId), eq(exports.id, exportId)));
+    const [row] = await tx
+      .select()
+      .from(exports)
+      .where(and(eq(exports.workspaceId, workspaceId), eq(exports.id, exportId)));
     return row;
   });
   if (!record || record.status === 'DONE') return;
-  const update = (values: Partial<typeof exports.$inferInsert>) => inTenant(platform.database.db, workspaceId, (tx) => tx.update(exports).set(values).where(eq(exports.id, exportId)));
+  const update = (values: Partial<typeof exports.$inferInsert>) =>
+    inTenant(platform.database.db, workspaceId, (tx) => tx.update(exports).set(values).where(eq(exports.id, exportId)));
   const attempt = record.attempts + 1;
   await update({ status: 'PROCESSING', attempts: attempt });
   const fileKey = `workspaces/${workspaceId}/exports/${exportId}.xlsx`;
@@ -515,11 +640,30 @@ export async function runProductExport(platform: Platform, job: ExportJob): Prom
           const skus = await ctx.db
             .select()
             .from(catalogs)
-            .where(and(eq(catalogs.workspaceId, workspaceId), inArray(catalogs.productId, rows.map((r) => r.product.id))))
+            .where(
+              and(
+                eq(catalogs.workspaceId, workspaceId),
+                inArray(
+                  catalogs.productId,
+                  rows.map((r) => r.product.id),
+                ),
+              ),
+            )
             .orderBy(asc(catalogs.productId), asc(catalogs.position));
-          const bundles = rows.some((r) => r.product.type === 'BUNDLING') ? await Promise.all(rows.filter((r) => r.product.type === 'BUNDLING').map(async (r) => [r.product.id, await repo.componentsOf(ctx, r.product.id)] as const)) : [];
+          const bundles = rows.some((r) => r.product.type === 'BUNDLING')
+            ? await Promise.all(
+                rows
+                  .filter((r) => r.product.type === 'BUNDLING')
+                  .map(async (r) => [r.product.id, await repo.componentsOf(ctx, r.product.id)] as const),
+              )
+            : [];
           const paths = await categoryPaths(ctx);
-          return rows.map((r) => ({ ...r, skus: skus.filter((s) => s.productId === r.product.id), components: bundles.find(([id]) => id === r.product.id)?.[1] ?? [], path: r.product.categoryId ? (paths.get(r.product.categoryId) ?? []) : [] }));
+          return rows.map((r) => ({
+            ...r,
+            skus: skus.filter((s) => s.productId === r.product.id),
+            components: bundles.find(([id]) => id === r.product.id)?.[1] ?? [],
+            path: r.product.categoryId ? (paths.get(r.product.categoryId) ?? []) : [],
+          }));
         }, record.requestedBy);
         if (page.length === 0) break;
         for (const { product: p, brandName, skus, components, path } of page) {
@@ -559,7 +703,11 @@ export async function runProductExport(platform: Platform, job: ExportJob): Prom
     await update({ status: 'DONE', fileKey, rowCount, error: null, finishedAt: new Date() });
   } catch (error) {
     const last = attempt >= EXPORT_MAX_ATTEMPTS;
-    await update({ status: last ? 'FAILED' : 'RETRY', error: (error instanceof Error ? error.message : String(error)).slice(0, 500), finishedAt: last ? new Date() : null });
+    await update({
+      status: last ? 'FAILED' : 'RETRY',
+      error: (error instanceof Error ? error.message : String(error)).slice(0, 500),
+      finishedAt: last ? new Date() : null,
+    });
     await platform.files.remove(fileKey).catch(() => {});
     if (!last) throw error;
   }

@@ -51,7 +51,15 @@ export async function searchCatalogs(ctx: TenantCtx, query: CatalogSearchQuery):
 /** Any member may look SKUs up: documents of every stock and order menu pick them. */
 export function registerCatalogSearchRoute({ route }: Router): void {
   route(
-    { method: 'GET', url: '/api/catalogs', permission: 'member', tags: ['products'], summary: 'SKU look-up by SKU prefix or name (or by ids), for pickers', querystring: CatalogSearchQuery, response: CatalogSearchResult },
+    {
+      method: 'GET',
+      url: '/api/catalogs',
+      permission: 'member',
+      tags: ['products'],
+      summary: 'SKU look-up by SKU prefix or name (or by ids), for pickers',
+      querystring: CatalogSearchQuery,
+      response: CatalogSearchResult,
+    },
     (ctx: Ctx, { query }) => searchCatalogs(ctx as TenantCtx, query),
   );
 }

@@ -34,7 +34,9 @@ export const toNumber = (value: bigint | number | string) => Number(value);
 
 /** Audit diffs are JSON: bigint money is recorded as its decimal text. */
 export function auditable<T extends object | null>(row: T): T {
-  return row === null ? row : (JSON.parse(JSON.stringify(row, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))) as T);
+  return row === null
+    ? row
+    : (JSON.parse(JSON.stringify(row, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))) as T);
 }
 
 /** recordAudit with bigint-safe before/after. */

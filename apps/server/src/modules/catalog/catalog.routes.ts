@@ -87,7 +87,13 @@ function sendVideo(request: FastifyRequest, reply: FastifyReply, file: Awaited<R
     return undefined;
   }
   const { start, end } = file.range!;
-  reply.raw.writeHead(206, { ...headers, 'x-request-id': request.id, 'content-type': file.contentType, 'content-length': end - start + 1, 'content-range': `bytes ${start}-${end}/${file.size}` });
+  reply.raw.writeHead(206, {
+    ...headers,
+    'x-request-id': request.id,
+    'content-type': file.contentType,
+    'content-length': end - start + 1,
+    'content-range': `bytes ${start}-${end}/${file.size}`,
+  });
   file.stream.on('error', () => reply.raw.destroy()).pipe(reply.raw);
   return undefined;
 }
@@ -96,38 +102,107 @@ function sendVideo(request: FastifyRequest, reply: FastifyReply, file: Awaited<R
 export function registerCatalogRoutes({ route }: Router): void {
   // Categories -------------------------------------------------------------------------------------------------
   let tags = ['categories'];
-  route({ method: 'GET', url: '/api/categories', permission: ['product-category', 'READ'], tags, summary: 'The whole category tree', response: CategoryTree }, (ctx) =>
-    categories.categoryTree(t(ctx)),
-  );
-  route({ method: 'GET', url: '/api/categories/:id', permission: ['product-category', 'READ'], tags, summary: 'A category with its path from the root', params: IdParams, response: Category }, (ctx, { params }) =>
-    categories.getCategory(t(ctx), params.id),
-  );
-  route({ method: 'POST', url: '/api/categories', permission: ['product-category', 'WRITE'], tags, body: CategoryInput, response: Category, status: 201 }, (ctx, { body }) =>
-    categories.createCategory(t(ctx), body),
+  route(
+    {
+      method: 'GET',
+      url: '/api/categories',
+      permission: ['product-category', 'READ'],
+      tags,
+      summary: 'The whole category tree',
+      response: CategoryTree,
+    },
+    (ctx) => categories.categoryTree(t(ctx)),
   );
   route(
-    { method: 'PUT', url: '/api/categories/:id', permission: ['product-category', 'WRITE'], tags, summary: 'Renames; moves too when parent_id changes', params: IdParams, body: CategoryInput, response: Category },
+    {
+      method: 'GET',
+      url: '/api/categories/:id',
+      permission: ['product-category', 'READ'],
+      tags,
+      summary: 'A category with its path from the root',
+      params: IdParams,
+      response: Category,
+    },
+    (ctx, { params }) => categories.getCategory(t(ctx), params.id),
+  );
+  route(
+    {
+      method: 'POST',
+      url: '/api/categories',
+      permission: ['product-category', 'WRITE'],
+      tags,
+      body: CategoryInput,
+      response: Category,
+      status: 201,
+    },
+    (ctx, { body }) => categories.createCategory(t(ctx), body),
+  );
+  route(
+    {
+      method: 'PUT',
+      url: '/api/categories/:id',
+      permission: ['product-category', 'WRITE'],
+      tags,
+      summary: 'Renames; moves too when parent_id changes',
+      params: IdParams,
+      body: CategoryInput,
+      response: Category,
+    },
     (ctx, { params, body }) => categories.updateCategory(t(ctx), params.id, body),
   );
   route(
-    { method: 'POST', url: '/api/categories/:id/move', permission: ['product-category', 'WRITE'], tags, summary: 'Moves a category and its subtree (422 CATEGORY_CYCLE under itself)', params: IdParams, body: CategoryMoveInput, response: Category },
+    {
+      method: 'POST',
+      url: '/api/categories/:id/move',
+      permission: ['product-category', 'WRITE'],
+      tags,
+      summary: 'Moves a category and its subtree (422 CATEGORY_CYCLE under itself)',
+      params: IdParams,
+      body: CategoryMoveInput,
+      response: Category,
+    },
     (ctx, { params, body }) => categories.moveCategory(t(ctx), params.id, body),
   );
   route(
-    { method: 'DELETE', url: '/api/categories/:id', permission: ['product-category', 'WRITE'], tags, summary: '409 CATEGORY_HAS_CHILDREN or CATEGORY_IN_USE when it cannot go', params: IdParams },
+    {
+      method: 'DELETE',
+      url: '/api/categories/:id',
+      permission: ['product-category', 'WRITE'],
+      tags,
+      summary: '409 CATEGORY_HAS_CHILDREN or CATEGORY_IN_USE when it cannot go',
+      params: IdParams,
+    },
     (ctx, { params }) => categories.deleteCategory(t(ctx), params.id),
   );
 
   // Brands (part of the product form: product permissions) --------------------------------------------------------
   tags = ['brands'];
-  route({ method: 'GET', url: '/api/brands', permission: ['product', 'READ'], tags, querystring: BrandListQuery, response: BrandList }, (ctx, { query }) => brands.listBrands(t(ctx), query));
-  route({ method: 'GET', url: '/api/brands/:id', permission: ['product', 'READ'], tags, params: IdParams, response: Brand }, (ctx, { params }) => brands.getBrand(t(ctx), params.id));
-  route({ method: 'POST', url: '/api/brands', permission: ['product', 'WRITE'], tags, body: BrandInput, response: Brand, status: 201 }, (ctx, { body }) => brands.createBrand(t(ctx), body));
-  route({ method: 'PUT', url: '/api/brands/:id', permission: ['product', 'WRITE'], tags, params: IdParams, body: BrandInput, response: Brand }, (ctx, { params, body }) =>
-    brands.updateBrand(t(ctx), params.id, body),
+  route(
+    { method: 'GET', url: '/api/brands', permission: ['product', 'READ'], tags, querystring: BrandListQuery, response: BrandList },
+    (ctx, { query }) => brands.listBrands(t(ctx), query),
   );
-  route({ method: 'DELETE', url: '/api/brands/:id', permission: ['product', 'WRITE'], tags, summary: '409 BRAND_IN_USE when products use it', params: IdParams }, (ctx, { params }) =>
-    brands.deleteBrand(t(ctx), params.id),
+  route(
+    { method: 'GET', url: '/api/brands/:id', permission: ['product', 'READ'], tags, params: IdParams, response: Brand },
+    (ctx, { params }) => brands.getBrand(t(ctx), params.id),
+  );
+  route(
+    { method: 'POST', url: '/api/brands', permission: ['product', 'WRITE'], tags, body: BrandInput, response: Brand, status: 201 },
+    (ctx, { body }) => brands.createBrand(t(ctx), body),
+  );
+  route(
+    { method: 'PUT', url: '/api/brands/:id', permission: ['product', 'WRITE'], tags, params: IdParams, body: BrandInput, response: Brand },
+    (ctx, { params, body }) => brands.updateBrand(t(ctx), params.id, body),
+  );
+  route(
+    {
+      method: 'DELETE',
+      url: '/api/brands/:id',
+      permission: ['product', 'WRITE'],
+      tags,
+      summary: '409 BRAND_IN_USE when products use it',
+      params: IdParams,
+    },
+    (ctx, { params }) => brands.deleteBrand(t(ctx), params.id),
   );
 
   // Products ---------------------------------------------------------------------------------------------------
@@ -144,30 +219,93 @@ export function registerCatalogRoutes({ route }: Router): void {
     },
     (ctx, { query }) => products.listProducts(t(ctx), query),
   );
-  route({ method: 'GET', url: '/api/products/:id', permission: ['product', 'READ'], tags, params: IdParams, response: Product }, (ctx, { params }) => products.getProduct(t(ctx), params.id));
   route(
-    { method: 'POST', url: '/api/products', permission: ['product', 'WRITE'], tags, summary: 'Creates a single, variant or bundling product with its SKUs', body: ProductInput, response: Product, status: 201 },
+    { method: 'GET', url: '/api/products/:id', permission: ['product', 'READ'], tags, params: IdParams, response: Product },
+    (ctx, { params }) => products.getProduct(t(ctx), params.id),
+  );
+  route(
+    {
+      method: 'POST',
+      url: '/api/products',
+      permission: ['product', 'WRITE'],
+      tags,
+      summary: 'Creates a single, variant or bundling product with its SKUs',
+      body: ProductInput,
+      response: Product,
+      status: 201,
+    },
     (ctx, { body }) => products.createProduct(t(ctx), body),
   );
   route(
-    { method: 'PUT', url: '/api/products/:id', permission: ['product', 'WRITE'], tags, summary: 'Replaces a product; SKUs match by id, else by SKU; missing SKUs are removed', params: IdParams, body: ProductInput, response: Product },
+    {
+      method: 'PUT',
+      url: '/api/products/:id',
+      permission: ['product', 'WRITE'],
+      tags,
+      summary: 'Replaces a product; SKUs match by id, else by SKU; missing SKUs are removed',
+      params: IdParams,
+      body: ProductInput,
+      response: Product,
+    },
     (ctx, { params, body }) => products.updateProduct(t(ctx), params.id, body),
   );
-  route({ method: 'DELETE', url: '/api/products/:id', permission: ['product', 'WRITE'], tags, summary: '409 CATALOG_IN_BUNDLE when a bundle uses one of its SKUs', params: IdParams }, (ctx, { params }) =>
-    products.deleteProduct(t(ctx), params.id),
-  );
-  route({ method: 'PUT', url: '/api/products/:id/status', permission: ['product', 'WRITE'], tags, params: IdParams, body: StatusInput, response: Product }, (ctx, { params, body }) =>
-    products.setProductStatus(t(ctx), params.id, body.status),
-  );
-  route({ method: 'POST', url: '/api/products/:id/validity', permission: ['product', 'WRITE'], tags, params: IdParams, body: ValidityInput, response: Product }, (ctx, { params, body }) =>
-    products.setProductValidity(t(ctx), params.id, body.is_valid),
+  route(
+    {
+      method: 'DELETE',
+      url: '/api/products/:id',
+      permission: ['product', 'WRITE'],
+      tags,
+      summary: '409 CATALOG_IN_BUNDLE when a bundle uses one of its SKUs',
+      params: IdParams,
+    },
+    (ctx, { params }) => products.deleteProduct(t(ctx), params.id),
   );
   route(
-    { method: 'POST', url: '/api/products/bulk-status', permission: ['product', 'WRITE'], tags, summary: 'Sets the status of up to 500 products; unknown ids are listed as failed', body: BulkStatusInput, response: BulkResult },
+    {
+      method: 'PUT',
+      url: '/api/products/:id/status',
+      permission: ['product', 'WRITE'],
+      tags,
+      params: IdParams,
+      body: StatusInput,
+      response: Product,
+    },
+    (ctx, { params, body }) => products.setProductStatus(t(ctx), params.id, body.status),
+  );
+  route(
+    {
+      method: 'POST',
+      url: '/api/products/:id/validity',
+      permission: ['product', 'WRITE'],
+      tags,
+      params: IdParams,
+      body: ValidityInput,
+      response: Product,
+    },
+    (ctx, { params, body }) => products.setProductValidity(t(ctx), params.id, body.is_valid),
+  );
+  route(
+    {
+      method: 'POST',
+      url: '/api/products/bulk-status',
+      permission: ['product', 'WRITE'],
+      tags,
+      summary: 'Sets the status of up to 500 products; unknown ids are listed as failed',
+      body: BulkStatusInput,
+      response: BulkResult,
+    },
     (ctx, { body }) => products.bulkSetStatus(t(ctx), body),
   );
   route(
-    { method: 'POST', url: '/api/products/bulk-delete', permission: ['product', 'WRITE'], tags, summary: 'Deletes up to 500 products; unknown ids and bundle components are listed as failed', body: BulkIdsInput, response: BulkResult },
+    {
+      method: 'POST',
+      url: '/api/products/bulk-delete',
+      permission: ['product', 'WRITE'],
+      tags,
+      summary: 'Deletes up to 500 products; unknown ids and bundle components are listed as failed',
+      body: BulkIdsInput,
+      response: BulkResult,
+    },
     (ctx, { body }) => products.bulkDelete(t(ctx), body),
   );
 
@@ -189,14 +327,32 @@ export function registerCatalogRoutes({ route }: Router): void {
     (ctx, { params, body }) => images.uploadImage(t(ctx), params.id, body),
   );
   route(
-    { method: 'PUT', url: '/api/products/:id/images/order', permission: ['product', 'WRITE'], tags, summary: 'Reorders all images of a product', params: IdParams, body: ImageOrderInput, response: z.object({ items: z.array(ProductImage) }) },
+    {
+      method: 'PUT',
+      url: '/api/products/:id/images/order',
+      permission: ['product', 'WRITE'],
+      tags,
+      summary: 'Reorders all images of a product',
+      params: IdParams,
+      body: ImageOrderInput,
+      response: z.object({ items: z.array(ProductImage) }),
+    },
     (ctx, { params, body }) => images.reorderImages(t(ctx), params.id, body),
   );
-  route({ method: 'DELETE', url: '/api/products/:id/images/:imageId', permission: ['product', 'WRITE'], tags, params: ImageParams }, (ctx, { params }) =>
-    images.deleteImage(t(ctx), params.id, params.imageId),
+  route(
+    { method: 'DELETE', url: '/api/products/:id/images/:imageId', permission: ['product', 'WRITE'], tags, params: ImageParams },
+    (ctx, { params }) => images.deleteImage(t(ctx), params.id, params.imageId),
   );
   route(
-    { method: 'GET', url: '/api/products/:id/images/:imageId/file', permission: ['product', 'READ'], tags, summary: 'The image file, or its thumbnail with ?size=thumb', params: ImageParams, querystring: ImageFileQuery },
+    {
+      method: 'GET',
+      url: '/api/products/:id/images/:imageId/file',
+      permission: ['product', 'READ'],
+      tags,
+      summary: 'The image file, or its thumbnail with ?size=thumb',
+      params: ImageParams,
+      querystring: ImageFileQuery,
+    },
     async (ctx, { params, query, reply }) => {
       const file = await images.imageFile(t(ctx), params.id, params.imageId, query.size);
       void reply.header('content-type', file.mimeType).header('cache-control', 'private, max-age=3600');
@@ -231,16 +387,35 @@ export function registerCatalogRoutes({ route }: Router): void {
       params: IdParams,
       querystring: z.object({ v: z.string().max(64).optional() }),
     },
-    async (ctx, { params, request, reply }) => sendVideo(request, reply, await video.videoFile(t(ctx), params.id, typeof request.headers.range === 'string' ? request.headers.range : undefined)),
+    async (ctx, { params, request, reply }) =>
+      sendVideo(
+        request,
+        reply,
+        await video.videoFile(t(ctx), params.id, typeof request.headers.range === 'string' ? request.headers.range : undefined),
+      ),
   );
-  route({ method: 'DELETE', url: '/api/products/:id/video', permission: ['product', 'WRITE'], tags, summary: 'Removes the uploaded video file', params: IdParams }, (ctx, { params }) =>
-    video.deleteVideo(t(ctx), params.id),
+  route(
+    {
+      method: 'DELETE',
+      url: '/api/products/:id/video',
+      permission: ['product', 'WRITE'],
+      tags,
+      summary: 'Removes the uploaded video file',
+      params: IdParams,
+    },
+    (ctx, { params }) => video.deleteVideo(t(ctx), params.id),
   );
 
   // Import and export --------------------------------------------------------------------------------------------
   tags = ['product-import-export'];
   route(
-    { method: 'GET', url: '/api/products/import/template', permission: ['product', 'WRITE'], tags, summary: 'The XLSX import template (streamed): single, variant and bundling examples, and the column guide' },
+    {
+      method: 'GET',
+      url: '/api/products/import/template',
+      permission: ['product', 'WRITE'],
+      tags,
+      summary: 'The XLSX import template (streamed): single, variant and bundling examples, and the column guide',
+    },
     async (_ctx, { reply }) => download(reply, io.templateStream()),
   );
   route(
@@ -256,46 +431,139 @@ export function registerCatalogRoutes({ route }: Router): void {
     },
     (ctx, { body }) => io.startImport(t(ctx), body),
   );
-  route({ method: 'GET', url: '/api/products/imports', permission: ['product', 'READ'], tags, summary: 'The 50 latest imports', response: ProductImportList }, (ctx) => io.listImports(t(ctx)));
-  route({ method: 'GET', url: '/api/products/imports/:id', permission: ['product', 'READ'], tags, summary: 'Status and progress of an import', params: IdParams, response: ProductImport }, (ctx, { params }) =>
-    io.getImport(t(ctx), params.id),
+  route(
+    {
+      method: 'GET',
+      url: '/api/products/imports',
+      permission: ['product', 'READ'],
+      tags,
+      summary: 'The 50 latest imports',
+      response: ProductImportList,
+    },
+    (ctx) => io.listImports(t(ctx)),
   );
   route(
-    { method: 'GET', url: '/api/products/imports/:id/result', permission: ['product', 'READ'], tags, summary: 'XLSX of the failed rows and why (409 FILE_NOT_READY when there is none)', params: IdParams },
+    {
+      method: 'GET',
+      url: '/api/products/imports/:id',
+      permission: ['product', 'READ'],
+      tags,
+      summary: 'Status and progress of an import',
+      params: IdParams,
+      response: ProductImport,
+    },
+    (ctx, { params }) => io.getImport(t(ctx), params.id),
+  );
+  route(
+    {
+      method: 'GET',
+      url: '/api/products/imports/:id/result',
+      permission: ['product', 'READ'],
+      tags,
+      summary: 'XLSX of the failed rows and why (409 FILE_NOT_READY when there is none)',
+      params: IdParams,
+    },
     async (ctx, { params, reply }) => download(reply, await io.importResultFile(t(ctx), params.id)),
   );
   route(
-    { method: 'POST', url: '/api/products/exports', permission: ['product', 'READ'], tags, summary: 'Queues an export of the products matching the filters; recorded in export history', body: ProductExportInput, response: ExportRecord, status: 202 },
+    {
+      method: 'POST',
+      url: '/api/products/exports',
+      permission: ['product', 'READ'],
+      tags,
+      summary: 'Queues an export of the products matching the filters; recorded in export history',
+      body: ProductExportInput,
+      response: ExportRecord,
+      status: 202,
+    },
     (ctx, { body }) => io.startProductExport(t(ctx), body),
   );
-  route({ method: 'GET', url: '/api/products/exports/:id', permission: ['product', 'READ'], tags, summary: 'Status of a product export (for the waiting modal)', params: IdParams, response: ExportRecord }, (ctx, { params }) =>
-    io.getExport(t(ctx), params.id, 'PRODUCT'),
-  );
-  route({ method: 'GET', url: '/api/products/exports/:id/file', permission: ['product', 'READ'], tags, summary: 'The exported XLSX', params: IdParams }, async (ctx, { params, reply }) =>
-    download(reply, await io.exportFile(t(ctx), params.id, 'PRODUCT')),
+  route(
+    {
+      method: 'GET',
+      url: '/api/products/exports/:id',
+      permission: ['product', 'READ'],
+      tags,
+      summary: 'Status of a product export (for the waiting modal)',
+      params: IdParams,
+      response: ExportRecord,
+    },
+    (ctx, { params }) => io.getExport(t(ctx), params.id, 'PRODUCT'),
   );
   route(
-    { method: 'GET', url: '/api/exports', permission: ['export-history', 'READ'], tags: ['export-history'], summary: 'Export history: every export of the workspace, newest first', querystring: ExportListQuery, response: ExportList },
+    {
+      method: 'GET',
+      url: '/api/products/exports/:id/file',
+      permission: ['product', 'READ'],
+      tags,
+      summary: 'The exported XLSX',
+      params: IdParams,
+    },
+    async (ctx, { params, reply }) => download(reply, await io.exportFile(t(ctx), params.id, 'PRODUCT')),
+  );
+  route(
+    {
+      method: 'GET',
+      url: '/api/exports',
+      permission: ['export-history', 'READ'],
+      tags: ['export-history'],
+      summary: 'Export history: every export of the workspace, newest first',
+      querystring: ExportListQuery,
+      response: ExportList,
+    },
     (ctx, { query }) => io.listExports(t(ctx), query),
   );
-  route({ method: 'GET', url: '/api/exports/:id', permission: ['export-history', 'READ'], tags: ['export-history'], params: IdParams, response: ExportRecord }, (ctx, { params }) => io.getExport(t(ctx), params.id));
-  route({ method: 'GET', url: '/api/exports/:id/file', permission: ['export-history', 'READ'], tags: ['export-history'], params: IdParams }, async (ctx, { params, reply }) =>
-    download(reply, await io.exportFile(t(ctx), params.id)),
+  route(
+    {
+      method: 'GET',
+      url: '/api/exports/:id',
+      permission: ['export-history', 'READ'],
+      tags: ['export-history'],
+      params: IdParams,
+      response: ExportRecord,
+    },
+    (ctx, { params }) => io.getExport(t(ctx), params.id),
+  );
+  route(
+    { method: 'GET', url: '/api/exports/:id/file', permission: ['export-history', 'READ'], tags: ['export-history'], params: IdParams },
+    async (ctx, { params, reply }) => download(reply, await io.exportFile(t(ctx), params.id)),
   );
 
   // Prices of SKUs: by area, per-SKU variable values, formula preview ------------------------------------------------
   tags = ['prices'];
-  route({ method: 'GET', url: '/api/catalogs/:id/area-prices', permission: ['price', 'READ'], tags, params: IdParams, response: AreaPriceList }, (ctx, { params }) =>
-    areaPrices.listAreaPrices(t(ctx), params.id),
+  route(
+    { method: 'GET', url: '/api/catalogs/:id/area-prices', permission: ['price', 'READ'], tags, params: IdParams, response: AreaPriceList },
+    (ctx, { params }) => areaPrices.listAreaPrices(t(ctx), params.id),
   );
   route(
-    { method: 'POST', url: '/api/catalogs/:id/area-prices', permission: ['price', 'WRITE'], tags, summary: '409 AREA_PRICE_OVERLAP when the dates overlap another entry of the same area and customer type', params: IdParams, body: AreaPriceInput, response: AreaPrice, status: 201 },
+    {
+      method: 'POST',
+      url: '/api/catalogs/:id/area-prices',
+      permission: ['price', 'WRITE'],
+      tags,
+      summary: '409 AREA_PRICE_OVERLAP when the dates overlap another entry of the same area and customer type',
+      params: IdParams,
+      body: AreaPriceInput,
+      response: AreaPrice,
+      status: 201,
+    },
     (ctx, { params, body }) => areaPrices.createAreaPrice(t(ctx), params.id, body),
   );
-  route({ method: 'PUT', url: '/api/area-prices/:id', permission: ['price', 'WRITE'], tags, params: IdParams, body: AreaPriceInput, response: AreaPrice }, (ctx, { params, body }) =>
-    areaPrices.updateAreaPrice(t(ctx), params.id, body),
+  route(
+    {
+      method: 'PUT',
+      url: '/api/area-prices/:id',
+      permission: ['price', 'WRITE'],
+      tags,
+      params: IdParams,
+      body: AreaPriceInput,
+      response: AreaPrice,
+    },
+    (ctx, { params, body }) => areaPrices.updateAreaPrice(t(ctx), params.id, body),
   );
-  route({ method: 'DELETE', url: '/api/area-prices/:id', permission: ['price', 'WRITE'], tags, params: IdParams }, (ctx, { params }) => areaPrices.deleteAreaPrice(t(ctx), params.id));
+  route({ method: 'DELETE', url: '/api/area-prices/:id', permission: ['price', 'WRITE'], tags, params: IdParams }, (ctx, { params }) =>
+    areaPrices.deleteAreaPrice(t(ctx), params.id),
+  );
   route(
     {
       method: 'GET',
@@ -308,11 +576,29 @@ export function registerCatalogRoutes({ route }: Router): void {
     },
     (ctx, { query }) => areaPrices.lookupAreaPrice(t(ctx), query),
   );
-  route({ method: 'GET', url: '/api/catalogs/:id/variables', permission: ['product-variable', 'READ'], tags, summary: "A SKU's own values of product variables", params: IdParams, response: CatalogVariables }, (ctx, { params }) =>
-    pricing.getCatalogVariables(t(ctx), params.id),
+  route(
+    {
+      method: 'GET',
+      url: '/api/catalogs/:id/variables',
+      permission: ['product-variable', 'READ'],
+      tags,
+      summary: "A SKU's own values of product variables",
+      params: IdParams,
+      response: CatalogVariables,
+    },
+    (ctx, { params }) => pricing.getCatalogVariables(t(ctx), params.id),
   );
   route(
-    { method: 'PUT', url: '/api/catalogs/:id/variables', permission: ['product-variable', 'WRITE'], tags, summary: 'Sets (value) or clears (null) product-variable values of a SKU', params: IdParams, body: CatalogVariablesInput, response: CatalogVariables },
+    {
+      method: 'PUT',
+      url: '/api/catalogs/:id/variables',
+      permission: ['product-variable', 'WRITE'],
+      tags,
+      summary: 'Sets (value) or clears (null) product-variable values of a SKU',
+      params: IdParams,
+      body: CatalogVariablesInput,
+      response: CatalogVariables,
+    },
     (ctx, { params, body }) => pricing.setCatalogVariables(t(ctx), params.id, body),
   );
   route(

@@ -1,5 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, unique, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { timestamptz } from '../../platform/db/columns.ts';
 import { tenantPolicy, workspaceIdColumn } from '../../platform/db/tenancy.ts';
 import { priceFormulas, priceVariables } from '../pricing/index.ts';
@@ -56,7 +71,9 @@ export const products = pgTable(
     slug: text().notNull(),
     categoryId: uuid().references(() => categories.id, { onDelete: 'restrict' }),
     brandId: uuid().references(() => brands.id, { onDelete: 'restrict' }),
-    condition: text({ enum: ['NEW', 'USED'] }).notNull().default('NEW'),
+    condition: text({ enum: ['NEW', 'USED'] })
+      .notNull()
+      .default('NEW'),
     specification: text(),
     description: text(),
     shortDescription: text(),
@@ -74,13 +91,21 @@ export const products = pgTable(
     wholesalePrices: jsonb().$type<WholesalePrice[]>().notNull().default([]),
     isImport: boolean().notNull().default(false),
     origin: text(),
-    vatMode: text({ enum: ['INCLUDE', 'EXCLUDE', 'NONE'] }).notNull().default('NONE'),
-    status: text({ enum: ['ACTIVE', 'INACTIVE', 'DRAFT'] }).notNull().default('DRAFT'),
+    vatMode: text({ enum: ['INCLUDE', 'EXCLUDE', 'NONE'] })
+      .notNull()
+      .default('NONE'),
+    status: text({ enum: ['ACTIVE', 'INACTIVE', 'DRAFT'] })
+      .notNull()
+      .default('DRAFT'),
     isValid: boolean().notNull().default(true),
     variantTiers: jsonb().$type<VariantTier[]>().notNull().default([]),
     priceFormulaId: uuid().references(() => priceFormulas.id, { onDelete: 'restrict' }),
-    priceMin: money().notNull().default(sql`0`),
-    priceMax: money().notNull().default(sql`0`),
+    priceMin: money()
+      .notNull()
+      .default(sql`0`),
+    priceMax: money()
+      .notNull()
+      .default(sql`0`),
     catalogCount: integer().notNull().default(0),
     imageKey: text(),
     createdBy: uuid(),
@@ -142,7 +167,11 @@ export const bundleComponents = pgTable(
     quantity: integer().notNull(),
     position: integer().notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.bundleProductId, t.componentCatalogId] }), index('bundle_components_component_idx').on(t.componentCatalogId), tenantPolicy()],
+  (t) => [
+    primaryKey({ columns: [t.bundleProductId, t.componentCatalogId] }),
+    index('bundle_components_component_idx').on(t.componentCatalogId),
+    tenantPolicy(),
+  ],
 );
 
 /** Product and catalog images in file storage; position 0 is "show", 1 is "thumb". */
@@ -223,7 +252,9 @@ export const productImports = pgTable(
   {
     id: uuid().primaryKey(),
     workspaceId: workspaceIdColumn(),
-    status: text({ enum: ['QUEUED', 'RUNNING', 'DONE', 'FAILED'] }).notNull().default('QUEUED'),
+    status: text({ enum: ['QUEUED', 'RUNNING', 'DONE', 'FAILED'] })
+      .notNull()
+      .default('QUEUED'),
     fileKey: text().notNull(),
     fileName: text().notNull(),
     resultFileKey: text(),
@@ -250,7 +281,9 @@ export const exports = pgTable(
     id: uuid().primaryKey(),
     workspaceId: workspaceIdColumn(),
     type: text().notNull(),
-    status: text({ enum: ['PROCESSING', 'DONE', 'FAILED', 'RETRY'] }).notNull().default('PROCESSING'),
+    status: text({ enum: ['PROCESSING', 'DONE', 'FAILED', 'RETRY'] })
+      .notNull()
+      .default('PROCESSING'),
     fileKey: text(),
     fileName: text().notNull(),
     rowCount: integer().notNull().default(0),

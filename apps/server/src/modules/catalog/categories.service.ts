@@ -43,7 +43,15 @@ export async function categoryTree(ctx: TenantCtx): Promise<{ items: CategoryNod
   const build = (parentId: string | null, level: number): CategoryNode[] =>
     rows
       .filter((r) => r.parentId === parentId)
-      .map((r) => ({ id: r.id, name: r.name, parent_id: r.parentId, position: r.position, level, product_count: productCounts.get(r.id) ?? 0, children: build(r.id, level + 1) }));
+      .map((r) => ({
+        id: r.id,
+        name: r.name,
+        parent_id: r.parentId,
+        position: r.position,
+        level,
+        product_count: productCounts.get(r.id) ?? 0,
+        children: build(r.id, level + 1),
+      }));
   return { items: build(null, 1) };
 }
 
@@ -94,7 +102,10 @@ async function guardName<T>(write: () => Promise<T>): Promise<T> {
 async function checkParent(ctx: TenantCtx, parentId: string | null, selfId?: string): Promise<void> {
   if (!parentId) return;
   const parent = await find(ctx, parentId);
-  if (!parent) throw new DomainError('VALIDATION_FAILED', { fields: [{ path: 'parent_id', code: 'CATEGORY_NOT_FOUND', message: 'CATEGORY_NOT_FOUND' }] });
+  if (!parent)
+    throw new DomainError('VALIDATION_FAILED', {
+      fields: [{ path: 'parent_id', code: 'CATEGORY_NOT_FOUND', message: 'CATEGORY_NOT_FOUND' }],
+    });
   if (!selfId) return;
   const { rows } = await loadAll(ctx, false);
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -109,7 +120,13 @@ export async function createCategory(ctx: TenantCtx, input: z.input<typeof Categ
   const row = await guardName(async () => {
     const [inserted] = await ctx.db
       .insert(categories)
-      .values({ id: uuidv7(), workspaceId: ctx.workspaceId, parentId: data.parent_id ?? null, name: data.name, position: data.position ?? 0 })
+      .values({
+        id: uuidv7(),
+        workspaceId: ctx.workspaceId,
+        parentId: data.parent_id ?? null,
+        name: data.name,
+        position: data.position ?? 0,
+      })
       .returning();
     return inserted!;
   });

@@ -24,7 +24,18 @@ const skuColumns = {
   formulaName: priceFormulas.name,
 };
 
-export type SkuRow = { id: string; sku: string; name: string; options: string[]; price: bigint; productId: string; productName: string; productType: 'SINGLE' | 'VARIANT' | 'BUNDLING'; formulaId: string | null; formulaName: string | null };
+export type SkuRow = {
+  id: string;
+  sku: string;
+  name: string;
+  options: string[];
+  price: bigint;
+  productId: string;
+  productName: string;
+  productType: 'SINGLE' | 'VARIANT' | 'BUNDLING';
+  formulaId: string | null;
+  formulaName: string | null;
+};
 
 const skuQuery = (ctx: TenantCtx) =>
   ctx.db
@@ -50,7 +61,10 @@ function listFilters(ctx: TenantCtx, query: ChannelPriceListQuery): SQL[] {
 }
 
 /** A page of SKUs by SKU code (the unique index serves the order), with a count capped at PRICE_LIST_COUNT_CAP. */
-export async function pageOfSkus(ctx: TenantCtx, query: ChannelPriceListQuery): Promise<{ rows: SkuRow[]; total: number; capped: boolean }> {
+export async function pageOfSkus(
+  ctx: TenantCtx,
+  query: ChannelPriceListQuery,
+): Promise<{ rows: SkuRow[]; total: number; capped: boolean }> {
   const where = and(...listFilters(ctx, query));
   const rows = await skuQuery(ctx)
     .where(where)
@@ -99,8 +113,19 @@ export async function storedPrices(ctx: TenantCtx, catalogIds: readonly string[]
     );
 }
 
-export async function saveManual(ctx: TenantCtx, catalogId: string, channelId: string, prices: { msrp: bigint; sales: bigint }): Promise<StoredPrice> {
-  const values = { mode: 'MANUAL' as const, priceMsrp: prices.msrp, priceSales: prices.sales, updatedBy: ctx.actor.userId, updatedAt: new Date() };
+export async function saveManual(
+  ctx: TenantCtx,
+  catalogId: string,
+  channelId: string,
+  prices: { msrp: bigint; sales: bigint },
+): Promise<StoredPrice> {
+  const values = {
+    mode: 'MANUAL' as const,
+    priceMsrp: prices.msrp,
+    priceSales: prices.sales,
+    updatedBy: ctx.actor.userId,
+    updatedAt: new Date(),
+  };
   const [row] = await ctx.db
     .insert(catalogChannelPrices)
     .values({ workspaceId: ctx.workspaceId, catalogId, channelConnectionId: channelId, ...values })
@@ -130,7 +155,10 @@ export async function setFormulaMode(ctx: TenantCtx, catalogId: string, channelI
 export async function componentTotals(ctx: TenantCtx, bundleProductIds: readonly string[]): Promise<Map<string, bigint>> {
   if (bundleProductIds.length === 0) return new Map();
   const rows = await ctx.db
-    .select({ productId: bundleComponents.bundleProductId, total: sql<string>`coalesce(sum(${catalogs.price} * ${bundleComponents.quantity}), 0)::text` })
+    .select({
+      productId: bundleComponents.bundleProductId,
+      total: sql<string>`coalesce(sum(${catalogs.price} * ${bundleComponents.quantity}), 0)::text`,
+    })
     .from(bundleComponents)
     .innerJoin(catalogs, eq(catalogs.id, bundleComponents.componentCatalogId))
     .where(and(eq(bundleComponents.workspaceId, ctx.workspaceId), inArray(bundleComponents.bundleProductId, [...bundleProductIds])))

@@ -1,4 +1,12 @@
-import { CatalogChannelPrices, ChannelPrice, ChannelPriceInput, ChannelPriceList, ChannelPriceListQuery, ChannelPriceParams, IdParams } from '@kelola/contracts';
+import {
+  CatalogChannelPrices,
+  ChannelPrice,
+  ChannelPriceInput,
+  ChannelPriceList,
+  ChannelPriceListQuery,
+  ChannelPriceParams,
+  IdParams,
+} from '@kelola/contracts';
 import type { TenantCtx } from '../../http/context.ts';
 import type { Router } from '../../http/route.ts';
 import * as prices from './channel-prices.service.ts';
@@ -14,14 +22,23 @@ export function registerChannelPriceRoutes({ route }: Router): void {
       url: '/api/channel-prices',
       permission: ['price', 'READ'],
       tags,
-      summary: 'SKUs by SKU code with their base price and effective price per channel (FORMULA or MANUAL); q, channel_id, mode, page, size',
+      summary:
+        'SKUs by SKU code with their base price and effective price per channel (FORMULA or MANUAL); q, channel_id, mode, page, size',
       querystring: ChannelPriceListQuery,
       response: ChannelPriceList,
     },
     (ctx, { query }) => prices.listChannelPrices(t(ctx), query),
   );
   route(
-    { method: 'GET', url: '/api/catalogs/:id/channel-prices', permission: ['price', 'READ'], tags, summary: "One SKU's price on every channel of the workspace", params: IdParams, response: CatalogChannelPrices },
+    {
+      method: 'GET',
+      url: '/api/catalogs/:id/channel-prices',
+      permission: ['price', 'READ'],
+      tags,
+      summary: "One SKU's price on every channel of the workspace",
+      params: IdParams,
+      response: CatalogChannelPrices,
+    },
     (ctx, { params }) => prices.getCatalogChannelPrices(t(ctx), params.id),
   );
   route(
@@ -38,7 +55,14 @@ export function registerChannelPriceRoutes({ route }: Router): void {
     (ctx, { params, body }) => prices.setManualChannelPrice(t(ctx), params.id, params.channelId, body),
   );
   route(
-    { method: 'DELETE', url: '/api/catalogs/:id/channel-prices/:channelId', permission: ['price', 'WRITE'], tags, summary: 'Puts the price of a SKU on a channel back on the formula', params: ChannelPriceParams },
+    {
+      method: 'DELETE',
+      url: '/api/catalogs/:id/channel-prices/:channelId',
+      permission: ['price', 'WRITE'],
+      tags,
+      summary: 'Puts the price of a SKU on a channel back on the formula',
+      params: ChannelPriceParams,
+    },
     (ctx, { params }) => prices.useFormulaChannelPrice(t(ctx), params.id, params.channelId),
   );
 }

@@ -57,7 +57,8 @@ export function resolveChannelPrice(
     const sales = discountPercent === null ? { priceSales: stored.priceSales, discountPercent: null } : discounted(stored.priceMsrp);
     return { ...base, mode: 'MANUAL', source: 'MANUAL', priceMsrp: stored.priceMsrp, ...sales, formulaErrors: [] };
   }
-  if (derived.price === null) return { ...base, mode: 'FORMULA', source: derived.source, priceMsrp: null, priceSales: null, formulaErrors: derived.errors };
+  if (derived.price === null)
+    return { ...base, mode: 'FORMULA', source: derived.source, priceMsrp: null, priceSales: null, formulaErrors: derived.errors };
   return { ...base, mode: 'FORMULA', source: derived.source, priceMsrp: derived.price, ...discounted(derived.price), formulaErrors: [] };
 }
 
@@ -73,11 +74,23 @@ export async function derivedPrices(ctx: TenantCtx, skus: readonly repo.SkuRow[]
   if (priced.length === 0) return result;
   const formulas = new Map<string, LoadedFormula>();
   for (const id of new Set(priced.map((s) => s.formulaId!))) formulas.set(id, await loadFormula(ctx, id));
-  const perSku = await skuValues(ctx, priced.map((s) => s.id));
+  const perSku = await skuValues(
+    ctx,
+    priced.map((s) => s.id),
+  );
   const totals = await repo.componentTotals(ctx, [...new Set(priced.filter((s) => s.productType === 'BUNDLING').map((s) => s.productId))]);
   for (const s of priced) {
-    const evaluation = evaluateFor(formulas.get(s.formulaId!)!, { catalogId: s.id, listPrice: s.price, componentTotal: totals.get(s.productId) ?? 0n }, perSku.get(s.id));
-    result.set(s.id, evaluation.ok ? { source: 'FORMULA', price: evaluation.value, errors: [] } : { source: 'FORMULA', price: null, errors: evaluation.errors.map((e) => formulaProblem(ctx, e)) });
+    const evaluation = evaluateFor(
+      formulas.get(s.formulaId!)!,
+      { catalogId: s.id, listPrice: s.price, componentTotal: totals.get(s.productId) ?? 0n },
+      perSku.get(s.id),
+    );
+    result.set(
+      s.id,
+      evaluation.ok
+        ? { source: 'FORMULA', price: evaluation.value, errors: [] }
+        : { source: 'FORMULA', price: null, errors: evaluation.errors.map((e) => formulaProblem(ctx, e)) },
+    );
   }
   return result;
 }
@@ -154,13 +167,24 @@ async function oneChannelPrice(ctx: TenantCtx, catalogId: string, channelId: str
 }
 
 /** Sets a manual price of a SKU on a channel (whole rupiah, sale price ≤ MSRP). */
-export async function setManualChannelPrice(ctx: TenantCtx, catalogId: string, channelId: string, input: z.input<typeof ChannelPriceInput>): Promise<ChannelPrice> {
+export async function setManualChannelPrice(
+  ctx: TenantCtx,
+  catalogId: string,
+  channelId: string,
+  input: z.input<typeof ChannelPriceInput>,
+): Promise<ChannelPrice> {
   if (!(await repo.lockCatalog(ctx, catalogId))) throw new DomainError('CATALOG_NOT_FOUND');
   await getChannel(ctx, channelId);
   const data = parseInput(ChannelPriceInput, input);
   const [before] = await repo.storedPrices(ctx, [catalogId], channelId);
   const after = await repo.saveManual(ctx, catalogId, channelId, { msrp: data.price_msrp, sales: data.price_sales });
-  await audit(ctx, { entity: 'catalog_channel_price', entityId: catalogId, action: before ? 'update' : 'create', before: before ?? null, after });
+  await audit(ctx, {
+    entity: 'catalog_channel_price',
+    entityId: catalogId,
+    action: before ? 'update' : 'create',
+    before: before ?? null,
+    after,
+  });
   return oneChannelPrice(ctx, catalogId, channelId);
 }
 
@@ -179,7 +203,12 @@ export async function useFormulaChannelPrice(ctx: TenantCtx, catalogId: string, 
  * whole rupiah; they are null only when the product's formula cannot be evaluated for this SKU (`formulaErrors`).
  * CATALOG_NOT_FOUND / CHANNEL_NOT_FOUND for ids outside the workspace.
  */
-export async function channelPriceOf(ctx: TenantCtx, catalogId: string, channelConnectionId: string, options: { discountPercent?: string | number | null } = {}): Promise<ResolvedChannelPrice> {
+export async function channelPriceOf(
+  ctx: TenantCtx,
+  catalogId: string,
+  channelConnectionId: string,
+  options: { discountPercent?: string | number | null } = {},
+): Promise<ResolvedChannelPrice> {
   const sku = await skuOrThrow(ctx, catalogId);
   await getChannel(ctx, channelConnectionId);
   const [stored] = await repo.storedPrices(ctx, [catalogId], channelConnectionId);

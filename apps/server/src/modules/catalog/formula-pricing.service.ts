@@ -5,7 +5,14 @@ import type { z } from 'zod';
 import type { TenantCtx } from '../../http/context.ts';
 import { DomainError } from '../../platform/errors.ts';
 import { audit, parseInput, toNumber } from './catalog.common.ts';
-import { formulaProblem, loadExpression, loadFormula, priceVariables, productVariablesByIds, type LoadedFormula } from '../pricing/index.ts';
+import {
+  formulaProblem,
+  loadExpression,
+  loadFormula,
+  priceVariables,
+  productVariablesByIds,
+  type LoadedFormula,
+} from '../pricing/index.ts';
 import { catalogVariableValues } from './catalog.schema.ts';
 import * as repo from './products.repository.ts';
 
@@ -29,7 +36,12 @@ export async function skuValues(ctx: TenantCtx, catalogIds: readonly string[]): 
  * Evaluates a formula for one SKU: stored variable values, then the SKU's own product-variable values, then the
  * caller's overrides, then the built-ins list_price and component_total.
  */
-export function evaluateFor(formula: LoadedFormula, input: PricingInput, perSku: Record<string, string> = {}, overrides: Record<string, string> = {}): Evaluation {
+export function evaluateFor(
+  formula: LoadedFormula,
+  input: PricingInput,
+  perSku: Record<string, string> = {},
+  overrides: Record<string, string> = {},
+): Evaluation {
   const values: Record<string, string | bigint> = { ...formula.values, ...perSku, ...overrides, component_total: input.componentTotal };
   if (input.listPrice !== null) values.list_price = input.listPrice;
   if (overrides.list_price !== undefined) values.list_price = overrides.list_price;
@@ -37,7 +49,8 @@ export function evaluateFor(formula: LoadedFormula, input: PricingInput, perSku:
 }
 
 /** Σ component price × quantity. */
-export const componentTotal = (components: readonly { price: bigint; quantity: number }[]) => components.reduce((sum, c) => sum + c.price * BigInt(c.quantity), 0n);
+export const componentTotal = (components: readonly { price: bigint; quantity: number }[]) =>
+  components.reduce((sum, c) => sum + c.price * BigInt(c.quantity), 0n);
 
 /** The price of a bundle SKU from its formula, or a field error on bundle.price_formula_id explaining why not. */
 export async function bundlePrice(ctx: TenantCtx, formulaId: string, input: PricingInput): Promise<bigint> {
@@ -46,7 +59,10 @@ export async function bundlePrice(ctx: TenantCtx, formulaId: string, input: Pric
   const result = evaluateFor(formula, input, perSku);
   if (result.ok) return result.value;
   const problem = formulaProblem(ctx, result.errors[0]!);
-  throw new DomainError('VALIDATION_FAILED', { fields: [{ path: 'bundle.price_formula_id', code: problem.code, message: problem.message }], formula_errors: [problem] });
+  throw new DomainError('VALIDATION_FAILED', {
+    fields: [{ path: 'bundle.price_formula_id', code: problem.code, message: problem.message }],
+    formula_errors: [problem],
+  });
 }
 
 /** Preview of a saved or edited formula on up to 10 sample SKUs, each with its trace. */
@@ -55,7 +71,8 @@ export async function previewFormula(ctx: TenantCtx, input: z.input<typeof Formu
   let formula: LoadedFormula;
   if (data.formula_id) {
     formula = await loadFormula(ctx, data.formula_id);
-    if (data.rounding_mode) formula = { ...formula, rounding: { mode: data.rounding_mode, step: data.rounding_step ?? formula.rounding.step } };
+    if (data.rounding_mode)
+      formula = { ...formula, rounding: { mode: data.rounding_mode, step: data.rounding_step ?? formula.rounding.step } };
     if (data.expression) formula = await loadExpression(ctx, data.expression, formula.rounding);
   } else if (data.expression) {
     formula = await loadExpression(ctx, data.expression, { mode: data.rounding_mode ?? 'NONE', step: data.rounding_step ?? 1 });
@@ -75,11 +92,14 @@ export async function previewFormula(ctx: TenantCtx, input: z.input<typeof Formu
     errors: result.ok ? [] : result.errors.map((e) => formulaProblem(ctx, e)),
     trace: result.trace,
   });
-  if (found.length === 0) rows.push(toRow(evaluateFor(formula, { catalogId: null, listPrice: null, componentTotal: 0n }, {}, data.values), null));
+  if (found.length === 0)
+    rows.push(toRow(evaluateFor(formula, { catalogId: null, listPrice: null, componentTotal: 0n }, {}, data.values), null));
   for (const id of data.catalog_ids) {
     const { catalog, productType } = found.find((f) => f.catalog.id === id)!;
     const total = productType === 'BUNDLING' ? componentTotal(await repo.componentsOf(ctx, catalog.productId)) : 0n;
-    rows.push(toRow(evaluateFor(formula, { catalogId: id, listPrice: catalog.price, componentTotal: total }, perSku.get(id), data.values), catalog));
+    rows.push(
+      toRow(evaluateFor(formula, { catalogId: id, listPrice: catalog.price, componentTotal: total }, perSku.get(id), data.values), catalog),
+    );
   }
   return { expression: formula.expression, rounding_mode: formula.rounding.mode, rounding_step: formula.rounding.step, rows };
 }
@@ -105,9 +125,14 @@ export async function getCatalogVariables(ctx: TenantCtx, catalogId: string) {
 export async function setCatalogVariables(ctx: TenantCtx, catalogId: string, input: z.input<typeof CatalogVariablesInput>) {
   await catalogOrThrow(ctx, catalogId);
   const data = parseInput(CatalogVariablesInput, input);
-  const known = await productVariablesByIds(ctx, data.values.map((v) => v.variable_id));
+  const known = await productVariablesByIds(
+    ctx,
+    data.values.map((v) => v.variable_id),
+  );
   const fields = data.values.flatMap((v, i) =>
-    known.some((k) => k.id === v.variable_id) ? [] : [{ path: `values.${i}.variable_id`, code: 'VARIABLE_NOT_FOUND', message: 'VARIABLE_NOT_FOUND' }],
+    known.some((k) => k.id === v.variable_id)
+      ? []
+      : [{ path: `values.${i}.variable_id`, code: 'VARIABLE_NOT_FOUND', message: 'VARIABLE_NOT_FOUND' }],
   );
   if (fields.length > 0) throw new DomainError('VALIDATION_FAILED', { fields });
   const before = await getCatalogVariables(ctx, catalogId);

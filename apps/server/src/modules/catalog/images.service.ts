@@ -31,7 +31,14 @@ function decodeBmp(bytes: Buffer): { data: Buffer; width: number; height: number
   const rawHeight = bytes.readInt32LE(22);
   const bpp = bytes.readUInt16LE(28);
   const compression = bytes.readUInt32LE(30);
-  if ((bpp !== 24 && bpp !== 32) || (compression !== 0 && compression !== 3) || width <= 0 || width > 20_000 || Math.abs(rawHeight) > 20_000) return null;
+  if (
+    (bpp !== 24 && bpp !== 32) ||
+    (compression !== 0 && compression !== 3) ||
+    width <= 0 ||
+    width > 20_000 ||
+    Math.abs(rawHeight) > 20_000
+  )
+    return null;
   const height = Math.abs(rawHeight);
   const channels = bpp === 32 ? 4 : 3;
   const stride = Math.ceil((width * bpp) / 32) * 4;
@@ -61,7 +68,13 @@ async function thumbnail(bytes: Buffer, format: ImageFormat): Promise<{ thumb: B
       image = sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: raw.channels } });
     } else image = sharp(bytes, { limitInputPixels: 100_000_000 });
     const meta = await image.metadata();
-    const thumb = await image.clone().rotate().resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true }).flatten({ background: '#ffffff' }).jpeg({ quality: 80 }).toBuffer();
+    const thumb = await image
+      .clone()
+      .rotate()
+      .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 80 })
+      .toBuffer();
     return { thumb, width: meta.width ?? 0, height: meta.height ?? 0 };
   } catch {
     return null;
@@ -84,7 +97,8 @@ export async function uploadImage(ctx: TenantCtx, productId: string, input: z.in
   await findProductOrThrow(ctx, productId, true);
   const data = parseInput(ImageUploadInput, input);
   const content = data.content_base64.replace(/^data:[^,]*,/u, '').replace(/\s/gu, '');
-  if (!BASE64.test(content)) throw new DomainError('VALIDATION_FAILED', { fields: [{ path: 'content_base64', code: 'INVALID_BASE64', message: 'INVALID_BASE64' }] });
+  if (!BASE64.test(content))
+    throw new DomainError('VALIDATION_FAILED', { fields: [{ path: 'content_base64', code: 'INVALID_BASE64', message: 'INVALID_BASE64' }] });
   const bytes = Buffer.from(content, 'base64');
   const problems = imageProblems(data.file_name, bytes);
   if (problems.length > 0)
@@ -96,10 +110,17 @@ export async function uploadImage(ctx: TenantCtx, productId: string, input: z.in
       .select({ id: catalogs.id })
       .from(catalogs)
       .where(and(eq(catalogs.workspaceId, ctx.workspaceId), eq(catalogs.id, data.catalog_id), eq(catalogs.productId, productId)));
-    if (!own) throw new DomainError('VALIDATION_FAILED', { fields: [{ path: 'catalog_id', code: 'CATALOG_NOT_FOUND', message: 'CATALOG_NOT_FOUND' }] });
+    if (!own)
+      throw new DomainError('VALIDATION_FAILED', {
+        fields: [{ path: 'catalog_id', code: 'CATALOG_NOT_FOUND', message: 'CATALOG_NOT_FOUND' }],
+      });
   }
   const existing = await repo.imagesOf(ctx, productId);
-  if (existing.length >= MAX_IMAGES) throw new DomainError('VALIDATION_FAILED', { fields: [{ path: 'content_base64', code: 'TOO_BIG', message: 'TOO_BIG' }], max_images: MAX_IMAGES });
+  if (existing.length >= MAX_IMAGES)
+    throw new DomainError('VALIDATION_FAILED', {
+      fields: [{ path: 'content_base64', code: 'TOO_BIG', message: 'TOO_BIG' }],
+      max_images: MAX_IMAGES,
+    });
 
   const format = sniffImageFormat(bytes)!;
   const id = uuidv7();
@@ -150,7 +171,11 @@ export async function deleteImage(ctx: TenantCtx, productId: string, imageId: st
   const image = images.find((i) => i.id === imageId);
   if (!image) throw new DomainError('IMAGE_NOT_FOUND');
   await ctx.db.delete(productImages).where(and(eq(productImages.workspaceId, ctx.workspaceId), eq(productImages.id, imageId)));
-  await renumber(ctx, productId, images.filter((i) => i.id !== imageId).map((i) => i.id));
+  await renumber(
+    ctx,
+    productId,
+    images.filter((i) => i.id !== imageId).map((i) => i.id),
+  );
   await audit(ctx, { entity: 'product_image', entityId: imageId, action: 'delete', before: image, after: null });
   ctx.afterCommit(async () => {
     await ctx.platform.files.remove(image.fileKey);
@@ -159,19 +184,37 @@ export async function deleteImage(ctx: TenantCtx, productId: string, imageId: st
 }
 
 /** Puts the images in a new order (every image id of the product, once): the first becomes show, the second thumb. */
-export async function reorderImages(ctx: TenantCtx, productId: string, input: z.input<typeof ImageOrderInput>): Promise<{ items: ProductImage[] }> {
+export async function reorderImages(
+  ctx: TenantCtx,
+  productId: string,
+  input: z.input<typeof ImageOrderInput>,
+): Promise<{ items: ProductImage[] }> {
   await findProductOrThrow(ctx, productId, true);
   const data = parseInput(ImageOrderInput, input);
   const images = await repo.imagesOf(ctx, productId);
-  const same = data.ids.length === images.length && new Set(data.ids).size === images.length && data.ids.every((id) => images.some((i) => i.id === id));
+  const same =
+    data.ids.length === images.length &&
+    new Set(data.ids).size === images.length &&
+    data.ids.every((id) => images.some((i) => i.id === id));
   if (!same) throw new DomainError('VALIDATION_FAILED', { fields: [{ path: 'ids', code: 'INVALID_VALUE', message: 'INVALID_VALUE' }] });
   await renumber(ctx, productId, data.ids);
-  await audit(ctx, { entity: 'product', entityId: productId, action: 'update', before: { images: images.map((i) => i.id) }, after: { images: data.ids } });
+  await audit(ctx, {
+    entity: 'product',
+    entityId: productId,
+    action: 'update',
+    before: { images: images.map((i) => i.id) },
+    after: { images: data.ids },
+  });
   return { items: (await repo.imagesOf(ctx, productId)).map(presentImage) };
 }
 
 /** The stored file of an image (or its thumbnail), for the route to stream. */
-export async function imageFile(ctx: TenantCtx, productId: string, imageId: string, size: 'original' | 'thumb'): Promise<{ stream: Readable; mimeType: string; fileName: string }> {
+export async function imageFile(
+  ctx: TenantCtx,
+  productId: string,
+  imageId: string,
+  size: 'original' | 'thumb',
+): Promise<{ stream: Readable; mimeType: string; fileName: string }> {
   await findProductOrThrow(ctx, productId);
   const image = (await repo.imagesOf(ctx, productId)).find((i) => i.id === imageId);
   if (!image) throw new DomainError('IMAGE_NOT_FOUND');

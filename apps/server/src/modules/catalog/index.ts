@@ -16,13 +16,26 @@ export { provideStockView, type CatalogStock, type StockView } from './stock-vie
 // Export history for other modules (inventory, later orders): one `exports` table, owned here.
 
 /** Records an export of another module in the export history (status PROCESSING); its job fills it in. */
-export async function recordExport(ctx: TenantCtx, entry: { id: string; type: string; fileName: string; filters: Record<string, unknown> }): Promise<void> {
+export async function recordExport(
+  ctx: TenantCtx,
+  entry: { id: string; type: string; fileName: string; filters: Record<string, unknown> },
+): Promise<void> {
   await ctx.db.insert(exports).values({ ...entry, workspaceId: ctx.workspaceId, requestedBy: ctx.actor.userId });
 }
 
 /** An export record as its job sees it, outside any request. */
 export async function findExportRecord(platform: Platform, workspaceId: string, id: string) {
-  return inTenant(platform.database.db, workspaceId, async (tx) => (await tx.select().from(exports).where(and(eq(exports.workspaceId, workspaceId), eq(exports.id, id))))[0] ?? null);
+  return inTenant(
+    platform.database.db,
+    workspaceId,
+    async (tx) =>
+      (
+        await tx
+          .select()
+          .from(exports)
+          .where(and(eq(exports.workspaceId, workspaceId), eq(exports.id, id)))
+      )[0] ?? null,
+  );
 }
 
 /** Progress and outcome of an export job (DONE with file and row count, RETRY, FAILED). */
@@ -32,7 +45,12 @@ export async function updateExportRecord(
   id: string,
   values: Partial<Pick<typeof exports.$inferInsert, 'status' | 'fileKey' | 'rowCount' | 'attempts' | 'error' | 'finishedAt'>>,
 ): Promise<void> {
-  await inTenant(platform.database.db, workspaceId, (tx) => tx.update(exports).set(values).where(and(eq(exports.workspaceId, workspaceId), eq(exports.id, id))));
+  await inTenant(platform.database.db, workspaceId, (tx) =>
+    tx
+      .update(exports)
+      .set(values)
+      .where(and(eq(exports.workspaceId, workspaceId), eq(exports.id, id))),
+  );
 }
 export { createProduct } from './products.service.ts';
 export { createCategory } from './categories.service.ts';

@@ -8,7 +8,12 @@ import { z } from 'zod';
  * whose SKU exists updates that SKU's product (re-import updates, never duplicates).
  */
 export const SHEET_COLUMNS = [
-  { key: 'product_key', header: 'product_key', width: 28, note: 'Rows with the same key are one product (its variants). Empty: the slug made from the name.' },
+  {
+    key: 'product_key',
+    header: 'product_key',
+    width: 28,
+    note: 'Rows with the same key are one product (its variants). Empty: the slug made from the name.',
+  },
   { key: 'product_type', header: 'product_type', width: 14, note: 'SINGLE, VARIANT or BUNDLING (default SINGLE)' },
   { key: 'name', header: 'name', width: 40, note: 'Required. Product name.' },
   { key: 'sku', header: 'sku', width: 24, note: 'Required, unique in the workspace, no spaces.' },
@@ -27,7 +32,12 @@ export const SHEET_COLUMNS = [
   { key: 'variant_1_option', header: 'variant_1_option', width: 14, note: 'VARIANT: this SKU’s option, e.g. Hitam' },
   { key: 'variant_2_name', header: 'variant_2_name', width: 14, note: 'VARIANT: second tier (optional), e.g. Ukuran' },
   { key: 'variant_2_option', header: 'variant_2_option', width: 14, note: 'VARIANT: this SKU’s option, e.g. XL' },
-  { key: 'bundle_components', header: 'bundle_components', width: 30, note: 'BUNDLING: SKU:quantity separated by ";", e.g. KOPI-01:2; GELAS-01:1' },
+  {
+    key: 'bundle_components',
+    header: 'bundle_components',
+    width: 30,
+    note: 'BUNDLING: SKU:quantity separated by ";", e.g. KOPI-01:2; GELAS-01:1',
+  },
   { key: 'short_description', header: 'short_description', width: 30, note: 'At most 500 characters' },
   { key: 'description', header: 'description', width: 50, note: 'Text or HTML' },
 ] as const;
@@ -35,7 +45,8 @@ export const SHEET_COLUMNS = [
 export type SheetKey = (typeof SHEET_COLUMNS)[number]['key'];
 export type SheetRow = Partial<Record<SheetKey, string>>;
 
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' || v === undefined || v === null ? undefined : v), schema.optional());
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' || v === undefined || v === null ? undefined : v), schema.optional());
 const int = (max: number) => optional(z.coerce.number().int().min(0).max(max));
 
 /** One row as the form's own rules see it: the same enums, money and limits as ProductInput. */
@@ -43,7 +54,12 @@ export const SheetRowSchema = z.object({
   product_key: optional(z.string().max(120)),
   product_type: optional(z.enum(PRODUCT_TYPES, { error: 'INVALID_VALUE' })),
   name: z.string({ error: 'REQUIRED' }).trim().min(1, { error: 'REQUIRED' }).max(255, { error: 'TOO_LONG' }),
-  sku: z.string({ error: 'REQUIRED' }).trim().min(1, { error: 'REQUIRED' }).max(64, { error: 'TOO_LONG' }).regex(/^\S+$/u, { error: 'NO_SPACE' }),
+  sku: z
+    .string({ error: 'REQUIRED' })
+    .trim()
+    .min(1, { error: 'REQUIRED' })
+    .max(64, { error: 'TOO_LONG' })
+    .regex(/^\S+$/u, { error: 'NO_SPACE' }),
   price: optional(money),
   category: optional(z.string().max(500)),
   brand: optional(z.string().trim().max(100, { error: 'TOO_LONG' })),
@@ -64,7 +80,10 @@ export const SheetRowSchema = z.object({
       .string()
       .max(2000)
       .transform((v, ctx) => {
-        const parts = v.split(';').map((p) => p.trim()).filter(Boolean);
+        const parts = v
+          .split(';')
+          .map((p) => p.trim())
+          .filter(Boolean);
         const out: { sku: string; quantity: number }[] = [];
         for (const part of parts) {
           const match = /^(\S+?)\s*:\s*(\d{1,5})$/u.exec(part);
@@ -90,7 +109,11 @@ export function cellText(value: unknown): string {
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   if (typeof value === 'object') {
     const v = value as { richText?: { text: string }[]; text?: string; result?: unknown; hyperlink?: string };
-    if (v.richText) return v.richText.map((r) => r.text).join('').trim();
+    if (v.richText)
+      return v.richText
+        .map((r) => r.text)
+        .join('')
+        .trim();
     if (v.text !== undefined) return String(v.text).trim();
     if (v.result !== undefined) return cellText(v.result);
   }

@@ -80,7 +80,12 @@ export async function componentsOf(ctx: TenantCtx, bundleProductId: string) {
 export async function componentsOfBundles(ctx: TenantCtx, bundleProductIds: readonly string[]) {
   if (bundleProductIds.length === 0) return [];
   return ctx.db
-    .select({ bundleProductId: bundleComponents.bundleProductId, catalogId: bundleComponents.componentCatalogId, quantity: bundleComponents.quantity, sku: catalogs.sku })
+    .select({
+      bundleProductId: bundleComponents.bundleProductId,
+      catalogId: bundleComponents.componentCatalogId,
+      quantity: bundleComponents.quantity,
+      sku: catalogs.sku,
+    })
     .from(bundleComponents)
     .innerJoin(catalogs, eq(catalogs.id, bundleComponents.componentCatalogId))
     .where(and(eq(bundleComponents.workspaceId, ctx.workspaceId), inArray(bundleComponents.bundleProductId, [...bundleProductIds])))
@@ -88,7 +93,11 @@ export async function componentsOfBundles(ctx: TenantCtx, bundleProductIds: read
 }
 
 /** Catalogs among `catalogIds` used as a component by a bundle other than `exceptBundleId`. */
-export async function catalogsInBundles(ctx: TenantCtx, catalogIds: readonly string[], exceptBundleIds: readonly string[] = []): Promise<string[]> {
+export async function catalogsInBundles(
+  ctx: TenantCtx,
+  catalogIds: readonly string[],
+  exceptBundleIds: readonly string[] = [],
+): Promise<string[]> {
   if (catalogIds.length === 0) return [];
   const rows = await ctx.db
     .selectDistinct({ id: bundleComponents.componentCatalogId })
@@ -103,12 +112,26 @@ export async function catalogsInBundles(ctx: TenantCtx, catalogIds: readonly str
   return rows.map((r) => r.id);
 }
 
-export async function replaceComponents(ctx: TenantCtx, bundleProductId: string, components: readonly { catalogId: string; quantity: number }[]) {
-  await ctx.db.delete(bundleComponents).where(and(eq(bundleComponents.workspaceId, ctx.workspaceId), eq(bundleComponents.bundleProductId, bundleProductId)));
+export async function replaceComponents(
+  ctx: TenantCtx,
+  bundleProductId: string,
+  components: readonly { catalogId: string; quantity: number }[],
+) {
+  await ctx.db
+    .delete(bundleComponents)
+    .where(and(eq(bundleComponents.workspaceId, ctx.workspaceId), eq(bundleComponents.bundleProductId, bundleProductId)));
   if (components.length === 0) return;
-  await ctx.db.insert(bundleComponents).values(
-    components.map((c, position) => ({ workspaceId: ctx.workspaceId, bundleProductId, componentCatalogId: c.catalogId, quantity: c.quantity, position })),
-  );
+  await ctx.db
+    .insert(bundleComponents)
+    .values(
+      components.map((c, position) => ({
+        workspaceId: ctx.workspaceId,
+        bundleProductId,
+        componentCatalogId: c.catalogId,
+        quantity: c.quantity,
+        position,
+      })),
+    );
 }
 
 export async function brandName(ctx: TenantCtx, id: string | null): Promise<string | null> {

@@ -30,7 +30,8 @@ export const COUNT_CAP = 10_000;
 
 const issue = (path: string, code: string): FieldIssue => ({ path, code, message: code });
 
-export const imageUrl = (productId: string, imageId: string, size?: 'thumb') => `/api/products/${productId}/images/${imageId}/file${size ? '?size=thumb' : ''}`;
+export const imageUrl = (productId: string, imageId: string, size?: 'thumb') =>
+  `/api/products/${productId}/images/${imageId}/file${size ? '?size=thumb' : ''}`;
 
 const catalogName = (productName: string, options: readonly string[]) => [productName, ...options].join(' ');
 
@@ -94,7 +95,14 @@ async function present(ctx: TenantCtx, row: repo.ProductRow): Promise<Product> {
     bundle:
       row.type === 'BUNDLING'
         ? {
-            components: components.map((c) => ({ catalog_id: c.catalogId, product_id: c.productId, sku: c.sku, name: c.name, price: toNumber(c.price), quantity: c.quantity })),
+            components: components.map((c) => ({
+              catalog_id: c.catalogId,
+              product_id: c.productId,
+              sku: c.sku,
+              name: c.name,
+              price: toNumber(c.price),
+              quantity: c.quantity,
+            })),
             price_formula_id: row.priceFormulaId,
             available: availability?.quantity ?? 0,
             limiting_catalog_id: availability?.limiting_catalog_id ?? null,
@@ -132,7 +140,11 @@ type ComponentRef = { catalogId: string; quantity: number; sku: string };
 /** Buildable bundles from stock per catalog (absent: none), with the limiting component and its SKU. */
 function buildable(components: readonly ComponentRef[], stock: (catalogId: string) => number) {
   const result = bundleAvailability(components, new Map(components.map((c) => [c.catalogId, stock(c.catalogId)])));
-  return { quantity: result.available, limiting_catalog_id: result.limitingCatalogId, limiting_sku: components.find((c) => c.catalogId === result.limitingCatalogId)?.sku ?? null };
+  return {
+    quantity: result.available,
+    limiting_catalog_id: result.limitingCatalogId,
+    limiting_sku: components.find((c) => c.catalogId === result.limitingCatalogId)?.sku ?? null,
+  };
 }
 
 /**
@@ -141,13 +153,20 @@ function buildable(components: readonly ComponentRef[], stock: (catalogId: strin
  */
 async function bundleAvailabilityView(ctx: TenantCtx, components: readonly ComponentRef[]): Promise<BundleAvailability> {
   const view = stockView();
-  const stock = await view.availableByCatalog(ctx, components.map((c) => c.catalogId));
+  const stock = await view.availableByCatalog(
+    ctx,
+    components.map((c) => c.catalogId),
+  );
   const warehouseIds = [...new Set([...stock.values()].flatMap((s) => [...s.warehouses.keys()]))];
   const names = await view.warehouseNames(ctx, warehouseIds);
   return {
     ...buildable(components, (id) => stock.get(id)?.total ?? 0),
     per_warehouse: warehouseIds
-      .map((warehouseId) => ({ warehouse_id: warehouseId, warehouse_name: names.get(warehouseId) ?? '', ...buildable(components, (id) => stock.get(id)?.warehouses.get(warehouseId) ?? 0) }))
+      .map((warehouseId) => ({
+        warehouse_id: warehouseId,
+        warehouse_name: names.get(warehouseId) ?? '',
+        ...buildable(components, (id) => stock.get(id)?.warehouses.get(warehouseId) ?? 0),
+      }))
       .sort((a, b) => a.warehouse_name.localeCompare(b.warehouse_name) || a.warehouse_id.localeCompare(b.warehouse_id)),
   };
 }
@@ -182,12 +201,16 @@ async function prepare(ctx: TenantCtx, data: ProductData, existing: repo.Product
   // A video is a YouTube link or an uploaded file, never both: the file has to go before a link can be set.
   if (data.video_url && existing?.videoFileKey) issues.push(issue('video_url', 'VIDEO_EXCLUSIVE'));
   const components = data.type === 'BUNDLING' ? (data.bundle?.components ?? []) : [];
-  const componentRows = await repo.catalogsByIds(ctx, components.map((c) => c.catalog_id));
+  const componentRows = await repo.catalogsByIds(
+    ctx,
+    components.map((c) => c.catalog_id),
+  );
   const ownIds = new Set(current.map((c) => c.id));
   components.forEach((c, i) => {
     const found = componentRows.find((r) => r.catalog.id === c.catalog_id);
     if (!found) issues.push(issue(`bundle.components.${i}.catalog_id`, 'CATALOG_NOT_FOUND'));
-    else if (found.productType === 'BUNDLING' || ownIds.has(found.catalog.id)) issues.push(issue(`bundle.components.${i}.catalog_id`, 'BUNDLE_SELF'));
+    else if (found.productType === 'BUNDLING' || ownIds.has(found.catalog.id))
+      issues.push(issue(`bundle.components.${i}.catalog_id`, 'BUNDLE_SELF'));
   });
   const formulaId = data.type === 'BUNDLING' ? (data.bundle?.price_formula_id ?? null) : null;
   if (formulaId && !(await formulaExists(ctx, formulaId))) issues.push(issue('bundle.price_formula_id', 'FORMULA_NOT_FOUND'));
@@ -197,15 +220,21 @@ async function prepare(ctx: TenantCtx, data: ProductData, existing: repo.Product
   if (issues.length > 0) throw new DomainError('VALIDATION_FAILED', { fields: issues });
 
   // SKU unique per workspace: taken by another product, answered on the field.
-  const taken = await repo.catalogsBySkus(ctx, data.catalogs.map((c) => c.sku));
-  const takenIssues = data.catalogs.flatMap((c, i) => (taken.some((t) => t.sku === c.sku && t.productId !== existing?.id) ? [issue(`catalogs.${i}.sku`, 'SKU_TAKEN')] : []));
+  const taken = await repo.catalogsBySkus(
+    ctx,
+    data.catalogs.map((c) => c.sku),
+  );
+  const takenIssues = data.catalogs.flatMap((c, i) =>
+    taken.some((t) => t.sku === c.sku && t.productId !== existing?.id) ? [issue(`catalogs.${i}.sku`, 'SKU_TAKEN')] : [],
+  );
   if (takenIssues.length > 0) throw new DomainError('SKU_TAKEN', { fields: takenIssues });
 
   let slug = data.slug || slugify(data.name) || 'produk';
   if (await repo.isSlugTaken(ctx, slug, existing?.id)) {
     if (data.slug) throw new DomainError('SLUG_TAKEN', { fields: [issue('slug', 'SLUG_TAKEN')] });
     const base = slug.slice(0, 110);
-    for (let n = 2; await repo.isSlugTaken(ctx, slug, existing?.id); n += 1) slug = n < 20 ? `${base}-${n}` : `${base}-${uuidv7().slice(-8)}`;
+    for (let n = 2; await repo.isSlugTaken(ctx, slug, existing?.id); n += 1)
+      slug = n < 20 ? `${base}-${n}` : `${base}-${uuidv7().slice(-8)}`;
   }
 
   const resolved: Resolved[] = data.catalogs.map((c) => {
@@ -213,13 +242,23 @@ async function prepare(ctx: TenantCtx, data: ProductData, existing: repo.Product
     return { id: match?.id ?? uuidv7(), isNew: !match, input: c, price: c.price ?? 0n };
   });
   if (data.type === 'BUNDLING') {
-    const total = componentTotal(components.map((c) => ({ price: componentRows.find((r) => r.catalog.id === c.catalog_id)!.catalog.price, quantity: c.quantity })));
+    const total = componentTotal(
+      components.map((c) => ({ price: componentRows.find((r) => r.catalog.id === c.catalog_id)!.catalog.price, quantity: c.quantity })),
+    );
     const bundle = resolved[0]!;
-    if (formulaId) bundle.price = await bundlePrice(ctx, formulaId, { catalogId: bundle.isNew ? null : bundle.id, listPrice: bundle.input.price ?? total, componentTotal: total });
+    if (formulaId)
+      bundle.price = await bundlePrice(ctx, formulaId, {
+        catalogId: bundle.isNew ? null : bundle.id,
+        listPrice: bundle.input.price ?? total,
+        componentTotal: total,
+      });
   }
   const removed = current.filter((c) => !resolved.some((r) => r.id === c.id));
   if (removed.length > 0) {
-    const used = await repo.catalogsInBundles(ctx, removed.map((c) => c.id));
+    const used = await repo.catalogsInBundles(
+      ctx,
+      removed.map((c) => c.id),
+    );
     if (used.length > 0) throw new DomainError('CATALOG_IN_BUNDLE', { catalog_ids: used });
   }
   return { slug, resolved, removed, components, formulaId };
@@ -268,7 +307,16 @@ async function guardUnique<T>(write: () => Promise<T>): Promise<T> {
 
 async function writeCatalogs(ctx: TenantCtx, productId: string, productName: string, prepared: Awaited<ReturnType<typeof prepare>>) {
   const { resolved, removed } = prepared;
-  if (removed.length > 0) await ctx.db.delete(catalogs).where(and(eq(catalogs.workspaceId, ctx.workspaceId), inArray(catalogs.id, removed.map((c) => c.id))));
+  if (removed.length > 0)
+    await ctx.db.delete(catalogs).where(
+      and(
+        eq(catalogs.workspaceId, ctx.workspaceId),
+        inArray(
+          catalogs.id,
+          removed.map((c) => c.id),
+        ),
+      ),
+    );
   for (const [position, r] of resolved.entries()) {
     const values = {
       sku: r.input.sku,
@@ -286,7 +334,11 @@ async function writeCatalogs(ctx: TenantCtx, productId: string, productName: str
         .set({ ...values, updatedAt: new Date() })
         .where(and(eq(catalogs.workspaceId, ctx.workspaceId), eq(catalogs.id, r.id)));
   }
-  await repo.replaceComponents(ctx, productId, prepared.components.map((c) => ({ catalogId: c.catalog_id, quantity: c.quantity })));
+  await repo.replaceComponents(
+    ctx,
+    productId,
+    prepared.components.map((c) => ({ catalogId: c.catalog_id, quantity: c.quantity })),
+  );
   const prices = resolved.map((r) => r.price);
   return {
     priceMin: prices.reduce((a, b) => (b < a ? b : a), prices[0] ?? 0n),
@@ -301,13 +353,21 @@ export async function createProduct(ctx: TenantCtx, input: z.input<typeof Produc
   const prepared = await prepare(ctx, data, null);
   const id = uuidv7();
   const row = await guardUnique(async () => {
-    await ctx.db.insert(products).values({ id, workspaceId: ctx.workspaceId, createdBy: ctx.actor.userId, ...productValues(data, prepared.slug, prepared.formulaId) });
+    await ctx.db
+      .insert(products)
+      .values({ id, workspaceId: ctx.workspaceId, createdBy: ctx.actor.userId, ...productValues(data, prepared.slug, prepared.formulaId) });
     const summary = await writeCatalogs(ctx, id, data.name, prepared);
     const [updated] = await ctx.db.update(products).set(summary).where(eq(products.id, id)).returning();
     return updated!;
   });
   await repo.bumpCounts(ctx, { [row.status]: 1 });
-  await audit(ctx, { entity: 'product', entityId: id, action: 'create', before: null, after: { ...row, skus: data.catalogs.map((c) => c.sku) } });
+  await audit(ctx, {
+    entity: 'product',
+    entityId: id,
+    action: 'create',
+    before: null,
+    after: { ...row, skus: data.catalogs.map((c) => c.sku) },
+  });
   return present(ctx, row);
 }
 
@@ -317,7 +377,8 @@ export async function updateProduct(ctx: TenantCtx, id: string, input: z.input<t
   const data = parseInput(ProductInput, input);
   // Stock, reservations and channel listings hang on a product's SKUs as the type made them: a single or variant
   // product's SKUs hold stock, a bundle's never do. The type is therefore fixed once the product exists.
-  if (data.type !== before.type) throw new DomainError('VALIDATION_FAILED', { fields: [{ path: 'type', code: 'PRODUCT_TYPE_LOCKED', message: 'PRODUCT_TYPE_LOCKED' }] });
+  if (data.type !== before.type)
+    throw new DomainError('VALIDATION_FAILED', { fields: [{ path: 'type', code: 'PRODUCT_TYPE_LOCKED', message: 'PRODUCT_TYPE_LOCKED' }] });
   const beforeSkus = (await repo.catalogsOf(ctx, [id])).map((c) => c.sku);
   const prepared = await prepare(ctx, data, before);
   const row = await guardUnique(async () => {
@@ -330,15 +391,30 @@ export async function updateProduct(ctx: TenantCtx, id: string, input: z.input<t
     return updated!;
   });
   if (row.status !== before.status) await repo.bumpCounts(ctx, { [before.status]: -1, [row.status]: 1 });
-  await audit(ctx, { entity: 'product', entityId: id, action: 'update', before: { ...before, skus: beforeSkus }, after: { ...row, skus: data.catalogs.map((c) => c.sku) } });
+  await audit(ctx, {
+    entity: 'product',
+    entityId: id,
+    action: 'update',
+    before: { ...before, skus: beforeSkus },
+    after: { ...row, skus: data.catalogs.map((c) => c.sku) },
+  });
   return present(ctx, row);
 }
 
 /** Deletes products whose SKUs no bundle uses; their image files go after commit. */
 async function deleteRows(ctx: TenantCtx, rows: repo.ProductRow[]): Promise<{ done: string[]; failed: { id: string; code: string }[] }> {
   const failed: { id: string; code: string }[] = [];
-  const catalogRows = await repo.catalogsOf(ctx, rows.map((r) => r.id));
-  const used = new Set(await repo.catalogsInBundles(ctx, catalogRows.map((c) => c.id), rows.map((r) => r.id)));
+  const catalogRows = await repo.catalogsOf(
+    ctx,
+    rows.map((r) => r.id),
+  );
+  const used = new Set(
+    await repo.catalogsInBundles(
+      ctx,
+      catalogRows.map((c) => c.id),
+      rows.map((r) => r.id),
+    ),
+  );
   const deletable = rows.filter((r) => {
     const blocked = catalogRows.some((c) => c.productId === r.id && used.has(c.id));
     if (blocked) failed.push({ id: r.id, code: 'CATALOG_IN_BUNDLE' });
@@ -375,11 +451,20 @@ async function setStatuses(ctx: TenantCtx, rows: repo.ProductRow[], status: repo
   await ctx.db
     .update(products)
     .set({ status, updatedAt: new Date() })
-    .where(and(eq(products.workspaceId, ctx.workspaceId), inArray(products.id, changing.map((r) => r.id))));
+    .where(
+      and(
+        eq(products.workspaceId, ctx.workspaceId),
+        inArray(
+          products.id,
+          changing.map((r) => r.id),
+        ),
+      ),
+    );
   const deltas: Partial<Record<repo.ProductStatus, number>> = { [status]: changing.length };
   for (const r of changing) deltas[r.status] = (deltas[r.status] ?? 0) - 1;
   await repo.bumpCounts(ctx, deltas);
-  for (const r of changing) await audit(ctx, { entity: 'product', entityId: r.id, action: 'update', before: { status: r.status }, after: { status } });
+  for (const r of changing)
+    await audit(ctx, { entity: 'product', entityId: r.id, action: 'update', before: { status: r.status }, after: { status } });
   return rows.map((r) => r.id);
 }
 
@@ -392,7 +477,10 @@ export async function setProductStatus(ctx: TenantCtx, id: string, status: repo.
 export async function setProductValidity(ctx: TenantCtx, id: string, isValid: boolean): Promise<Product> {
   const before = await findProductOrThrow(ctx, id, true);
   if (before.isValid !== isValid) {
-    await ctx.db.update(products).set({ isValid, updatedAt: new Date() }).where(and(eq(products.workspaceId, ctx.workspaceId), eq(products.id, id)));
+    await ctx.db
+      .update(products)
+      .set({ isValid, updatedAt: new Date() })
+      .where(and(eq(products.workspaceId, ctx.workspaceId), eq(products.id, id)));
     await audit(ctx, { entity: 'product', entityId: id, action: 'update', before: { isValid: before.isValid }, after: { isValid } });
   }
   return getProduct(ctx, id);
@@ -442,7 +530,8 @@ function productAvailableSql(ctx: TenantCtx): SQL<number> {
 }
 
 /** Spec part 4's stock state of a product, as a condition of the list query. */
-export const stockStateCondition = (ctx: TenantCtx, state: ProductStockState): SQL => stockView().stockStateFilter(state, productAvailableSql(ctx));
+export const stockStateCondition = (ctx: TenantCtx, state: ProductStockState): SQL =>
+  stockView().stockStateFilter(state, productAvailableSql(ctx));
 
 /** The filters of the list page except status (the counts are per status). */
 export async function listFilters(
@@ -473,7 +562,14 @@ export async function listFilters(
  * read. With a search or filter the counts are exact up to COUNT_CAP rows, then a lower bound (total_capped).
  */
 export async function listProducts(ctx: TenantCtx, query: ProductListQuery): Promise<ProductList> {
-  const empty = { items: [], page: query.page, size: query.size, total_row: 0, total_capped: false, counts: { active: 0, notActive: 0, draft: 0, all: 0 } };
+  const empty = {
+    items: [],
+    page: query.page,
+    size: query.size,
+    total_row: 0,
+    total_capped: false,
+    counts: { active: 0, notActive: 0, draft: 0, all: 0 },
+  };
   const filters = await listFilters(ctx, query);
   if (!filters) return empty;
   const descending = query.sort.startsWith('-');
@@ -529,7 +625,10 @@ export async function listProducts(ctx: TenantCtx, query: ProductListQuery): Pro
     counts = { ACTIVE: c?.active ?? 0, INACTIVE: c?.inactive ?? 0, DRAFT: c?.draft ?? 0 };
   }
   const all = counts.ACTIVE + counts.INACTIVE + counts.DRAFT;
-  const limiting = await limitingSkus(ctx, rows.filter((r) => r.type === 'BUNDLING').map((r) => r.id));
+  const limiting = await limitingSkus(
+    ctx,
+    rows.filter((r) => r.type === 'BUNDLING').map((r) => r.id),
+  );
   return {
     items: rows.map((r) => ({
       id: r.id,
@@ -562,19 +661,40 @@ async function limitingSkus(ctx: TenantCtx, bundleIds: readonly string[]): Promi
   const result = new Map<string, string | null>();
   if (bundleIds.length === 0) return result;
   const components = await repo.componentsOfBundles(ctx, bundleIds);
-  const stock = await stockView().availableByCatalog(ctx, components.map((c) => c.catalogId));
-  for (const id of bundleIds) result.set(id, buildable(components.filter((c) => c.bundleProductId === id), (catalogId) => stock.get(catalogId)?.total ?? 0).limiting_sku);
+  const stock = await stockView().availableByCatalog(
+    ctx,
+    components.map((c) => c.catalogId),
+  );
+  for (const id of bundleIds)
+    result.set(
+      id,
+      buildable(
+        components.filter((c) => c.bundleProductId === id),
+        (catalogId) => stock.get(catalogId)?.total ?? 0,
+      ).limiting_sku,
+    );
   return result;
 }
 
 /** The SKUs a product's catalogs resolve to, for other modules (inventory, orders). */
 export async function catalogRefs(ctx: TenantCtx, catalogIds: readonly string[]) {
   const rows = await repo.catalogsByIds(ctx, catalogIds);
-  return rows.map((r) => ({ id: r.catalog.id, productId: r.catalog.productId, sku: r.catalog.sku, name: r.catalog.name, price: r.catalog.price, productType: r.productType, baseUnit: r.baseUnit }));
+  return rows.map((r) => ({
+    id: r.catalog.id,
+    productId: r.catalog.productId,
+    sku: r.catalog.sku,
+    name: r.catalog.name,
+    price: r.catalog.price,
+    productType: r.productType,
+    baseUnit: r.baseUnit,
+  }));
 }
 
 /** Bundle availability for given stock levels (available per component catalog): min ⌊available / qty⌋ and the limiting SKU. */
 export async function bundleAvailabilityOf(ctx: TenantCtx, bundleProductId: string, stock: ReadonlyMap<string, number>) {
   const components = await repo.componentsOf(ctx, bundleProductId);
-  return bundleAvailability(components.map((c) => ({ catalogId: c.catalogId, quantity: c.quantity })), stock);
+  return bundleAvailability(
+    components.map((c) => ({ catalogId: c.catalogId, quantity: c.quantity })),
+    stock,
+  );
 }

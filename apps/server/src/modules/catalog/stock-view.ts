@@ -28,7 +28,8 @@ export type StockView = {
 /** Until the inventory module is wired in (workers, scripts), every SKU has no stock. */
 const NO_STOCK: StockView = {
   availableSql: () => sql<number>`0`,
-  stockStateFilter: (state, available) => (state === 'IN_STOCK' ? sql`${available} > 0` : state === 'OUT_OF_STOCK' ? sql`${available} = 0` : sql`${available} < 0`),
+  stockStateFilter: (state, available) =>
+    state === 'IN_STOCK' ? sql`${available} > 0` : state === 'OUT_OF_STOCK' ? sql`${available} = 0` : sql`${available} < 0`,
   availableByCatalog: async () => new Map(),
   warehouseNames: async () => new Map(),
 };

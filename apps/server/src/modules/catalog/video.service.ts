@@ -1,5 +1,12 @@
 import type { FieldIssue, ProductVideo } from '@kelola/contracts';
-import { sniffVideoFormat, VIDEO_EXTENSIONS, VIDEO_MAX_BYTES, VIDEO_MIME_TYPES, VIDEO_SNIFF_BYTES, videoExtension } from '@kelola/domain/video-file';
+import {
+  sniffVideoFormat,
+  VIDEO_EXTENSIONS,
+  VIDEO_MAX_BYTES,
+  VIDEO_MIME_TYPES,
+  VIDEO_SNIFF_BYTES,
+  videoExtension,
+} from '@kelola/domain/video-file';
 import { and, eq } from 'drizzle-orm';
 import { Readable } from 'node:stream';
 import type { TenantCtx } from '../../http/context.ts';
@@ -114,7 +121,13 @@ export async function deleteVideo(ctx: TenantCtx, productId: string): Promise<vo
     .update(products)
     .set({ videoFileKey: null, updatedAt: new Date() })
     .where(and(eq(products.workspaceId, ctx.workspaceId), eq(products.id, productId)));
-  await audit(ctx, { entity: 'product', entityId: productId, action: 'update', before: { videoFileKey: old }, after: { videoFileKey: null } });
+  await audit(ctx, {
+    entity: 'product',
+    entityId: productId,
+    action: 'update',
+    before: { videoFileKey: old },
+    after: { videoFileKey: null },
+  });
   ctx.afterCommit(async () => ctx.platform.files.remove(old));
 }
 
@@ -163,7 +176,11 @@ function slice(source: Readable, range: ByteRange): Readable {
 export type VideoFile = { stream: Readable; size: number; contentType: string; range: ByteRange | null };
 
 /** The stored video for the route to stream, whole or the asked range. */
-export async function videoFile(ctx: TenantCtx, productId: string, rangeHeader?: string): Promise<VideoFile | { unsatisfiable: true; size: number }> {
+export async function videoFile(
+  ctx: TenantCtx,
+  productId: string,
+  rangeHeader?: string,
+): Promise<VideoFile | { unsatisfiable: true; size: number }> {
   const row = await findProductOrThrow(ctx, productId);
   const parsed = row.videoFileKey ? parseVideoKey(row.videoFileKey) : null;
   if (!row.videoFileKey || !parsed) throw new DomainError('NOT_FOUND');

@@ -95,7 +95,9 @@ export async function reserveCallSlot(ctx: ScopedCtx, id: string, now: Date, int
 export async function pushBackCalls(ctx: ScopedCtx, id: string, until: Date): Promise<void> {
   await ctx.db
     .update(channelConnections)
-    .set({ nextCallAt: sql`greatest(coalesce(${channelConnections.nextCallAt}, ${until.toISOString()}::timestamptz), ${until.toISOString()}::timestamptz)` })
+    .set({
+      nextCallAt: sql`greatest(coalesce(${channelConnections.nextCallAt}, ${until.toISOString()}::timestamptz), ${until.toISOString()}::timestamptz)`,
+    })
     .where(and(eq(channelConnections.workspaceId, ctx.workspaceId), eq(channelConnections.id, id)));
 }
 
@@ -156,7 +158,12 @@ export async function insertCall(ctx: ScopedCtx, call: NewCall): Promise<void> {
   await ctx.db.insert(channelCalls).values({ ...call, id: uuidv7(call.at?.getTime()), workspaceId: ctx.workspaceId });
 }
 
-export type CallFilter = { before?: string | undefined; limit: number; outcome?: 'ok' | 'error' | undefined; operation?: string | undefined };
+export type CallFilter = {
+  before?: string | undefined;
+  limit: number;
+  outcome?: 'ok' | 'error' | undefined;
+  operation?: string | undefined;
+};
 
 export async function listCalls(ctx: ScopedCtx, connectionId: string, filter: CallFilter): Promise<CallRow[]> {
   return ctx.db

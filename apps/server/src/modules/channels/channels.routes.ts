@@ -9,7 +9,14 @@ const tags = ['channels'];
 /** Connected shops, their call log, and the marketplaces' push endpoint. */
 export function registerChannelRoutes({ route }: Router): void {
   route(
-    { method: 'GET', url: '/api/channels', permission: ['store-list', 'READ'], tags, summary: 'Connected shops of the workspace', response: z.object({ items: z.array(Channel) }) },
+    {
+      method: 'GET',
+      url: '/api/channels',
+      permission: ['store-list', 'READ'],
+      tags,
+      summary: 'Connected shops of the workspace',
+      response: z.object({ items: z.array(Channel) }),
+    },
     (ctx) => channels.listChannels(ctx as TenantCtx),
   );
   route(
@@ -43,7 +50,9 @@ export function registerChannelRoutes({ route }: Router): void {
     (ctx, { params, request, rawBody }) =>
       channels.receivePush(ctx, params.marketplace, {
         url: `${ctx.config.publicUrl.replace(/\/$/u, '')}${request.url}`,
-        headers: Object.fromEntries(Object.entries(request.headers).map(([key, value]) => [key, Array.isArray(value) ? value.join(',') : value])),
+        headers: Object.fromEntries(
+          Object.entries(request.headers).map(([key, value]) => [key, Array.isArray(value) ? value.join(',') : value]),
+        ),
         rawBody: rawBody ?? '',
       }),
   );

@@ -74,7 +74,9 @@ export const channelInbox = pgTable(
     // Unique per workspace: a shop connected in two workspaces gets the event in both (and Citus needs the tenant key).
     uniqueIndex('channel_inbox_event_key').on(t.workspaceId, t.marketplace, t.eventId),
     index('channel_inbox_connection_order_idx').on(t.workspaceId, t.connectionId, t.orderId),
-    index('channel_inbox_unprocessed_idx').on(t.workspaceId, t.receivedAt).where(sql`processed_at is null`),
+    index('channel_inbox_unprocessed_idx')
+      .on(t.workspaceId, t.receivedAt)
+      .where(sql`processed_at is null`),
     tenantPolicy(),
   ],
 );

@@ -82,7 +82,8 @@ export type ConnectInput = {
   region?: string | undefined;
   businessId?: string | undefined;
   /** OAuth marketplaces: the grant of `exchangeCode`. Blibli/Zalora: the keys typed in, as a grant without expiry. */
-  grant: Pick<TokenGrant, 'accessToken' | 'refreshToken'> & Partial<Pick<TokenGrant, 'accessTokenExpiresAt' | 'refreshTokenExpiresAt' | 'mainAccountId'>>;
+  grant: Pick<TokenGrant, 'accessToken' | 'refreshToken'> &
+    Partial<Pick<TokenGrant, 'accessTokenExpiresAt' | 'refreshTokenExpiresAt' | 'mainAccountId'>>;
   shopCipher?: string | undefined;
   username?: string | undefined;
   signatureKey?: string | undefined;
@@ -299,7 +300,11 @@ export async function reconcileConnection(platform: Platform, workspaceId: strin
         );
         ordersSeen += page.items.length;
         eventsRecovered += await inWorkspace(platform, workspaceId, async (ctx) => {
-          const known = await repo.knownOrderStatuses(ctx, connectionId, page.items.map((order) => order.orderId));
+          const known = await repo.knownOrderStatuses(
+            ctx,
+            connectionId,
+            page.items.map((order) => order.orderId),
+          );
           let stored = 0;
           for (const order of page.items) {
             if (known.has(`${order.orderId}|${order.rawStatus}`)) continue;
@@ -417,7 +422,11 @@ export async function enqueueChannelCall<O extends ChannelOperation>(
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Waits for the shop's next slot; false when the wait is long enough to hand the job back to the queue. */
-async function takeSlot(platform: Platform, connection: ConnectionRow, maxWaitMs: number): Promise<{ ok: true } | { ok: false; waitMs: number }> {
+async function takeSlot(
+  platform: Platform,
+  connection: ConnectionRow,
+  maxWaitMs: number,
+): Promise<{ ok: true } | { ok: false; waitMs: number }> {
   const now = platform.now();
   const interval = CALL_INTERVAL_MS[connection.marketplace as MarketplaceCode] ?? 1_000;
   const slot = await inWorkspace(platform, connection.workspaceId, (ctx) => repo.reserveCallSlot(ctx, connection.id, now, interval));
@@ -436,7 +445,8 @@ async function usableConnection(platform: Platform, workspaceId: string, connect
   if (!row) throw new DomainError('CHANNEL_NOT_FOUND');
   const due = (candidate: ConnectionRow) =>
     Boolean(candidate.refreshToken) &&
-    (force || (candidate.accessTokenExpiresAt !== null && candidate.accessTokenExpiresAt.getTime() - REFRESH_AHEAD_MS <= platform.now().getTime()));
+    (force ||
+      (candidate.accessTokenExpiresAt !== null && candidate.accessTokenExpiresAt.getTime() - REFRESH_AHEAD_MS <= platform.now().getTime()));
   if (!due(row)) return row;
   return inWorkspace(platform, workspaceId, async (ctx) => {
     const locked = await repo.findConnectionForUpdate(ctx, connectionId);
@@ -541,7 +551,9 @@ export type CallOutcome =
 const partialFailure = (value: unknown): string | undefined => {
   if (!Array.isArray(value)) return undefined;
   const failed = (value as UpdateOutcome[]).filter((outcome) => outcome && outcome.ok === false);
-  return failed.length > 0 ? failed.map((outcome) => `${outcome.productId}/${outcome.skuId}: ${outcome.error ?? 'failed'}`).join('; ') : undefined;
+  return failed.length > 0
+    ? failed.map((outcome) => `${outcome.productId}/${outcome.skuId}: ${outcome.error ?? 'failed'}`).join('; ')
+    : undefined;
 };
 
 /**
@@ -587,7 +599,9 @@ export async function runChannelCall(platform: Platform, job: ChannelCallJob, me
     await inWorkspace(platform, job.workspaceId, (ctx) =>
       repo.insertCall(ctx, {
         ...callRecord(platform, current, job.operation, job.attempt, started, undefined, { jobId: meta.id }),
-        ...(partial ? { outcome: 'error', errorKind: 'bad_request', errorCode: 'partial_failure', errorMessage: partial.slice(0, 1000) } : {}),
+        ...(partial
+          ? { outcome: 'error', errorKind: 'bad_request', errorCode: 'partial_failure', errorMessage: partial.slice(0, 1000) }
+          : {}),
       }),
     );
     return partial ? { status: 'failed', error: partial } : { status: 'done', value };
@@ -603,12 +617,20 @@ export async function runChannelCall(platform: Platform, job: ChannelCallJob, me
   }
   const retryAt = canRetry ? new Date(platform.now().getTime() + delayMs) : undefined;
   await inWorkspace(platform, job.workspaceId, async (ctx) => {
-    await repo.insertCall(ctx, callRecord(platform, current, job.operation, job.attempt, started, error, { jobId: meta.id, ...(retryAt ? { retryAt } : {}) }));
+    await repo.insertCall(
+      ctx,
+      callRecord(platform, current, job.operation, job.attempt, started, error, { jobId: meta.id, ...(retryAt ? { retryAt } : {}) }),
+    );
     if (isMarketplaceError(error) && error.kind === 'rate_limited' && retryAt) await repo.pushBackCalls(ctx, current.id, retryAt);
     // Whatever the token's expiry says, the marketplace refused it: the next attempt refreshes first.
-    if (isMarketplaceError(error) && error.kind === 'auth_expired') await repo.updateConnection(ctx, current.id, { accessTokenExpiresAt: platform.now() });
+    if (isMarketplaceError(error) && error.kind === 'auth_expired')
+      await repo.updateConnection(ctx, current.id, { accessTokenExpiresAt: platform.now() });
   });
   if (!canRetry) return { status: 'failed', error: error instanceof Error ? error.message : String(error) };
-  await platform.jobs.send(QUEUES.call, { ...job, attempt: job.attempt + 1 }, delayMs > 0 ? { startAfterSeconds: Math.ceil(delayMs / 1000) } : {});
+  await platform.jobs.send(
+    QUEUES.call,
+    { ...job, attempt: job.attempt + 1 },
+    delayMs > 0 ? { startAfterSeconds: Math.ceil(delayMs / 1000) } : {},
+  );
   return { status: 'retry', delayMs };
 }

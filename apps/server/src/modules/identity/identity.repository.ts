@@ -18,7 +18,10 @@ export async function findUsersByIds(ctx: Ctx, ids: string[]): Promise<UserRow[]
 }
 
 export async function findUserByIdentifier(ctx: Ctx, type: 'email' | 'phone', value: string): Promise<UserRow | undefined> {
-  const [row] = await ctx.db.select().from(users).where(type === 'email' ? eq(users.email, value) : eq(users.phone, value));
+  const [row] = await ctx.db
+    .select()
+    .from(users)
+    .where(type === 'email' ? eq(users.email, value) : eq(users.phone, value));
   return row;
 }
 
@@ -27,7 +30,10 @@ export async function insertUser(ctx: Ctx, row: typeof users.$inferInsert): Prom
 }
 
 export async function updateUser(ctx: Ctx, id: string, patch: Partial<typeof users.$inferInsert>): Promise<void> {
-  await ctx.db.update(users).set({ ...patch, updatedAt: new Date() }).where(eq(users.id, id));
+  await ctx.db
+    .update(users)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(users.id, id));
 }
 
 export async function insertChallenge(ctx: Ctx, row: typeof authChallenges.$inferInsert): Promise<void> {
@@ -51,7 +57,10 @@ export async function findChallengeBySecret(ctx: Ctx, secretHash: string) {
 
 /** Counts a wrong guess on the root handle, so it stands even though the request fails and rolls back. */
 export async function countChallengeAttempt(db: Db, id: string): Promise<void> {
-  await db.update(authChallenges).set({ attempts: sql`${authChallenges.attempts} + 1` }).where(eq(authChallenges.id, id));
+  await db
+    .update(authChallenges)
+    .set({ attempts: sql`${authChallenges.attempts} + 1` })
+    .where(eq(authChallenges.id, id));
 }
 
 export async function consumeChallenges(ctx: Ctx, userId: string, purpose: ChallengePurpose): Promise<void> {
@@ -81,11 +90,17 @@ export async function markRotated(ctx: Ctx, id: string): Promise<boolean> {
 }
 
 export async function revokeFamily(db: Db, familyId: string): Promise<void> {
-  await db.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
 export async function revokeAllForUser(ctx: Ctx, userId: string): Promise<void> {
-  await ctx.db.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  await ctx.db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }
 
 /** Fixed-window counter; returns the count after this hit and when the window ends. */

@@ -44,25 +44,59 @@ export function registerIdentityRoutes({ route }: Router, config: Config): void 
     login: { user: result.user, token: setRefreshCookie(config, reply, result.session) },
   });
 
-  route({ method: 'POST', url: '/api/auth/verification/phone', permission: 'public', tags, body: VerifyPhoneInput, response: VerificationResult }, async (ctx, { body, reply }) =>
-    verified(reply, await identity.verifySignupCode(ctx, body.user_uuid, body.otp_code, 'otp_code')),
+  route(
+    {
+      method: 'POST',
+      url: '/api/auth/verification/phone',
+      permission: 'public',
+      tags,
+      body: VerifyPhoneInput,
+      response: VerificationResult,
+    },
+    async (ctx, { body, reply }) => verified(reply, await identity.verifySignupCode(ctx, body.user_uuid, body.otp_code, 'otp_code')),
   );
-
-  route({ method: 'POST', url: '/api/auth/verification/email', permission: 'public', tags, body: VerifyEmailInput, response: VerificationResult }, async (ctx, { body, reply }) =>
-    verified(reply, await identity.verifySignupCode(ctx, body.user_uuid, body.code, 'code')),
-  );
-
-  route({ method: 'POST', url: '/api/auth/verification/resend-otp', permission: 'public', tags, body: ResendOtpInput, response: ResendOtpResult }, async (ctx, { body }) => ({
-    otp: { resend_delay: (await identity.resendSignupCode(ctx, body.user_uuid)).resendDelay },
-  }));
 
   route(
-    { method: 'POST', url: '/api/auth/verify/:link/:uuid', permission: 'public', tags, params: z.object({ link: z.string().min(10).max(200), uuid: z.uuid() }), response: VerificationResult },
+    {
+      method: 'POST',
+      url: '/api/auth/verification/email',
+      permission: 'public',
+      tags,
+      body: VerifyEmailInput,
+      response: VerificationResult,
+    },
+    async (ctx, { body, reply }) => verified(reply, await identity.verifySignupCode(ctx, body.user_uuid, body.code, 'code')),
+  );
+
+  route(
+    {
+      method: 'POST',
+      url: '/api/auth/verification/resend-otp',
+      permission: 'public',
+      tags,
+      body: ResendOtpInput,
+      response: ResendOtpResult,
+    },
+    async (ctx, { body }) => ({
+      otp: { resend_delay: (await identity.resendSignupCode(ctx, body.user_uuid)).resendDelay },
+    }),
+  );
+
+  route(
+    {
+      method: 'POST',
+      url: '/api/auth/verify/:link/:uuid',
+      permission: 'public',
+      tags,
+      params: z.object({ link: z.string().min(10).max(200), uuid: z.uuid() }),
+      response: VerificationResult,
+    },
     async (ctx, { params, reply }) => verified(reply, await identity.verifyLink(ctx, params.link, params.uuid)),
   );
 
-  route({ method: 'POST', url: '/api/auth/login', permission: 'public', tags, body: LoginInput, response: Session }, async (ctx, { body, reply }) =>
-    setRefreshCookie(config, reply, await identity.login(ctx, body)),
+  route(
+    { method: 'POST', url: '/api/auth/login', permission: 'public', tags, body: LoginInput, response: Session },
+    async (ctx, { body, reply }) => setRefreshCookie(config, reply, await identity.login(ctx, body)),
   );
 
   route({ method: 'POST', url: '/api/auth/refresh', permission: 'public', tags, response: Session }, async (ctx, { request, reply }) =>
@@ -74,28 +108,54 @@ export function registerIdentityRoutes({ route }: Router, config: Config): void 
     void reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth' });
   });
 
-  route({ method: 'POST', url: '/api/auth/forgot-password/request-otp', permission: 'public', tags, body: ForgotRequestOtpInput, response: ResendOtpResult }, async (ctx, { body }) => ({
-    otp: { resend_delay: (await identity.requestPasswordReset(ctx, body.username)).resendDelay },
-  }));
+  route(
+    {
+      method: 'POST',
+      url: '/api/auth/forgot-password/request-otp',
+      permission: 'public',
+      tags,
+      body: ForgotRequestOtpInput,
+      response: ResendOtpResult,
+    },
+    async (ctx, { body }) => ({
+      otp: { resend_delay: (await identity.requestPasswordReset(ctx, body.username)).resendDelay },
+    }),
+  );
 
-  route({ method: 'POST', url: '/api/auth/forgot-password/verify-otp', permission: 'public', tags, body: ForgotVerifyOtpInput, response: ForgotVerifyOtpResult }, (ctx, { body }) =>
-    identity.verifyPasswordReset(ctx, body.username, body.otp),
+  route(
+    {
+      method: 'POST',
+      url: '/api/auth/forgot-password/verify-otp',
+      permission: 'public',
+      tags,
+      body: ForgotVerifyOtpInput,
+      response: ForgotVerifyOtpResult,
+    },
+    (ctx, { body }) => identity.verifyPasswordReset(ctx, body.username, body.otp),
   );
 
   route({ method: 'POST', url: '/api/auth/forgot-password/reset', permission: 'public', tags, body: ResetPasswordInput }, (ctx, { body }) =>
     identity.resetPassword(ctx, body.token, body.password),
   );
 
-  route({ method: 'POST', url: '/api/auth/change-password', permission: 'authenticated', tags, body: ChangePasswordInput }, (ctx, { body }) =>
-    identity.changePassword(ctx as SignedInCtx, body.old_password, body.password),
-  );
-
-  route({ method: 'PUT', url: '/api/me/settings', permission: 'authenticated', tags: ['me'], body: UserSettings, response: UserSettings }, (ctx, { body }) =>
-    identity.updateSettings(ctx as SignedInCtx, body),
+  route(
+    { method: 'POST', url: '/api/auth/change-password', permission: 'authenticated', tags, body: ChangePasswordInput },
+    (ctx, { body }) => identity.changePassword(ctx as SignedInCtx, body.old_password, body.password),
   );
 
   route(
-    { method: 'PUT', url: '/api/me/profile', permission: 'authenticated', tags: ['me'], body: z.object({ first_name: requiredText(100), last_name: z.string().trim().max(100).default('') }) },
+    { method: 'PUT', url: '/api/me/settings', permission: 'authenticated', tags: ['me'], body: UserSettings, response: UserSettings },
+    (ctx, { body }) => identity.updateSettings(ctx as SignedInCtx, body),
+  );
+
+  route(
+    {
+      method: 'PUT',
+      url: '/api/me/profile',
+      permission: 'authenticated',
+      tags: ['me'],
+      body: z.object({ first_name: requiredText(100), last_name: z.string().trim().max(100).default('') }),
+    },
     (ctx, { body }) => identity.updateProfile(ctx as SignedInCtx, body),
   );
 }

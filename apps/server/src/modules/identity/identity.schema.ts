@@ -34,7 +34,9 @@ export const authChallenges = pgTable(
   'auth_challenges',
   {
     id: uuid().primaryKey(),
-    userId: uuid().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text().$type<ChallengePurpose>().notNull(),
     channel: text().$type<'email' | 'phone'>().notNull(),
     secretHash: text().notNull(),
@@ -44,7 +46,10 @@ export const authChallenges = pgTable(
     consumedAt: timestamptz(),
     createdAt: timestamptz().notNull().defaultNow(),
   },
-  (t) => [index('auth_challenges_user_purpose_idx').on(t.userId, t.purpose, t.createdAt.desc().nullsFirst()), uniqueIndex('auth_challenges_secret_key').on(t.secretHash)],
+  (t) => [
+    index('auth_challenges_user_purpose_idx').on(t.userId, t.purpose, t.createdAt.desc().nullsFirst()),
+    uniqueIndex('auth_challenges_secret_key').on(t.secretHash),
+  ],
 );
 
 /** Rotating refresh tokens; a family shares one sign-in, and reuse of a rotated token revokes the family. */
@@ -52,7 +57,9 @@ export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     id: uuid().primaryKey(),
-    userId: uuid().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     familyId: uuid().notNull(),
     tokenHash: text().notNull(),
     expiresAt: timestamptz().notNull(),
@@ -71,4 +78,3 @@ export const rateLimitCounters = pgTable('rate_limit_counters', {
   windowStart: timestamptz().notNull(),
   count: integer().notNull(),
 });
-

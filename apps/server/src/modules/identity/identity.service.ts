@@ -26,7 +26,11 @@ const seconds = (from: Date, to: Date) => Math.max(1, Math.ceil((to.getTime() - 
 export const hashPassword = (password: string) => argonHash(password, ARGON);
 
 export type PublicUser = { uuid: string; email: string | null; phone: string | null };
-export type IssuedSession = { session: { access_token: string; token_type: 'Bearer'; expires_in: number }; refreshToken: string; refreshExpiresAt: Date };
+export type IssuedSession = {
+  session: { access_token: string; token_type: 'Bearer'; expires_in: number };
+  refreshToken: string;
+  refreshExpiresAt: Date;
+};
 
 function identify(raw: string, field: string): Identifier {
   const id = parseIdentifier(raw);
@@ -49,7 +53,12 @@ function countFailure(ctx: Ctx, key: string): void {
 
 // ---------- one-time codes ----------
 
-async function issueCode(ctx: Ctx, user: repo.UserRow, purpose: 'signup' | 'reset', channel: 'email' | 'phone'): Promise<{ resendDelay: number }> {
+async function issueCode(
+  ctx: Ctx,
+  user: repo.UserRow,
+  purpose: 'signup' | 'reset',
+  channel: 'email' | 'phone',
+): Promise<{ resendDelay: number }> {
   const now = ctx.platform.now();
   const open = await repo.latestOpenChallenge(ctx, user.id, purpose);
   if (open?.resendAvailableAt && open.resendAvailableAt > now) {
@@ -175,7 +184,12 @@ async function pendingUser(ctx: Ctx, userUuid: string): Promise<repo.UserRow> {
   return user;
 }
 
-export async function verifySignupCode(ctx: Ctx, userUuid: string, code: string, field: string): Promise<{ user: PublicUser; session: IssuedSession }> {
+export async function verifySignupCode(
+  ctx: Ctx,
+  userUuid: string,
+  code: string,
+  field: string,
+): Promise<{ user: PublicUser; session: IssuedSession }> {
   const user = await pendingUser(ctx, userUuid);
   if (!user.verifiedAt) {
     await checkCode(ctx, user, 'signup', code, field);
@@ -284,7 +298,11 @@ export async function resetPassword(ctx: Ctx, token: string, password: string): 
   if (!challenge || challenge.purpose !== 'reset_token' || challenge.consumedAt || challenge.expiresAt < ctx.platform.now()) {
     throw new DomainError('RESET_TOKEN_INVALID');
   }
-  await repo.updateUser(ctx, challenge.userId, { passwordHash: await hashPassword(password), passwordChangedAt: ctx.platform.now(), verifiedAt: ctx.platform.now() });
+  await repo.updateUser(ctx, challenge.userId, {
+    passwordHash: await hashPassword(password),
+    passwordChangedAt: ctx.platform.now(),
+    verifiedAt: ctx.platform.now(),
+  });
   await repo.consumeChallenges(ctx, challenge.userId, 'reset_token');
   await repo.revokeAllForUser(ctx, challenge.userId);
 }
@@ -319,7 +337,10 @@ export async function listUsersByIds(ctx: Ctx, ids: string[]): Promise<repo.User
  * A verified account for an invitee who had none: the invitation link, sent to that address, proves it.
  * A pending sign-up on the same address is taken over (its name and password replaced), as sign-up does.
  */
-export async function createInvitedUser(ctx: Ctx, input: { type: 'email' | 'phone'; value: string; name: string; password: string }): Promise<repo.UserRow> {
+export async function createInvitedUser(
+  ctx: Ctx,
+  input: { type: 'email' | 'phone'; value: string; name: string; password: string },
+): Promise<repo.UserRow> {
   const existing = await repo.findUserByIdentifier(ctx, input.type, input.value);
   if (existing?.verifiedAt) throw new DomainError('USER_ALREADY_EXISTS');
   const [firstName, ...rest] = input.name.trim().split(/\s+/u);

@@ -11,7 +11,8 @@ export type AppliedLine = StockLine & { onHandAfter: number; inOrderAfter: numbe
 
 const b = stockBalances;
 type BalanceKey = Pick<StockLine, 'warehouseId' | 'catalogId'>;
-const balanceKey = (ctx: TenantCtx, line: BalanceKey) => and(eq(b.workspaceId, ctx.workspaceId), eq(b.warehouseId, line.warehouseId), eq(b.catalogId, line.catalogId));
+const balanceKey = (ctx: TenantCtx, line: BalanceKey) =>
+  and(eq(b.workspaceId, ctx.workspaceId), eq(b.warehouseId, line.warehouseId), eq(b.catalogId, line.catalogId));
 /** allocatable − allocated: what an order may still reserve. */
 export const availableSql = sql<number>`(${b.onHand} - ${b.inOrder} - ${b.allocated} - ${b.safetyStock})`;
 /** The same for a balance row read into memory. */
@@ -25,7 +26,10 @@ async function addOnHand(ctx: TenantCtx, line: StockLine) {
   const [row] = await ctx.db
     .insert(b)
     .values({ workspaceId: ctx.workspaceId, warehouseId: line.warehouseId, catalogId: line.catalogId, onHand: line.quantity })
-    .onConflictDoUpdate({ target: [b.workspaceId, b.warehouseId, b.catalogId], set: { onHand: sql`${b.onHand} + ${line.quantity}`, updatedAt: sql`now()` } })
+    .onConflictDoUpdate({
+      target: [b.workspaceId, b.warehouseId, b.catalogId],
+      set: { onHand: sql`${b.onHand} + ${line.quantity}`, updatedAt: sql`now()` },
+    })
     .returning(after);
   return row ?? null;
 }
@@ -39,14 +43,21 @@ async function changeBalance(ctx: TenantCtx, type: MovementType, line: StockLine
   const q = line.quantity;
   const now = sql`now()`;
   const update = (set: Partial<Record<'onHand' | 'inOrder' | 'allocated', SQL>>, rule: SQL) =>
-    ctx.db.update(b).set({ ...set, updatedAt: now }).where(and(balanceKey(ctx, line), rule)).returning(after);
+    ctx.db
+      .update(b)
+      .set({ ...set, updatedAt: now })
+      .where(and(balanceKey(ctx, line), rule))
+      .returning(after);
   let rows: After[];
   switch (type) {
     case 'RESERVE':
       // An order of a channel may use, first, the stock set aside for that channel (fromSetAside of it).
       rows =
         fromSetAside > 0
-          ? await update({ inOrder: sql`${b.inOrder} + ${q}`, allocated: sql`${b.allocated} - ${fromSetAside}` }, sql`${availableSql} + ${fromSetAside} >= ${q}`)
+          ? await update(
+              { inOrder: sql`${b.inOrder} + ${q}`, allocated: sql`${b.allocated} - ${fromSetAside}` },
+              sql`${availableSql} + ${fromSetAside} >= ${q}`,
+            )
           : await update({ inOrder: sql`${b.inOrder} + ${q}` }, sql`${availableSql} >= ${q}`);
       break;
     case 'RELEASE':
@@ -121,7 +132,9 @@ export async function applyLines(
     const seen = merged.get(key);
     merged.set(key, seen ? { ...seen, quantity: seen.quantity + line.quantity } : { ...line });
   }
-  const ordered = [...merged.values()].filter((l) => l.quantity !== 0).sort((x, y) => (x.warehouseId === y.warehouseId ? (x.catalogId < y.catalogId ? -1 : 1) : x.warehouseId < y.warehouseId ? -1 : 1));
+  const ordered = [...merged.values()]
+    .filter((l) => l.quantity !== 0)
+    .sort((x, y) => (x.warehouseId === y.warehouseId ? (x.catalogId < y.catalogId ? -1 : 1) : x.warehouseId < y.warehouseId ? -1 : 1));
   const applied: AppliedLine[] = [];
   const failed: StockLine[] = [];
   const ledger: (typeof stockMovements.$inferInsert)[] = [];
@@ -175,7 +188,13 @@ function ledgerRow(ctx: TenantCtx, type: MovementType, line: StockLine, ref: Ref
  * then `allocated` moves by the difference with a conditional UPDATE (more may be set aside only from available
  * stock), and an ALLOCATION row records it. Null when there is not enough available stock; 0 when nothing changed.
  */
-export async function setAside(ctx: TenantCtx, line: BalanceKey, channelId: string, quantity: number, ref: Reference): Promise<number | null> {
+export async function setAside(
+  ctx: TenantCtx,
+  line: BalanceKey,
+  channelId: string,
+  quantity: number,
+  ref: Reference,
+): Promise<number | null> {
   await ctx.db
     .insert(stockSetAsides)
     .values({ workspaceId: ctx.workspaceId, warehouseId: line.warehouseId, catalogId: line.catalogId, channelId, quantity: 0 })
@@ -189,7 +208,10 @@ export async function setAside(ctx: TenantCtx, line: BalanceKey, channelId: stri
     .where(and(balanceKey(ctx, line), delta > 0 ? sql`${availableSql} >= ${delta}` : undefined))
     .returning(after);
   if (!row) return null;
-  await ctx.db.update(stockSetAsides).set({ quantity, updatedAt: sql`now()` }).where(setAsideKey(ctx, line, channelId));
+  await ctx.db
+    .update(stockSetAsides)
+    .set({ quantity, updatedAt: sql`now()` })
+    .where(setAsideKey(ctx, line, channelId));
   await ctx.db.insert(stockMovements).values({
     ...ledgerRow(ctx, 'ALLOCATION', { ...line, quantity: delta }, ref, row, 0, 0),
     allocatedDelta: delta,
@@ -205,16 +227,33 @@ export async function setAsidesOf(ctx: TenantCtx, warehouseId: string, catalogId
   return ctx.db
     .select({ channelId: stockSetAsides.channelId, quantity: stockSetAsides.quantity })
     .from(stockSetAsides)
-    .where(and(eq(stockSetAsides.workspaceId, ctx.workspaceId), eq(stockSetAsides.warehouseId, warehouseId), eq(stockSetAsides.catalogId, catalogId)));
+    .where(
+      and(
+        eq(stockSetAsides.workspaceId, ctx.workspaceId),
+        eq(stockSetAsides.warehouseId, warehouseId),
+        eq(stockSetAsides.catalogId, catalogId),
+      ),
+    );
 }
 
 /** What `applySingle` did: applied (with the balance after), the key was already claimed, or the rule failed. */
-export type SingleOutcome = { outcome: 'applied'; line: AppliedLine } | { outcome: 'claimed-before'; kind: string } | { outcome: 'not-applied' };
+export type SingleOutcome =
+  { outcome: 'applied'; line: AppliedLine } | { outcome: 'claimed-before'; kind: string } | { outcome: 'not-applied' };
 
 const SINGLE_CHANGES = {
-  RESERVE: { set: sql`in_order = b.in_order + i.qty`, rule: sql`(b.on_hand - b.in_order - b.allocated - b.safety_stock) >= i.qty`, onHand: sql`0`, inOrder: sql`i.qty` },
+  RESERVE: {
+    set: sql`in_order = b.in_order + i.qty`,
+    rule: sql`(b.on_hand - b.in_order - b.allocated - b.safety_stock) >= i.qty`,
+    onHand: sql`0`,
+    inOrder: sql`i.qty`,
+  },
   RELEASE: { set: sql`in_order = b.in_order - i.qty`, rule: sql`b.in_order >= i.qty`, onHand: sql`0`, inOrder: sql`-i.qty` },
-  SHIP: { set: sql`on_hand = b.on_hand - i.qty, in_order = b.in_order - i.qty`, rule: sql`b.in_order >= i.qty`, onHand: sql`-i.qty`, inOrder: sql`-i.qty` },
+  SHIP: {
+    set: sql`on_hand = b.on_hand - i.qty, in_order = b.in_order - i.qty`,
+    rule: sql`b.in_order >= i.qty`,
+    onHand: sql`-i.qty`,
+    inOrder: sql`-i.qty`,
+  },
 } as const;
 export type SingleType = keyof typeof SINGLE_CHANGES;
 export const isSingleType = (type: MovementType): type is SingleType => type in SINGLE_CHANGES;
@@ -296,7 +335,10 @@ type SingleRow = { claimed: number; kind: string | null; on_hand: number | null;
 const ALONE = Object.fromEntries(
   Object.keys(SINGLE_CHANGES).map((type) => [
     type,
-    { name: `stock_single_${type.toLowerCase()}`, build: (v) => singleStatement(type as SingleType, 'after', v) } satisfies TenantStatement<SingleValues>,
+    {
+      name: `stock_single_${type.toLowerCase()}`,
+      build: (v) => singleStatement(type as SingleType, 'after', v),
+    } satisfies TenantStatement<SingleValues>,
   ]),
 ) as Record<SingleType, TenantStatement<SingleValues>>;
 
@@ -335,7 +377,11 @@ export async function applySingleAlone(db: Db, who: Who, type: SingleType, line:
 }
 
 /** Claims a reference key; false when an earlier operation holds it (a concurrent twin waits for its commit). */
-export async function claimOperation(ctx: TenantCtx, kind: string, ref: Reference): Promise<{ claimed: true } | { claimed: false; kind: string }> {
+export async function claimOperation(
+  ctx: TenantCtx,
+  kind: string,
+  ref: Reference,
+): Promise<{ claimed: true } | { claimed: false; kind: string }> {
   const inserted = await ctx.db
     .insert(stockOperations)
     .values({ workspaceId: ctx.workspaceId, referenceKey: ref.key, kind, referenceType: ref.type, referenceId: ref.id })
@@ -358,7 +404,10 @@ export async function nextNumber(ctx: TenantCtx, kind: string): Promise<number> 
   const [row] = await ctx.db
     .insert(documentSequences)
     .values({ workspaceId: ctx.workspaceId, kind, last: 1 })
-    .onConflictDoUpdate({ target: [documentSequences.workspaceId, documentSequences.kind], set: { last: sql`${documentSequences.last} + 1` } })
+    .onConflictDoUpdate({
+      target: [documentSequences.workspaceId, documentSequences.kind],
+      set: { last: sql`${documentSequences.last} + 1` },
+    })
     .returning({ last: documentSequences.last });
   return row!.last;
 }
@@ -384,9 +433,16 @@ export async function setSafetyStock(ctx: TenantCtx, warehouseId: string, catalo
 // Inventory list v2 and movements: reads over this module's tables; SKU and warehouse names come from their
 // modules' index (one query per page), so these lists never join another module's tables.
 
-const stateSql = sql<'IN_STOCK' | 'OUT_OF_STOCK' | 'MINUS_STOCK'>`case when ${availableSql} > 0 then 'IN_STOCK' when ${availableSql} = 0 then 'OUT_OF_STOCK' else 'MINUS_STOCK' end`;
+const stateSql = sql<
+  'IN_STOCK' | 'OUT_OF_STOCK' | 'MINUS_STOCK'
+>`case when ${availableSql} > 0 then 'IN_STOCK' when ${availableSql} = 0 then 'OUT_OF_STOCK' else 'MINUS_STOCK' end`;
 
-export type BalanceFilter = { warehouseId?: string; catalogId?: string; state?: 'IN_STOCK' | 'OUT_OF_STOCK' | 'MINUS_STOCK'; warehouseIds?: string[] | null };
+export type BalanceFilter = {
+  warehouseId?: string;
+  catalogId?: string;
+  state?: 'IN_STOCK' | 'OUT_OF_STOCK' | 'MINUS_STOCK';
+  warehouseIds?: string[] | null;
+};
 
 function balanceWhere(ctx: TenantCtx, f: BalanceFilter): SQL[] {
   const where: SQL[] = [eq(b.workspaceId, ctx.workspaceId)];
@@ -427,7 +483,13 @@ export async function listBalances(ctx: TenantCtx, f: BalanceFilter & { page: nu
   return { rows, counts: counts! };
 }
 
-export type MovementFilter = { warehouseId?: string; catalogId?: string; type?: MovementType; referenceId?: string; warehouseIds?: string[] | null };
+export type MovementFilter = {
+  warehouseId?: string;
+  catalogId?: string;
+  type?: MovementType;
+  referenceId?: string;
+  warehouseIds?: string[] | null;
+};
 
 export async function listMovements(ctx: TenantCtx, f: MovementFilter & { page: number; size: number; sort: 'at' | '-at' }) {
   const m = stockMovements;
@@ -451,7 +513,10 @@ export async function listMovements(ctx: TenantCtx, f: MovementFilter & { page: 
 }
 
 export async function findMovement(ctx: TenantCtx, id: string) {
-  const [row] = await ctx.db.select().from(stockMovements).where(and(eq(stockMovements.workspaceId, ctx.workspaceId), eq(stockMovements.id, id)));
+  const [row] = await ctx.db
+    .select()
+    .from(stockMovements)
+    .where(and(eq(stockMovements.workspaceId, ctx.workspaceId), eq(stockMovements.id, id)));
   return row ?? null;
 }
 
@@ -471,4 +536,3 @@ export async function ledgerSums(ctx: TenantCtx) {
     .where(eq(stockMovements.workspaceId, ctx.workspaceId))
     .groupBy(stockMovements.warehouseId, stockMovements.catalogId);
 }
-

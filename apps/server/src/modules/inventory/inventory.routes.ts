@@ -38,105 +38,292 @@ const t = (ctx: Ctx) => ctx as TenantCtx;
 export function registerInventoryRoutes({ route }: Router): void {
   const tags = ['inventory'];
   route(
-    { method: 'GET', url: '/api/inventory', permission: ['list-inventory', 'READ'], tags, summary: 'Inventory list v2: balances per warehouse × SKU with counts per stock state', querystring: InventoryListQuery, response: InventoryList },
+    {
+      method: 'GET',
+      url: '/api/inventory',
+      permission: ['list-inventory', 'READ'],
+      tags,
+      summary: 'Inventory list v2: balances per warehouse × SKU with counts per stock state',
+      querystring: InventoryListQuery,
+      response: InventoryList,
+    },
     (ctx, { query }) => inventory.listInventory(t(ctx), query),
   );
   route(
-    { method: 'GET', url: '/api/inventory/catalogs/:catalog_id', permission: ['list-inventory', 'READ'], tags, summary: 'Stock of one SKU in every visible warehouse', params: CatalogParams, response: InventoryDetail },
+    {
+      method: 'GET',
+      url: '/api/inventory/catalogs/:catalog_id',
+      permission: ['list-inventory', 'READ'],
+      tags,
+      summary: 'Stock of one SKU in every visible warehouse',
+      params: CatalogParams,
+      response: InventoryDetail,
+    },
     (ctx, { params }) => inventory.inventoryDetail(t(ctx), params.catalog_id),
   );
 
   // Movements (ledger) ---------------------------------------------------------------------------------------------
   route(
-    { method: 'GET', url: '/api/inventory/movements', permission: ['stock-movement', 'READ'], tags, summary: 'Stock movement ledger, newest first', querystring: MovementListQuery, response: MovementList },
+    {
+      method: 'GET',
+      url: '/api/inventory/movements',
+      permission: ['stock-movement', 'READ'],
+      tags,
+      summary: 'Stock movement ledger, newest first',
+      querystring: MovementListQuery,
+      response: MovementList,
+    },
     (ctx, { query }) => inventory.listMovements(t(ctx), query),
   );
-  route({ method: 'GET', url: '/api/inventory/movements/:id', permission: ['stock-movement', 'READ'], tags, params: IdParams, response: StockMovement }, (ctx, { params }) =>
-    inventory.getMovement(t(ctx), params.id),
+  route(
+    {
+      method: 'GET',
+      url: '/api/inventory/movements/:id',
+      permission: ['stock-movement', 'READ'],
+      tags,
+      params: IdParams,
+      response: StockMovement,
+    },
+    (ctx, { params }) => inventory.getMovement(t(ctx), params.id),
   );
 
   // Goods receipt ---------------------------------------------------------------------------------------------------
   route(
-    { method: 'GET', url: '/api/inventory/goods-receipts', permission: ['goods-receipt', 'READ'], tags, querystring: DocumentListQuery, response: GoodsReceiptList },
+    {
+      method: 'GET',
+      url: '/api/inventory/goods-receipts',
+      permission: ['goods-receipt', 'READ'],
+      tags,
+      querystring: DocumentListQuery,
+      response: GoodsReceiptList,
+    },
     (ctx, { query }) => inventory.listGoodsReceipts(t(ctx), query),
   );
   route(
-    { method: 'POST', url: '/api/inventory/goods-receipts', permission: ['goods-receipt', 'WRITE'], tags, summary: 'Creates a goods receipt (draft, or posted with post: true)', body: GoodsReceiptInput, response: GoodsReceipt, status: 201 },
+    {
+      method: 'POST',
+      url: '/api/inventory/goods-receipts',
+      permission: ['goods-receipt', 'WRITE'],
+      tags,
+      summary: 'Creates a goods receipt (draft, or posted with post: true)',
+      body: GoodsReceiptInput,
+      response: GoodsReceipt,
+      status: 201,
+    },
     (ctx, { body }) => inventory.createGoodsReceipt(t(ctx), body),
   );
-  route({ method: 'GET', url: '/api/inventory/goods-receipts/:id', permission: ['goods-receipt', 'READ'], tags, params: IdParams, response: GoodsReceipt }, (ctx, { params }) =>
-    inventory.getGoodsReceipt(t(ctx), params.id),
+  route(
+    {
+      method: 'GET',
+      url: '/api/inventory/goods-receipts/:id',
+      permission: ['goods-receipt', 'READ'],
+      tags,
+      params: IdParams,
+      response: GoodsReceipt,
+    },
+    (ctx, { params }) => inventory.getGoodsReceipt(t(ctx), params.id),
   );
   route(
-    { method: 'POST', url: '/api/inventory/goods-receipts/:id/post', permission: ['goods-receipt', 'WRITE'], tags, summary: 'Posts a draft receipt: adds its stock', params: IdParams, response: GoodsReceipt },
+    {
+      method: 'POST',
+      url: '/api/inventory/goods-receipts/:id/post',
+      permission: ['goods-receipt', 'WRITE'],
+      tags,
+      summary: 'Posts a draft receipt: adds its stock',
+      params: IdParams,
+      response: GoodsReceipt,
+    },
     (ctx, { params }) => inventory.postGoodsReceipt(t(ctx), params.id),
   );
   // Inbound: the posted receipts, as the spec's inbound list (paged by warehouse, status, catalog_id, sort).
   route(
-    { method: 'GET', url: '/api/inventory/inbound', permission: ['inbound', 'READ'], tags, querystring: DocumentListQuery, response: GoodsReceiptList },
+    {
+      method: 'GET',
+      url: '/api/inventory/inbound',
+      permission: ['inbound', 'READ'],
+      tags,
+      querystring: DocumentListQuery,
+      response: GoodsReceiptList,
+    },
     (ctx, { query }) => inventory.listGoodsReceipts(t(ctx), { ...query, status: query.status ?? 'POSTED' }),
   );
 
   // Stock adjustment ------------------------------------------------------------------------------------------------
   route(
-    { method: 'GET', url: '/api/inventory/adjustments', permission: ['stock-adjustment', 'READ'], tags, querystring: DocumentListQuery, response: AdjustmentList },
+    {
+      method: 'GET',
+      url: '/api/inventory/adjustments',
+      permission: ['stock-adjustment', 'READ'],
+      tags,
+      querystring: DocumentListQuery,
+      response: AdjustmentList,
+    },
     (ctx, { query }) => inventory.listAdjustments(t(ctx), query),
   );
   route(
-    { method: 'POST', url: '/api/inventory/adjustments', permission: ['stock-adjustment', 'WRITE'], tags, summary: 'Creates a draft stock adjustment', body: AdjustmentInput, response: Adjustment, status: 201 },
+    {
+      method: 'POST',
+      url: '/api/inventory/adjustments',
+      permission: ['stock-adjustment', 'WRITE'],
+      tags,
+      summary: 'Creates a draft stock adjustment',
+      body: AdjustmentInput,
+      response: Adjustment,
+      status: 201,
+    },
     (ctx, { body }) => inventory.createAdjustment(t(ctx), body),
   );
-  route({ method: 'GET', url: '/api/inventory/adjustments/:id', permission: ['stock-adjustment', 'READ'], tags, params: IdParams, response: Adjustment }, (ctx, { params }) =>
-    inventory.getAdjustment(t(ctx), params.id),
+  route(
+    {
+      method: 'GET',
+      url: '/api/inventory/adjustments/:id',
+      permission: ['stock-adjustment', 'READ'],
+      tags,
+      params: IdParams,
+      response: Adjustment,
+    },
+    (ctx, { params }) => inventory.getAdjustment(t(ctx), params.id),
   );
   route(
-    { method: 'PUT', url: '/api/inventory/adjustments/:id', permission: ['stock-adjustment', 'WRITE'], tags, summary: 'Edits a draft adjustment (409 once posted)', params: IdParams, body: AdjustmentInput, response: Adjustment },
+    {
+      method: 'PUT',
+      url: '/api/inventory/adjustments/:id',
+      permission: ['stock-adjustment', 'WRITE'],
+      tags,
+      summary: 'Edits a draft adjustment (409 once posted)',
+      params: IdParams,
+      body: AdjustmentInput,
+      response: Adjustment,
+    },
     (ctx, { params, body }) => inventory.updateAdjustment(t(ctx), params.id, body),
   );
   route(
-    { method: 'POST', url: '/api/inventory/adjustments/:id/post', permission: ['stock-adjustment', 'WRITE'], tags, summary: 'Posts a draft adjustment: writes the ledger', params: IdParams, response: Adjustment },
+    {
+      method: 'POST',
+      url: '/api/inventory/adjustments/:id/post',
+      permission: ['stock-adjustment', 'WRITE'],
+      tags,
+      summary: 'Posts a draft adjustment: writes the ledger',
+      params: IdParams,
+      response: Adjustment,
+    },
     (ctx, { params }) => inventory.postAdjustment(t(ctx), params.id),
   );
 
   // Transfer between warehouses -------------------------------------------------------------------------------------
   route(
-    { method: 'POST', url: '/api/inventory/transfers', permission: ['list-inventory', 'WRITE'], tags, summary: 'Moves available stock from one warehouse to another (ledger type TRANSFER, number TRF-…); 409 INSUFFICIENT_STOCK', body: StockTransferInput, response: StockTransfer, status: 201 },
+    {
+      method: 'POST',
+      url: '/api/inventory/transfers',
+      permission: ['list-inventory', 'WRITE'],
+      tags,
+      summary: 'Moves available stock from one warehouse to another (ledger type TRANSFER, number TRF-…); 409 INSUFFICIENT_STOCK',
+      body: StockTransferInput,
+      response: StockTransfer,
+      status: 201,
+    },
     (ctx, { body }) => inventory.transferStock(t(ctx), body),
   );
 
   // Allocation per channel ------------------------------------------------------------------------------------------
   route(
-    { method: 'GET', url: '/api/inventory/stock-allocation', permission: ['stock-allocation', 'READ'], tags, summary: 'Channel rules of a warehouse and, for a SKU, each channel’s quantity with its explanation', querystring: AllocationQuery, response: AllocationView },
+    {
+      method: 'GET',
+      url: '/api/inventory/stock-allocation',
+      permission: ['stock-allocation', 'READ'],
+      tags,
+      summary: 'Channel rules of a warehouse and, for a SKU, each channel’s quantity with its explanation',
+      querystring: AllocationQuery,
+      response: AllocationView,
+    },
     (ctx, { query }) => inventory.getAllocation(t(ctx), query),
   );
   route(
-    { method: 'POST', url: '/api/inventory/stock-allocation', permission: ['stock-allocation', 'WRITE'], tags, summary: 'Replaces the channel rules of a warehouse (and a SKU’s safety stock)', body: AllocationInput, response: AllocationView },
+    {
+      method: 'POST',
+      url: '/api/inventory/stock-allocation',
+      permission: ['stock-allocation', 'WRITE'],
+      tags,
+      summary: 'Replaces the channel rules of a warehouse (and a SKU’s safety stock)',
+      body: AllocationInput,
+      response: AllocationView,
+    },
     (ctx, { body }) => inventory.saveAllocation(t(ctx), body),
   );
   route(
-    { method: 'PUT', url: '/api/inventory/set-asides', permission: ['stock-allocation', 'WRITE'], tags, summary: 'Sets the stock of a SKU in a warehouse set aside for one channel (ledger type ALLOCATION); 409 INSUFFICIENT_STOCK', body: SetAsideInput, response: AllocationView },
+    {
+      method: 'PUT',
+      url: '/api/inventory/set-asides',
+      permission: ['stock-allocation', 'WRITE'],
+      tags,
+      summary: 'Sets the stock of a SKU in a warehouse set aside for one channel (ledger type ALLOCATION); 409 INSUFFICIENT_STOCK',
+      body: SetAsideInput,
+      response: AllocationView,
+    },
     (ctx, { body }) => inventory.saveSetAside(t(ctx), body),
   );
 
   // Warehouse stock sync ------------------------------------------------------------------------------------------
   route(
-    { method: 'POST', url: '/api/inventory/sync-stock', permission: ['list-inventory', 'WRITE'], tags, summary: 'Starts a stock sync per warehouse; poll GET each second while in_progress', body: StockSyncInput, response: StockSyncStatus, status: 202 },
+    {
+      method: 'POST',
+      url: '/api/inventory/sync-stock',
+      permission: ['list-inventory', 'WRITE'],
+      tags,
+      summary: 'Starts a stock sync per warehouse; poll GET each second while in_progress',
+      body: StockSyncInput,
+      response: StockSyncStatus,
+      status: 202,
+    },
     (ctx, { body }) => inventory.startStockSync(t(ctx), body),
   );
   route(
-    { method: 'GET', url: '/api/inventory/sync-stock', permission: ['list-inventory', 'READ'], tags, summary: 'Latest sync state per warehouse (ONPROGRESS, SUCCESS, FAILED)', querystring: StockSyncQuery, response: StockSyncStatus },
+    {
+      method: 'GET',
+      url: '/api/inventory/sync-stock',
+      permission: ['list-inventory', 'READ'],
+      tags,
+      summary: 'Latest sync state per warehouse (ONPROGRESS, SUCCESS, FAILED)',
+      querystring: StockSyncQuery,
+      response: StockSyncStatus,
+    },
     (ctx, { query }) => inventory.stockSyncStatus(t(ctx), query),
   );
 
   // Export --------------------------------------------------------------------------------------------------------
   route(
-    { method: 'POST', url: '/api/inventory/exports', permission: ['list-inventory', 'READ'], tags, summary: 'Queues an inventory XLSX export, recorded in export history (file: GET /api/inventory/exports/:id/file)', body: InventoryExportInput, response: ExportRecord, status: 202 },
+    {
+      method: 'POST',
+      url: '/api/inventory/exports',
+      permission: ['list-inventory', 'READ'],
+      tags,
+      summary: 'Queues an inventory XLSX export, recorded in export history (file: GET /api/inventory/exports/:id/file)',
+      body: InventoryExportInput,
+      response: ExportRecord,
+      status: 202,
+    },
     (ctx, { body }) => inventory.startInventoryExport(t(ctx), body),
   );
-  route({ method: 'GET', url: '/api/inventory/exports/:id', permission: ['list-inventory', 'READ'], tags, params: IdParams, response: ExportRecord }, (ctx, { params }) =>
-    inventory.getInventoryExport(t(ctx), params.id),
+  route(
+    {
+      method: 'GET',
+      url: '/api/inventory/exports/:id',
+      permission: ['list-inventory', 'READ'],
+      tags,
+      params: IdParams,
+      response: ExportRecord,
+    },
+    (ctx, { params }) => inventory.getInventoryExport(t(ctx), params.id),
   );
-  route({ method: 'GET', url: '/api/inventory/exports/:id/file', permission: ['list-inventory', 'READ'], tags, summary: 'The exported XLSX', params: IdParams }, async (ctx, { params, reply }) =>
-    download(reply, await inventory.inventoryExportFile(t(ctx), params.id)),
+  route(
+    {
+      method: 'GET',
+      url: '/api/inventory/exports/:id/file',
+      permission: ['list-inventory', 'READ'],
+      tags,
+      summary: 'The exported XLSX',
+      params: IdParams,
+    },
+    async (ctx, { params, reply }) => download(reply, await inventory.inventoryExportFile(t(ctx), params.id)),
   );
 }

@@ -125,7 +125,9 @@ export const goodsReceipts = pgTable(
     warehouseId: uuid().notNull(),
     supplierReference: text(),
     note: text(),
-    status: text({ enum: ['DRAFT', 'POSTED'] }).notNull().default('DRAFT'),
+    status: text({ enum: ['DRAFT', 'POSTED'] })
+      .notNull()
+      .default('DRAFT'),
     createdBy: uuid().notNull(),
     createdAt: timestamptz().notNull().defaultNow(),
     postedAt: timestamptz(),
@@ -148,7 +150,11 @@ export const goodsReceiptLines = pgTable(
     catalogId: uuid().notNull(),
     quantity: integer().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.receiptId, t.position] }), index('goods_receipt_lines_catalog_idx').on(t.workspaceId, t.catalogId), tenantPolicy()],
+  (t) => [
+    primaryKey({ columns: [t.receiptId, t.position] }),
+    index('goods_receipt_lines_catalog_idx').on(t.workspaceId, t.catalogId),
+    tenantPolicy(),
+  ],
 );
 
 export const stockAdjustments = pgTable(
@@ -161,7 +167,9 @@ export const stockAdjustments = pgTable(
     warehouseId: uuid().notNull(),
     type: text({ enum: ['STOCK_OPNAME', 'DAMAGED', 'LOST', 'FOUND', 'OTHER'] }).notNull(),
     note: text(),
-    status: text({ enum: ['DRAFT', 'POSTED'] }).notNull().default('DRAFT'),
+    status: text({ enum: ['DRAFT', 'POSTED'] })
+      .notNull()
+      .default('DRAFT'),
     createdBy: uuid().notNull(),
     createdAt: timestamptz().notNull().defaultNow(),
     postedAt: timestamptz(),
@@ -186,7 +194,11 @@ export const stockAdjustmentLines = pgTable(
     /** Available stock when the adjustment was posted (drafts show the current one). */
     availableBefore: integer(),
   },
-  (t) => [primaryKey({ columns: [t.adjustmentId, t.position] }), index('stock_adjustment_lines_catalog_idx').on(t.workspaceId, t.catalogId), tenantPolicy()],
+  (t) => [
+    primaryKey({ columns: [t.adjustmentId, t.position] }),
+    index('stock_adjustment_lines_catalog_idx').on(t.workspaceId, t.catalogId),
+    tenantPolicy(),
+  ],
 );
 
 /** How much of a warehouse's stock each channel receives (percentage or quantity, minus a buffer). */
@@ -211,7 +223,9 @@ export const stockSyncRuns = pgTable(
     id: uuid().primaryKey(),
     workspaceId: workspaceIdColumn(),
     warehouseId: uuid().notNull(),
-    status: text({ enum: ['ONPROGRESS', 'SUCCESS', 'FAILED'] }).notNull().default('ONPROGRESS'),
+    status: text({ enum: ['ONPROGRESS', 'SUCCESS', 'FAILED'] })
+      .notNull()
+      .default('ONPROGRESS'),
     skuCount: integer().notNull().default(0),
     error: text(),
     requestedBy: uuid().notNull(),

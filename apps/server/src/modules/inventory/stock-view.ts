@@ -16,9 +16,11 @@ function balanceScope(ctx: TenantCtx): SQL {
  * balance row), minus stock < 0. The SQL form is a correlated sum through `stock_balances_catalog_idx`.
  */
 export const inventoryStockView: StockView = {
-  availableSql: (ctx, catalogIds) => sql<number>`coalesce((select sum(${availableSql}) from ${b} where ${balanceScope(ctx)} and ${b.catalogId} in (${catalogIds})), 0)`,
+  availableSql: (ctx, catalogIds) =>
+    sql<number>`coalesce((select sum(${availableSql}) from ${b} where ${balanceScope(ctx)} and ${b.catalogId} in (${catalogIds})), 0)`,
 
-  stockStateFilter: (state, available) => (state === 'IN_STOCK' ? sql`${available} > 0` : state === 'OUT_OF_STOCK' ? sql`${available} = 0` : sql`${available} < 0`),
+  stockStateFilter: (state, available) =>
+    state === 'IN_STOCK' ? sql`${available} > 0` : state === 'OUT_OF_STOCK' ? sql`${available} = 0` : sql`${available} < 0`,
 
   async availableByCatalog(ctx, catalogIds) {
     const result = new Map<string, CatalogStock>();

@@ -34,7 +34,9 @@ export async function findVariable(ctx: TenantCtx, kind: VariableKind | null, id
   const [found] = await ctx.db
     .select({ row: priceVariables, usedBy })
     .from(priceVariables)
-    .where(and(eq(priceVariables.workspaceId, ctx.workspaceId), eq(priceVariables.id, id), kind ? eq(priceVariables.kind, kind) : undefined));
+    .where(
+      and(eq(priceVariables.workspaceId, ctx.workspaceId), eq(priceVariables.id, id), kind ? eq(priceVariables.kind, kind) : undefined),
+    );
   return found;
 }
 
@@ -50,12 +52,21 @@ export async function isVariableNameTaken(ctx: TenantCtx, name: string, exceptId
   const [row] = await ctx.db
     .select({ id: priceVariables.id })
     .from(priceVariables)
-    .where(and(eq(priceVariables.workspaceId, ctx.workspaceId), eq(priceVariables.name, name), exceptId ? ne(priceVariables.id, exceptId) : undefined))
+    .where(
+      and(
+        eq(priceVariables.workspaceId, ctx.workspaceId),
+        eq(priceVariables.name, name),
+        exceptId ? ne(priceVariables.id, exceptId) : undefined,
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }
 
-export async function insertVariable(ctx: TenantCtx, values: Omit<typeof priceVariables.$inferInsert, 'workspaceId'>): Promise<VariableRow> {
+export async function insertVariable(
+  ctx: TenantCtx,
+  values: Omit<typeof priceVariables.$inferInsert, 'workspaceId'>,
+): Promise<VariableRow> {
   const [row] = await ctx.db
     .insert(priceVariables)
     .values({ ...values, workspaceId: ctx.workspaceId })
@@ -63,7 +74,11 @@ export async function insertVariable(ctx: TenantCtx, values: Omit<typeof priceVa
   return row!;
 }
 
-export async function updateVariable(ctx: TenantCtx, id: string, values: Partial<typeof priceVariables.$inferInsert>): Promise<VariableRow | undefined> {
+export async function updateVariable(
+  ctx: TenantCtx,
+  id: string,
+  values: Partial<typeof priceVariables.$inferInsert>,
+): Promise<VariableRow | undefined> {
   const [row] = await ctx.db
     .update(priceVariables)
     .set({ ...values, updatedAt: new Date() })
@@ -116,7 +131,13 @@ export async function isFormulaNameTaken(ctx: TenantCtx, name: string, exceptId?
   const [row] = await ctx.db
     .select({ id: priceFormulas.id })
     .from(priceFormulas)
-    .where(and(eq(priceFormulas.workspaceId, ctx.workspaceId), eq(priceFormulas.name, name), exceptId ? ne(priceFormulas.id, exceptId) : undefined))
+    .where(
+      and(
+        eq(priceFormulas.workspaceId, ctx.workspaceId),
+        eq(priceFormulas.name, name),
+        exceptId ? ne(priceFormulas.id, exceptId) : undefined,
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }
@@ -129,7 +150,11 @@ export async function insertFormula(ctx: TenantCtx, values: Omit<typeof priceFor
   return row!;
 }
 
-export async function updateFormula(ctx: TenantCtx, id: string, values: Partial<typeof priceFormulas.$inferInsert>): Promise<FormulaRow | undefined> {
+export async function updateFormula(
+  ctx: TenantCtx,
+  id: string,
+  values: Partial<typeof priceFormulas.$inferInsert>,
+): Promise<FormulaRow | undefined> {
   const [row] = await ctx.db
     .update(priceFormulas)
     .set({ ...values, updatedAt: new Date() })
@@ -143,16 +168,26 @@ export async function deleteFormula(ctx: TenantCtx, id: string): Promise<void> {
 }
 
 export async function setFormulaVariables(ctx: TenantCtx, formulaId: string, variableIds: readonly string[]): Promise<void> {
-  await ctx.db.delete(priceFormulaVariables).where(and(eq(priceFormulaVariables.workspaceId, ctx.workspaceId), eq(priceFormulaVariables.formulaId, formulaId)));
+  await ctx.db
+    .delete(priceFormulaVariables)
+    .where(and(eq(priceFormulaVariables.workspaceId, ctx.workspaceId), eq(priceFormulaVariables.formulaId, formulaId)));
   if (variableIds.length === 0) return;
-  await ctx.db.insert(priceFormulaVariables).values(variableIds.map((variableId) => ({ workspaceId: ctx.workspaceId, formulaId, variableId })));
+  await ctx.db
+    .insert(priceFormulaVariables)
+    .values(variableIds.map((variableId) => ({ workspaceId: ctx.workspaceId, formulaId, variableId })));
 }
 
 /** The variables of several formulas, in one query. */
 export async function variablesOfFormulas(ctx: TenantCtx, formulaIds: readonly string[]) {
   if (formulaIds.length === 0) return [];
   return ctx.db
-    .select({ formulaId: priceFormulaVariables.formulaId, id: priceVariables.id, name: priceVariables.name, kind: priceVariables.kind, value: priceVariables.value })
+    .select({
+      formulaId: priceFormulaVariables.formulaId,
+      id: priceVariables.id,
+      name: priceVariables.name,
+      kind: priceVariables.kind,
+      value: priceVariables.value,
+    })
     .from(priceFormulaVariables)
     .innerJoin(priceVariables, eq(priceVariables.id, priceFormulaVariables.variableId))
     .where(and(eq(priceFormulaVariables.workspaceId, ctx.workspaceId), inArray(priceFormulaVariables.formulaId, [...formulaIds])))

@@ -1,4 +1,17 @@
-import { FormulaCheck, FormulaCheckInput, Formula, FormulaInput, FormulaList, IdParams, Variable, VariableInput, VariableList, VariableListQuery, type MenuKey, type VariableKind } from '@kelola/contracts';
+import {
+  FormulaCheck,
+  FormulaCheckInput,
+  Formula,
+  FormulaInput,
+  FormulaList,
+  IdParams,
+  Variable,
+  VariableInput,
+  VariableList,
+  VariableListQuery,
+  type MenuKey,
+  type VariableKind,
+} from '@kelola/contracts';
 import type { TenantCtx } from '../../http/context.ts';
 import type { Router } from '../../http/route.ts';
 import * as pricing from './pricing.service.ts';
@@ -15,29 +28,69 @@ export function registerPricingRoutes({ route }: Router): void {
   for (const { path, kind, key } of VARIABLE_PATHS) {
     const tags = ['pricing'];
     route(
-      { method: 'GET', url: path, permission: [key, 'READ'], tags, summary: `${kind} variables, by name`, querystring: VariableListQuery, response: VariableList },
+      {
+        method: 'GET',
+        url: path,
+        permission: [key, 'READ'],
+        tags,
+        summary: `${kind} variables, by name`,
+        querystring: VariableListQuery,
+        response: VariableList,
+      },
       (ctx, { query }) => pricing.listVariables(ctx as TenantCtx, kind, query),
     );
     route({ method: 'GET', url: `${path}/:id`, permission: [key, 'READ'], tags, params: IdParams, response: Variable }, (ctx, { params }) =>
       pricing.getVariable(ctx as TenantCtx, kind, params.id),
     );
     route(
-      { method: 'POST', url: path, permission: [key, 'WRITE'], tags, summary: `Creates a ${kind} variable`, body: VariableInput, response: Variable, status: 201 },
+      {
+        method: 'POST',
+        url: path,
+        permission: [key, 'WRITE'],
+        tags,
+        summary: `Creates a ${kind} variable`,
+        body: VariableInput,
+        response: Variable,
+        status: 201,
+      },
       (ctx, { body }) => pricing.createVariable(ctx as TenantCtx, kind, body),
     );
     route(
-      { method: 'PUT', url: `${path}/:id`, permission: [key, 'WRITE'], tags, summary: 'Replaces a variable (a used one keeps its name)', params: IdParams, body: VariableInput, response: Variable },
+      {
+        method: 'PUT',
+        url: `${path}/:id`,
+        permission: [key, 'WRITE'],
+        tags,
+        summary: 'Replaces a variable (a used one keeps its name)',
+        params: IdParams,
+        body: VariableInput,
+        response: Variable,
+      },
       (ctx, { params, body }) => pricing.updateVariable(ctx as TenantCtx, kind, params.id, body),
     );
     route(
-      { method: 'DELETE', url: `${path}/:id`, permission: [key, 'WRITE'], tags, summary: "Deletes a variable; 409 VARIABLE_IN_USE ('Cannot Delete') when a formula uses it", params: IdParams },
+      {
+        method: 'DELETE',
+        url: `${path}/:id`,
+        permission: [key, 'WRITE'],
+        tags,
+        summary: "Deletes a variable; 409 VARIABLE_IN_USE ('Cannot Delete') when a formula uses it",
+        params: IdParams,
+      },
       (ctx, { params }) => pricing.deleteVariable(ctx as TenantCtx, kind, params.id),
     );
   }
 
   const tags = ['pricing'];
   route(
-    { method: 'GET', url: '/api/price-formulas', permission: ['price-formula', 'READ'], tags, querystring: VariableListQuery, response: FormulaList },
+    {
+      method: 'GET',
+      url: '/api/price-formulas',
+      permission: ['price-formula', 'READ'],
+      tags,
+      querystring: VariableListQuery,
+      response: FormulaList,
+    },
     (ctx, { query }) => pricing.listFormulas(ctx as TenantCtx, query),
   );
   route(
@@ -52,19 +105,43 @@ export function registerPricingRoutes({ route }: Router): void {
     },
     (ctx, { body }) => pricing.checkExpression(ctx as TenantCtx, body.expression),
   );
-  route({ method: 'GET', url: '/api/price-formulas/:id', permission: ['price-formula', 'READ'], tags, params: IdParams, response: Formula }, (ctx, { params }) =>
-    pricing.getFormula(ctx as TenantCtx, params.id),
+  route(
+    { method: 'GET', url: '/api/price-formulas/:id', permission: ['price-formula', 'READ'], tags, params: IdParams, response: Formula },
+    (ctx, { params }) => pricing.getFormula(ctx as TenantCtx, params.id),
   );
   route(
-    { method: 'POST', url: '/api/price-formulas', permission: ['price-formula', 'WRITE'], tags, body: FormulaInput, response: Formula, status: 201 },
+    {
+      method: 'POST',
+      url: '/api/price-formulas',
+      permission: ['price-formula', 'WRITE'],
+      tags,
+      body: FormulaInput,
+      response: Formula,
+      status: 201,
+    },
     (ctx, { body }) => pricing.createFormula(ctx as TenantCtx, body),
   );
   route(
-    { method: 'PUT', url: '/api/price-formulas/:id', permission: ['price-formula', 'WRITE'], tags, params: IdParams, body: FormulaInput, response: Formula },
+    {
+      method: 'PUT',
+      url: '/api/price-formulas/:id',
+      permission: ['price-formula', 'WRITE'],
+      tags,
+      params: IdParams,
+      body: FormulaInput,
+      response: Formula,
+    },
     (ctx, { params, body }) => pricing.updateFormula(ctx as TenantCtx, params.id, body),
   );
   route(
-    { method: 'DELETE', url: '/api/price-formulas/:id', permission: ['price-formula', 'WRITE'], tags, summary: 'Deletes a formula; 409 FORMULA_IN_USE when a product is priced by it', params: IdParams },
+    {
+      method: 'DELETE',
+      url: '/api/price-formulas/:id',
+      permission: ['price-formula', 'WRITE'],
+      tags,
+      summary: 'Deletes a formula; 409 FORMULA_IN_USE when a product is priced by it',
+      params: IdParams,
+    },
     (ctx, { params }) => pricing.deleteFormula(ctx as TenantCtx, params.id),
   );
 }

@@ -34,7 +34,9 @@ export const priceFormulas = pgTable(
     name: text().notNull(),
     shortDescription: text(),
     expression: text().notNull(),
-    roundingMode: text({ enum: ['NONE', 'ROUND', 'FLOOR', 'CEIL'] }).notNull().default('NONE'),
+    roundingMode: text({ enum: ['NONE', 'ROUND', 'FLOOR', 'CEIL'] })
+      .notNull()
+      .default('NONE'),
     roundingStep: integer().notNull().default(1),
     createdAt: timestamptz().notNull().defaultNow(),
     updatedAt: timestamptz().notNull().defaultNow(),
@@ -54,5 +56,9 @@ export const priceFormulaVariables = pgTable(
       .notNull()
       .references(() => priceVariables.id, { onDelete: 'restrict' }),
   },
-  (t) => [primaryKey({ columns: [t.formulaId, t.variableId] }), index('price_formula_variables_variable_idx').on(t.variableId), tenantPolicy()],
+  (t) => [
+    primaryKey({ columns: [t.formulaId, t.variableId] }),
+    index('price_formula_variables_variable_idx').on(t.variableId),
+    tenantPolicy(),
+  ],
 );

@@ -12,7 +12,15 @@ import {
   type VariableKind,
   type VariableListQuery,
 } from '@kelola/contracts';
-import { formatFormula, formatRational, parseDecimal, parseFormula, type FormulaError, type ParsedFormula, type Rounding } from '@kelola/domain';
+import {
+  formatFormula,
+  formatRational,
+  parseDecimal,
+  parseFormula,
+  type FormulaError,
+  type ParsedFormula,
+  type Rounding,
+} from '@kelola/domain';
 import type { z } from 'zod';
 import type { TenantCtx } from '../../http/context.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
@@ -67,7 +75,10 @@ async function findVariableOf(ctx: TenantCtx, kind: VariableKind, id: string) {
 }
 
 async function checkVariableName(ctx: TenantCtx, name: string, exceptId?: string): Promise<void> {
-  if (BUILTINS.has(name)) throw new DomainError('VALIDATION_FAILED', { fields: [{ path: 'name', code: 'VARIABLE_NAME_RESERVED', message: 'VARIABLE_NAME_RESERVED' }] });
+  if (BUILTINS.has(name))
+    throw new DomainError('VALIDATION_FAILED', {
+      fields: [{ path: 'name', code: 'VARIABLE_NAME_RESERVED', message: 'VARIABLE_NAME_RESERVED' }],
+    });
   if (await repo.isVariableNameTaken(ctx, name, exceptId)) throw fieldError('VARIABLE_NAME_TAKEN', 'name', 'VARIABLE_NAME_TAKEN');
 }
 
@@ -104,14 +115,21 @@ export async function createVariable(ctx: TenantCtx, kind: VariableKind, input: 
  * Replaces a variable. A variable used by a formula keeps its name (the formulas' text refers to it), so
  * renaming one answers VARIABLE_IN_USE on the name field; its value and description may change.
  */
-export async function updateVariable(ctx: TenantCtx, kind: VariableKind, id: string, input: z.input<typeof VariableInput>): Promise<Variable> {
+export async function updateVariable(
+  ctx: TenantCtx,
+  kind: VariableKind,
+  id: string,
+  input: z.input<typeof VariableInput>,
+): Promise<Variable> {
   const before = await findVariableOf(ctx, kind, id);
   const data: VariableData = parse(VariableInput, input);
   if (data.name !== before.row.name) {
     if (before.usedBy > 0) throw fieldError('VARIABLE_IN_USE', 'name', 'VARIABLE_IN_USE');
     await checkVariableName(ctx, data.name, id);
   }
-  const row = await guardVariableName(() => repo.updateVariable(ctx, id, { name: data.name, shortDescription: data.short_description || null, value: data.value }));
+  const row = await guardVariableName(() =>
+    repo.updateVariable(ctx, id, { name: data.name, shortDescription: data.short_description || null, value: data.value }),
+  );
   if (!row) throw new DomainError('VARIABLE_NOT_FOUND');
   await recordAudit(ctx, { entity: 'price_variable', entityId: id, action: 'update', before: before.row, after: row });
   return presentVariable({ row, usedBy: before.usedBy });
@@ -139,14 +157,19 @@ const problem = (ctx: TenantCtx, error: FormulaError): FormulaProblem => ({
 type Checked = { parsed: ParsedFormula; variables: repo.VariableRow[]; builtins: string[] };
 
 /** Parses an expression and resolves its variable names in the workspace; every problem with its position. */
-async function checkFormula(ctx: TenantCtx, expression: string): Promise<{ ok: true; checked: Checked } | { ok: false; errors: FormulaError[] }> {
+async function checkFormula(
+  ctx: TenantCtx,
+  expression: string,
+): Promise<{ ok: true; checked: Checked } | { ok: false; errors: FormulaError[] }> {
   const result = parseFormula(expression);
   if (!result.ok) return result;
   const names = result.formula.variables.filter((n) => !BUILTINS.has(n));
   const variables = await repo.variablesByName(ctx, names);
   const known = new Set(variables.map((v) => v.name));
   const unknown = result.formula.tokens.flatMap((t) =>
-    t.kind === 'variable' && !BUILTINS.has(t.name) && !known.has(t.name) ? [{ code: 'FORMULA_UNKNOWN_VARIABLE' as const, position: t.position, token: t.name }] : [],
+    t.kind === 'variable' && !BUILTINS.has(t.name) && !known.has(t.name)
+      ? [{ code: 'FORMULA_UNKNOWN_VARIABLE' as const, position: t.position, token: t.name }]
+      : [],
   );
   if (unknown.length > 0) return { ok: false, errors: unknown };
   return { ok: true, checked: { parsed: result.formula, variables, builtins: result.formula.variables.filter((n) => BUILTINS.has(n)) } };
@@ -157,7 +180,12 @@ export async function checkExpression(ctx: TenantCtx, expression: string): Promi
   const result = await checkFormula(ctx, expression);
   if (!result.ok) {
     const parsed = parseFormula(expression);
-    return { ok: false, expression: null, errors: result.errors.map((e) => problem(ctx, e)), variables: parsed.ok ? parsed.formula.variables : [] };
+    return {
+      ok: false,
+      expression: null,
+      errors: result.errors.map((e) => problem(ctx, e)),
+      variables: parsed.ok ? parsed.formula.variables : [],
+    };
   }
   return { ok: true, expression: formatFormula(result.checked.parsed.ast), errors: [], variables: result.checked.parsed.variables };
 }
@@ -173,7 +201,10 @@ async function checkedOrThrow(ctx: TenantCtx, expression: string): Promise<Check
 }
 
 async function presentFormulas(ctx: TenantCtx, rows: repo.FormulaRow[]): Promise<Formula[]> {
-  const links = await repo.variablesOfFormulas(ctx, rows.map((r) => r.id));
+  const links = await repo.variablesOfFormulas(
+    ctx,
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => {
     const parsed = parseFormula(row.expression);
     return {
@@ -229,7 +260,11 @@ export async function createFormula(ctx: TenantCtx, input: z.input<typeof Formul
   const checked = await checkedOrThrow(ctx, data.expression);
   if (await repo.isFormulaNameTaken(ctx, data.name)) throw fieldError('FORMULA_NAME_TAKEN', 'name', 'FORMULA_NAME_TAKEN');
   const row = await guardFormulaName(() => repo.insertFormula(ctx, { id: uuidv7(), ...formulaValues(data, checked) }));
-  await repo.setFormulaVariables(ctx, row.id, checked.variables.map((v) => v.id));
+  await repo.setFormulaVariables(
+    ctx,
+    row.id,
+    checked.variables.map((v) => v.id),
+  );
   await recordAudit(ctx, { entity: 'price_formula', entityId: row.id, action: 'create', before: null, after: row });
   return getFormula(ctx, row.id);
 }
@@ -240,7 +275,11 @@ export async function updateFormula(ctx: TenantCtx, id: string, input: z.input<t
   const checked = await checkedOrThrow(ctx, data.expression);
   if (await repo.isFormulaNameTaken(ctx, data.name, id)) throw fieldError('FORMULA_NAME_TAKEN', 'name', 'FORMULA_NAME_TAKEN');
   const row = await guardFormulaName(() => repo.updateFormula(ctx, id, formulaValues(data, checked)));
-  await repo.setFormulaVariables(ctx, id, checked.variables.map((v) => v.id));
+  await repo.setFormulaVariables(
+    ctx,
+    id,
+    checked.variables.map((v) => v.id),
+  );
   await recordAudit(ctx, { entity: 'price_formula', entityId: id, action: 'update', before, after: row! });
   return getFormula(ctx, id);
 }

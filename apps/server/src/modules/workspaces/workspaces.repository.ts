@@ -42,6 +42,9 @@ export async function setDefaultMembership(ctx: Ctx, userId: string, workspaceId
     .where(and(eq(memberships.userId, userId), eq(memberships.workspaceId, workspaceId)));
   if (rows.length === 0) return false;
   await ctx.db.update(memberships).set({ isDefault: false }).where(eq(memberships.userId, userId));
-  await ctx.db.update(memberships).set({ isDefault: true }).where(and(eq(memberships.userId, userId), eq(memberships.workspaceId, workspaceId)));
+  await ctx.db
+    .update(memberships)
+    .set({ isDefault: true })
+    .where(and(eq(memberships.userId, userId), eq(memberships.workspaceId, workspaceId)));
   return true;
 }

@@ -34,7 +34,9 @@ export const memberships = pgTable(
     id: uuid().primaryKey(),
     workspaceId: workspaceIdColumn().references(() => workspaces.id, { onDelete: 'cascade' }),
     userId: uuid().notNull(),
-    roleId: uuid().notNull().references(() => roles.id),
+    roleId: uuid()
+      .notNull()
+      .references(() => roles.id),
     restrictionBase: text().$type<'BUSINESS' | 'WAREHOUSE'>().notNull().default('BUSINESS'),
     restrictionList: uuid().array().notNull().default([]),
     isDefault: boolean().notNull().default(false),
@@ -58,7 +60,9 @@ export const invitations = pgTable(
     invitedVia: text().$type<'email' | 'phone'>().notNull(),
     email: text(),
     phoneNumber: text(),
-    roleId: uuid().notNull().references(() => roles.id),
+    roleId: uuid()
+      .notNull()
+      .references(() => roles.id),
     restrictionBase: text().$type<'BUSINESS' | 'WAREHOUSE'>().notNull().default('BUSINESS'),
     restrictionList: uuid().array().notNull().default([]),
     invitedBy: uuid().notNull(),
@@ -67,5 +71,9 @@ export const invitations = pgTable(
     revokedAt: timestamptz(),
     createdAt: timestamptz().notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('invitations_token_key').on(t.tokenHash), index('invitations_workspace_idx').on(t.workspaceId, t.createdAt.desc().nullsFirst()), tenantPolicy()],
+  (t) => [
+    uniqueIndex('invitations_token_key').on(t.tokenHash),
+    index('invitations_workspace_idx').on(t.workspaceId, t.createdAt.desc().nullsFirst()),
+    tenantPolicy(),
+  ],
 );

@@ -26,7 +26,10 @@ export async function createWorkspace(ctx: Ctx, input: { name: string; ownerUser
 }
 
 /** The user's workspaces, duplicates removed (spec part 4), oldest membership first. */
-export async function listUserWorkspaces(ctx: Ctx, userId: string): Promise<(WorkspaceMembership & { permissions: Record<string, 'READ' | 'WRITE'> })[]> {
+export async function listUserWorkspaces(
+  ctx: Ctx,
+  userId: string,
+): Promise<(WorkspaceMembership & { permissions: Record<string, 'READ' | 'WRITE'> })[]> {
   const rows = await repo.membershipsOfUser(ctx, userId);
   const seen = new Set<string>();
   return rows
@@ -44,7 +47,10 @@ export async function listUserWorkspaces(ctx: Ctx, userId: string): Promise<(Wor
 }
 
 /** Spec part 4: the workspace matching the requested id, else the default, else the first. */
-export function pickActiveWorkspace<T extends { workspace_id: string; is_default: boolean }>(list: T[], requested: string | null | undefined): T | null {
+export function pickActiveWorkspace<T extends { workspace_id: string; is_default: boolean }>(
+  list: T[],
+  requested: string | null | undefined,
+): T | null {
   return list.find((w) => w.workspace_id === requested) ?? list.find((w) => w.is_default) ?? list[0] ?? null;
 }
 

@@ -117,9 +117,11 @@ async function pgTenantTransaction<T>(db: Db, pool: pg.Pool, workspaceId: string
   // A statement of ours that fails (begin, rollback, commit) may leave the connection unusable: it is then discarded.
   let discard: Error | undefined;
   try {
-    await client.query(`begin; select set_config('app.workspace_id', '${workspaceId}', true), set_config('role', '${APP_ROLE}', true)`).catch((err: Error) => {
-      throw (discard = err);
-    });
+    await client
+      .query(`begin; select set_config('app.workspace_id', '${workspaceId}', true), set_config('role', '${APP_ROLE}', true)`)
+      .catch((err: Error) => {
+        throw (discard = err);
+      });
     let result: T;
     try {
       result = await fn(new NodePgTransaction(dialect, new NodePgSession(client, dialect, undefined), undefined) as unknown as Db);
@@ -145,7 +147,10 @@ const compiled = new Map<string, { text: string; order: string[] }>();
  * A hot path's single statement: `build` writes it with `value(name)` wherever a value goes. It is built once with
  * placeholders for its text (cached under `name`), so a call only lists its values instead of building SQL.
  */
-export type TenantStatement<V extends Record<string, unknown>> = { name: string; build: (value: (name: keyof V & string) => unknown) => SQL };
+export type TenantStatement<V extends Record<string, unknown>> = {
+  name: string;
+  build: (value: (name: keyof V & string) => unknown) => SQL;
+};
 
 /**
  * One statement as a whole tenant transaction, for a hot path that is a single statement. On a PostgreSQL pool it
@@ -163,7 +168,11 @@ export async function tenantStatement<R extends Record<string, unknown>, V exten
 ): Promise<R[]> {
   const pool = (db as { $client?: unknown }).$client;
   if (!(pool instanceof pg.Pool))
-    return inTenant(db, workspaceId, async (tx) => ((await tx.execute(statement.build((name) => values[name]))) as unknown as { rows: R[] }).rows);
+    return inTenant(
+      db,
+      workspaceId,
+      async (tx) => ((await tx.execute(statement.build((name) => values[name]))) as unknown as { rows: R[] }).rows,
+    );
   if (!isUuid(workspaceId)) throw new Error(`not a workspace id: ${workspaceId}`);
   const { name } = statement;
   let query = compiled.get(name);

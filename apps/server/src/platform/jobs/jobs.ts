@@ -5,7 +5,11 @@ export type JobHandler<T> = (data: T, meta: { id: string; retryCount: number }) 
 
 /** Background jobs on the same database (pg-boss): in-process in the embedded mode, `npm run worker` in production. */
 export type Jobs = {
-  send: <T extends object>(queue: string, data: T, options?: { singletonKey?: string; startAfterSeconds?: number }) => Promise<string | null>;
+  send: <T extends object>(
+    queue: string,
+    data: T,
+    options?: { singletonKey?: string; startAfterSeconds?: number },
+  ) => Promise<string | null>;
   work: <T extends object>(queue: string, handler: JobHandler<T>) => Promise<void>;
   /** A recurring job (cron, UTC); one per queue however many workers declare it. */
   schedule: <T extends object>(queue: string, cron: string, data: T) => Promise<void>;
@@ -17,7 +21,15 @@ export function createJobs(database: Database): Jobs {
   const boss =
     database.client.kind === 'pglite'
       ? new PgBoss({ db: fromPglite(database.client.pglite), backend: 'pglite', schema: 'pgboss', supervise: true })
-      : new PgBoss({ db: { executeSql: (text, values) => database.client.kind === 'postgres' ? database.client.pool.query(text, values as unknown[]) : Promise.reject(new Error('no pool')) }, schema: 'pgboss' });
+      : new PgBoss({
+          db: {
+            executeSql: (text, values) =>
+              database.client.kind === 'postgres'
+                ? database.client.pool.query(text, values as unknown[])
+                : Promise.reject(new Error('no pool')),
+          },
+          schema: 'pgboss',
+        });
   const created = new Set<string>();
   let started: Promise<unknown> | null = null;
 
@@ -53,7 +65,8 @@ export function createJobs(database: Database): Jobs {
     async work(queue, handler) {
       await ensureQueue(queue);
       await boss.work(queue, async (jobs) => {
-        for (const job of jobs) await handler(job.data as never, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
+        for (const job of jobs)
+          await handler(job.data as never, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
       });
     },
   };

@@ -49,7 +49,10 @@ export async function listOutbox(ctx: Ctx, recipient: string | undefined, limit 
 
 export async function registerOutboxWorker(database: Database, jobs: Jobs, mailer: Mailer): Promise<void> {
   await jobs.work<{ id: string }>(DELIVER_QUEUE, async ({ id }) => {
-    const [message] = await database.db.select().from(outboxMessages).where(and(eq(outboxMessages.id, id), isNull(outboxMessages.sentAt)));
+    const [message] = await database.db
+      .select()
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.id, id), isNull(outboxMessages.sentAt)));
     if (!message || message.channel !== 'email' || !mailer.enabled) return;
     await mailer.send({ to: message.recipient, subject: message.subject, text: message.body });
     await database.db.update(outboxMessages).set({ sentAt: new Date() }).where(eq(outboxMessages.id, id));

@@ -193,7 +193,13 @@ function Shell() {
   const topMenu = menu.isPending ? null : menu.isError ? (
     <Typography.Text type="danger">{errorText(menu.error)}</Typography.Text>
   ) : (
-    <TopMenu menu={menu.data.menu} channels={menu.data.channels} language={language} pathname={location.pathname} search={location.search} />
+    <TopMenu
+      menu={menu.data.menu}
+      channels={menu.data.channels}
+      language={language}
+      pathname={location.pathname}
+      search={location.search}
+    />
   );
 
   return (
@@ -227,14 +233,28 @@ function Shell() {
       )}
       <Layout style={{ minWidth: 0 }}>
         <Layout.Header
-          style={{ background: colors.colorBgContainer, padding: mobile ? '0 8px' : '0 16px', borderBottom: border, position: 'sticky', top: 0, zIndex: 10, height: 64 }}
+          style={{
+            background: colors.colorBgContainer,
+            padding: mobile ? '0 8px' : '0 16px',
+            borderBottom: border,
+            position: 'sticky',
+            top: 0,
+            zIndex: 10,
+            height: 64,
+          }}
         >
           <Flex align="center" justify="space-between" style={{ height: '100%' }} gap={mobile ? 8 : 16}>
             <Flex align="center" gap={mobile ? 4 : 12} style={{ minWidth: 0, flex: 1 }}>
               {topLayout ? (
                 brand(false)
               ) : mobile ? (
-                <Button type="text" aria-label={t('openMenu')} icon={<MenuOutlined />} onClick={openDrawer} data-testid="open-mobile-menu" />
+                <Button
+                  type="text"
+                  aria-label={t('openMenu')}
+                  icon={<MenuOutlined />}
+                  onClick={openDrawer}
+                  data-testid="open-mobile-menu"
+                />
               ) : (
                 <Button
                   type="text"
@@ -244,7 +264,13 @@ function Shell() {
                 />
               )}
               {topLayout && topMenu}
-              <BusinessSelector entries={user.businessList} restriction={restriction} value={selected} onChange={selectEntry} width={mobile ? '100%' : undefined} />
+              <BusinessSelector
+                entries={user.businessList}
+                restriction={restriction}
+                value={selected}
+                onChange={selectEntry}
+                width={mobile ? '100%' : undefined}
+              />
             </Flex>
             <UserMenu
               name={user.full_name}

@@ -32,7 +32,11 @@ export function useChangePassword(username: string | null, options: { onSuccess?
       await changePassword(body);
       if (!username) return;
       try {
-        const session = await apiFetch<Session>('/auth/login', { method: 'POST', body: { username, password: body.password }, auth: false });
+        const session = await apiFetch<Session>('/auth/login', {
+          method: 'POST',
+          body: { username, password: body.password },
+          auth: false,
+        });
         setAccessToken(session.access_token);
       } catch {
         // The current access token stays valid until it expires; the user then signs in with the new password.

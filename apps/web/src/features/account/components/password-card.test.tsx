@@ -45,7 +45,9 @@ describe('PasswordCard', () => {
   });
 
   it('shows other failures above the form', async () => {
-    mockApi({ 'POST /api/auth/change-password': { status: 429, body: { code: 'RATE_LIMITED', message: 'x', details: { retry_after: 30 } } } });
+    mockApi({
+      'POST /api/auth/change-password': { status: 429, body: { code: 'RATE_LIMITED', message: 'x', details: { retry_after: 30 } } },
+    });
     renderScreen(<PasswordCard username="demo@kelola.id" />, '/account-setting');
     fill('Kelola#2026', 'Baru#Sekali99', 'Baru#Sekali99');
     expect((await screen.findByTestId('form-error')).textContent).toContain('30');

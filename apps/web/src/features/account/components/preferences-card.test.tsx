@@ -29,7 +29,9 @@ describe('PreferencesCard format locale', { timeout: 20_000 }, () => {
     // Dates and numbers follow the format locale; interface texts stay Indonesian.
     expect(currentFormatLocale()).toBe('ms-MY');
     expect(currentLanguage()).toBe('id');
-    expect(formatDateTime('2026-03-05T03:00:00Z', false)).toBe(new Intl.DateTimeFormat('ms-MY', { timeZone: 'Asia/Jakarta', dateStyle: 'medium' }).format(new Date('2026-03-05T03:00:00Z')));
+    expect(formatDateTime('2026-03-05T03:00:00Z', false)).toBe(
+      new Intl.DateTimeFormat('ms-MY', { timeZone: 'Asia/Jakarta', dateStyle: 'medium' }).format(new Date('2026-03-05T03:00:00Z')),
+    );
     expect(screen.getByText('Bahasa Indonesia')).toBeTruthy();
   });
 });

@@ -20,7 +20,9 @@ function applySettings(settings: UserSettings): void {
 function useFormatLocaleOptions() {
   return useMemo(
     () =>
-      FORMAT_LOCALES.map(({ code }) => ({ value: code, label: `${ownLocaleName(code)} · ${code}` })).sort((a, b) => a.label.localeCompare(b.label)),
+      FORMAT_LOCALES.map(({ code }) => ({ value: code, label: `${ownLocaleName(code)} · ${code}` })).sort((a, b) =>
+        a.label.localeCompare(b.label),
+      ),
     [],
   );
 }

@@ -37,7 +37,12 @@ export function RegisterForm({ variant = 'owner', initialValues }: Props) {
       { user, ...draft },
       {
         onSuccess: (result) => {
-          savePendingRegistration({ userUuid: result.user.uuid, user, type: result.user.type_register, resendDelay: result.otp.resend_delay });
+          savePendingRegistration({
+            userUuid: result.user.uuid,
+            user,
+            type: result.user.type_register,
+            resendDelay: result.otp.resend_delay,
+          });
           rememberSignUpDraft(draft);
           void navigate(result.user.type_register === 'phone' ? '/auth/reg-conf/phone-number' : '/auth/reg-conf/email');
         },
@@ -72,10 +77,17 @@ export function RegisterForm({ variant = 'owner', initialValues }: Props) {
           <Input autoComplete="name" placeholder={t('fields.namePlaceholder')} />
         </Form.Item>
         <Form.Item name="business_name" label={t(variant === 'reseller' ? 'fields.storeName' : 'fields.businessName')} rules={[nameRule]}>
-          <Input autoComplete="organization" placeholder={t(variant === 'reseller' ? 'fields.storeNamePlaceholder' : 'fields.businessNamePlaceholder')} />
+          <Input
+            autoComplete="organization"
+            placeholder={t(variant === 'reseller' ? 'fields.storeNamePlaceholder' : 'fields.businessNamePlaceholder')}
+          />
         </Form.Item>
         <Form.Item name="password" label={t('fields.password')} rules={[zodRule(password)]}>
-          <Input.Password autoComplete="new-password" placeholder={t('fields.passwordPlaceholder')} autoFocus={Boolean(initialValues?.user)} />
+          <Input.Password
+            autoComplete="new-password"
+            placeholder={t('fields.passwordPlaceholder')}
+            autoFocus={Boolean(initialValues?.user)}
+          />
         </Form.Item>
         <PasswordRules value={passwordValue} />
         <Form.Item

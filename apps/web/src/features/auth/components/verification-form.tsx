@@ -78,15 +78,15 @@ export function VerificationForm({ kind }: { kind: 'phone' | 'email' }) {
     <>
       <AuthHeading
         title={t(kind === 'phone' ? 'verify.otpTitle' : 'verify.emailTitle')}
-        subtitle={pending.user ? t(kind === 'phone' ? 'verify.otpSent' : 'verify.emailSent', { user: pending.user }) : t(kind === 'phone' ? 'verify.otpSentNoUser' : 'verify.emailSentNoUser')}
+        subtitle={
+          pending.user
+            ? t(kind === 'phone' ? 'verify.otpSent' : 'verify.emailSent', { user: pending.user })
+            : t(kind === 'phone' ? 'verify.otpSentNoUser' : 'verify.emailSentNoUser')
+        }
       />
       <FormError error={verify.error ?? resend.error} />
       <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false} disabled={verify.isPending} name={`verify-${kind}`}>
-        <Form.Item
-          name="code"
-          label={t(kind === 'phone' ? 'fields.otp' : 'fields.emailCode')}
-          rules={[codeRule]}
-        >
+        <Form.Item name="code" label={t(kind === 'phone' ? 'fields.otp' : 'fields.emailCode')} rules={[codeRule]}>
           <Input.OTP length={6} autoFocus formatter={(value) => value.replace(/\D/gu, '')} />
         </Form.Item>
         <Button type="primary" htmlType="submit" block size="large" loading={verify.isPending}>
@@ -95,7 +95,13 @@ export function VerificationForm({ kind }: { kind: 'phone' | 'email' }) {
       </Form>
       <Flex vertical align="center" gap={4} style={{ marginTop: 24 }}>
         <Typography.Text type="secondary">{t('verify.noCode')}</Typography.Text>
-        <Button type="link" onClick={onResend} disabled={secondsLeft > 0 || resend.isPending} loading={resend.isPending} data-testid="resend-otp">
+        <Button
+          type="link"
+          onClick={onResend}
+          disabled={secondsLeft > 0 || resend.isPending}
+          loading={resend.isPending}
+          data-testid="resend-otp"
+        >
           {secondsLeft > 0 ? t('verify.resendIn', { seconds: secondsLeft }) : t('verify.resend')}
         </Button>
         {resend.isSuccess && secondsLeft > 0 && <Typography.Text type="success">{t('verify.resent')}</Typography.Text>}

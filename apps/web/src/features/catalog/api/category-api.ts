@@ -9,7 +9,8 @@ const categoryPath = (id: string) => `/categories/${encodeURIComponent(id)}`;
 export const fetchCategoryTree = () => apiFetch<{ items: CategoryNode[] }>('/categories');
 export const createCategory = (input: CategoryInput) => apiFetch<Category>('/categories', { method: 'POST', body: input });
 export const renameCategory = (id: string, input: CategoryInput) => apiFetch<Category>(categoryPath(id), { method: 'PUT', body: input });
-export const moveCategory = (id: string, parentId: string | null) => apiFetch<Category>(`${categoryPath(id)}/move`, { method: 'POST', body: { parent_id: parentId } });
+export const moveCategory = (id: string, parentId: string | null) =>
+  apiFetch<Category>(`${categoryPath(id)}/move`, { method: 'POST', body: { parent_id: parentId } });
 export const deleteCategory = (id: string) => apiFetch<void>(categoryPath(id), { method: 'DELETE' });
 
 export function useCategoryTree() {
@@ -23,7 +24,10 @@ function useCategoryMutation<A, R>(mutationFn: (args: A) => Promise<R>, options:
   return useMutation({
     mutationFn,
     onSuccess: async (result: R) => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: categoryKeys.all }), queryClient.invalidateQueries({ queryKey: productKeys.all })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: categoryKeys.all }),
+        queryClient.invalidateQueries({ queryKey: productKeys.all }),
+      ]);
       options.onSuccess?.(result);
     },
   });

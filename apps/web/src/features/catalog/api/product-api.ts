@@ -13,12 +13,16 @@ export const fetchProducts = (params: Record<string, string | number>) => apiFet
 export const fetchProduct = (id: string) => apiFetch<Product>(productPath(id));
 export const createProduct = (input: ProductInput) => apiFetch<Product>('/products', { method: 'POST', body: input });
 export const updateProduct = (id: string, input: ProductInput) => apiFetch<Product>(productPath(id), { method: 'PUT', body: input });
-export const bulkStatus = (ids: string[], status: ProductStatus) => apiFetch<BulkResult>('/products/bulk-status', { method: 'POST', body: { ids, status } });
+export const bulkStatus = (ids: string[], status: ProductStatus) =>
+  apiFetch<BulkResult>('/products/bulk-status', { method: 'POST', body: { ids, status } });
 export const bulkDelete = (ids: string[]) => apiFetch<BulkResult>('/products/bulk-delete', { method: 'POST', body: { ids } });
 
 export async function uploadImage(productId: string, file: File): Promise<ProductImage> {
   const content = await fileToBase64(file);
-  return apiFetch<ProductImage>(`${productPath(productId)}/images`, { method: 'POST', body: { file_name: file.name, content_base64: content } });
+  return apiFetch<ProductImage>(`${productPath(productId)}/images`, {
+    method: 'POST',
+    body: { file_name: file.name, content_base64: content },
+  });
 }
 export const reorderImages = (productId: string, ids: string[]) =>
   apiFetch<{ items: ProductImage[] }>(`${productPath(productId)}/images/order`, { method: 'PUT', body: { ids } });
@@ -28,7 +32,11 @@ export const deleteImage = (productId: string, imageId: string) =>
 /** One page of products with the counts per status; the previous page stays while the next loads. */
 export function useProducts(params: Record<string, string | number>) {
   const workspaceId = useWorkspaceId();
-  return useQuery({ queryKey: productKeys.list(workspaceId, params), queryFn: () => fetchProducts(params), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: productKeys.list(workspaceId, params),
+    queryFn: () => fetchProducts(params),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useProduct(id: string | undefined) {
@@ -71,11 +79,14 @@ function useProductMutation<A, R>(mutationFn: (args: A) => Promise<R>, options: 
 }
 
 export const useCreateProduct = (options?: Options<Product>) => useProductMutation(createProduct, options);
-export const useUpdateProduct = (id: string, options?: Options<Product>) => useProductMutation((input: ProductInput) => updateProduct(id, input), options);
+export const useUpdateProduct = (id: string, options?: Options<Product>) =>
+  useProductMutation((input: ProductInput) => updateProduct(id, input), options);
 export const useBulkStatus = (options?: Options<BulkResult>) =>
   useProductMutation(({ ids, status }: { ids: string[]; status: ProductStatus }) => bulkStatus(ids, status), options);
 export const useBulkDelete = (options?: Options<BulkResult>) => useProductMutation(bulkDelete, options);
-export const useUploadImage = (productId: string, options?: Options<ProductImage>) => useProductMutation((file: File) => uploadImage(productId, file), options);
+export const useUploadImage = (productId: string, options?: Options<ProductImage>) =>
+  useProductMutation((file: File) => uploadImage(productId, file), options);
 export const useReorderImages = (productId: string, options?: Options<{ items: ProductImage[] }>) =>
   useProductMutation((ids: string[]) => reorderImages(productId, ids), options);
-export const useDeleteImage = (productId: string, options?: Options<void>) => useProductMutation((imageId: string) => deleteImage(productId, imageId), options);
+export const useDeleteImage = (productId: string, options?: Options<void>) =>
+  useProductMutation((imageId: string) => deleteImage(productId, imageId), options);

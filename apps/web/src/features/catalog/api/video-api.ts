@@ -20,14 +20,21 @@ function toError(xhr: XMLHttpRequest): ApiError {
   }
   if (typeof body === 'object' && body !== null && 'code' in body && typeof body.code === 'string') {
     const message = 'message' in body && typeof body.message === 'string' ? body.message : xhr.statusText;
-    const details = 'details' in body && typeof body.details === 'object' && body.details !== null ? (body.details as ApiErrorDetails) : undefined;
+    const details =
+      'details' in body && typeof body.details === 'object' && body.details !== null ? (body.details as ApiErrorDetails) : undefined;
     return new ApiError(xhr.status, body.code, message, details);
   }
   return new ApiError(xhr.status, xhr.status >= 500 ? 'INTERNAL' : `HTTP_${xhr.status}`, xhr.statusText);
 }
 
 /** One PUT of the file as the raw body: XMLHttpRequest because fetch reports no upload progress. */
-function send(productId: string, file: File, token: string | null, onProgress: UploadProgress | undefined, signal: AbortSignal | undefined): Promise<ProductVideo> {
+function send(
+  productId: string,
+  file: File,
+  token: string | null,
+  onProgress: UploadProgress | undefined,
+  signal: AbortSignal | undefined,
+): Promise<ProductVideo> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('PUT', `${API_BASE}${videoPath(productId)}?file_name=${encodeURIComponent(file.name)}`);
@@ -59,7 +66,11 @@ function send(productId: string, file: File, token: string | null, onProgress: U
  * Uploads a product's video (streamed by the browser from the file, never read into memory here), reporting the
  * percentage sent; an expired token is refreshed once, as apiFetch does.
  */
-export async function uploadVideo(productId: string, file: File, options: { onProgress?: UploadProgress; signal?: AbortSignal } = {}): Promise<ProductVideo> {
+export async function uploadVideo(
+  productId: string,
+  file: File,
+  options: { onProgress?: UploadProgress; signal?: AbortSignal } = {},
+): Promise<ProductVideo> {
   try {
     return await send(productId, file, getAccessToken(), options.onProgress, options.signal);
   } catch (error) {
@@ -81,7 +92,8 @@ type Options<R> = { onSuccess?: (result: R) => void };
 export function useUploadVideo(productId: string, options: Options<ProductVideo> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ file, onProgress, signal }: { file: File; onProgress?: UploadProgress; signal?: AbortSignal }) => uploadVideo(productId, file, { onProgress, signal }),
+    mutationFn: ({ file, onProgress, signal }: { file: File; onProgress?: UploadProgress; signal?: AbortSignal }) =>
+      uploadVideo(productId, file, { onProgress, signal }),
     onSuccess: async (video: ProductVideo) => {
       await queryClient.invalidateQueries({ queryKey: productKeys.all });
       options.onSuccess?.(video);

@@ -23,10 +23,22 @@ export function AuthImage({ src, alt, size = 48, style }: Props) {
       if (href) URL.revokeObjectURL(href);
     };
   }, [src]);
-  const box: CSSProperties = { width: size, height: size, borderRadius: 6, objectFit: 'cover', background: '#f5f5f5', flex: 'none', ...style };
+  const box: CSSProperties = {
+    width: size,
+    height: size,
+    borderRadius: 6,
+    objectFit: 'cover',
+    background: '#f5f5f5',
+    flex: 'none',
+    ...style,
+  };
   if (!src || !url) {
     return (
-      <span role="img" aria-label={alt} style={{ ...box, display: 'inline-flex', alignItems: 'center', justifyContent: 'center', color: '#bfbfbf' }}>
+      <span
+        role="img"
+        aria-label={alt}
+        style={{ ...box, display: 'inline-flex', alignItems: 'center', justifyContent: 'center', color: '#bfbfbf' }}
+      >
         <PictureOutlined />
       </span>
     );

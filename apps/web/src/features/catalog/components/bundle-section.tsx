@@ -12,7 +12,8 @@ import type { BundleComponentRow, ProductFormValues } from './product-form-value
 /** "Tersedia 4 — dibatasi oleh SKU X": bundles buildable from stock, in total and per warehouse (saved bundles only). */
 export function BundleAvailabilityNote({ availability }: { availability: BundleAvailability }) {
   const { t } = useTranslation('catalog');
-  const text = (quantity: number, sku: string | null) => (sku ? t('stock.bundleAvailable', { count: quantity, sku }) : t('stock.available', { count: quantity }));
+  const text = (quantity: number, sku: string | null) =>
+    sku ? t('stock.bundleAvailable', { count: quantity, sku }) : t('stock.available', { count: quantity });
   return (
     <Alert
       type={availability.quantity > 0 ? 'info' : 'warning'}
@@ -23,7 +24,9 @@ export function BundleAvailabilityNote({ availability }: { availability: BundleA
         availability.per_warehouse.length > 0 ? (
           <ul style={{ margin: 0, paddingInlineStart: 18 }}>
             {availability.per_warehouse.map((w) => (
-              <li key={w.warehouse_id}>{t('stock.inWarehouse', { warehouse: w.warehouse_name, text: text(w.quantity, w.limiting_sku) })}</li>
+              <li key={w.warehouse_id}>
+                {t('stock.inWarehouse', { warehouse: w.warehouse_name, text: text(w.quantity, w.limiting_sku) })}
+              </li>
             ))}
           </ul>
         ) : undefined
@@ -45,7 +48,10 @@ export function BundleSection({ form, availability }: { form: FormInstance<Produ
   const addComponent = (catalogId: string) => {
     const catalog = found.data?.find((c) => c.id === catalogId);
     if (!catalog || components.some((c) => c.catalog_id === catalogId)) return;
-    form.setFieldValue(['bundle', 'components'], [...components, { catalog_id: catalog.id, sku: catalog.sku, name: catalog.name, quantity: 1 }]);
+    form.setFieldValue(
+      ['bundle', 'components'],
+      [...components, { catalog_id: catalog.id, sku: catalog.sku, name: catalog.name, quantity: 1 }],
+    );
     setQ('');
   };
 
@@ -79,12 +85,20 @@ export function BundleSection({ form, availability }: { form: FormInstance<Produ
               locale={{ emptyText: t('form.noComponents') }}
               columns={[
                 { title: t('form.fields.sku'), key: 'sku', render: (_: unknown, f: { name: number }) => components[f.name]?.sku },
-                { title: t('form.fields.componentName'), key: 'name', render: (_: unknown, f: { name: number }) => components[f.name]?.name },
+                {
+                  title: t('form.fields.componentName'),
+                  key: 'name',
+                  render: (_: unknown, f: { name: number }) => components[f.name]?.name,
+                },
                 {
                   title: t('form.fields.quantity'),
                   key: 'quantity',
                   render: (_: unknown, f: { name: number }) => (
-                    <Form.Item name={[f.name, 'quantity']} rules={[{ required: true, message: t('form.quantityRequired') }]} style={{ margin: 0 }}>
+                    <Form.Item
+                      name={[f.name, 'quantity']}
+                      rules={[{ required: true, message: t('form.quantityRequired') }]}
+                      style={{ margin: 0 }}
+                    >
                       <InputNumber min={1} max={10_000} precision={0} />
                     </Form.Item>
                   ),
@@ -92,7 +106,9 @@ export function BundleSection({ form, availability }: { form: FormInstance<Produ
                 {
                   title: '',
                   key: 'remove',
-                  render: (_: unknown, f: { name: number }) => <Button icon={<DeleteOutlined />} aria-label={t('form.removeComponent')} onClick={() => remove(f.name)} />,
+                  render: (_: unknown, f: { name: number }) => (
+                    <Button icon={<DeleteOutlined />} aria-label={t('form.removeComponent')} onClick={() => remove(f.name)} />
+                  ),
                 },
               ]}
             />
@@ -100,8 +116,17 @@ export function BundleSection({ form, availability }: { form: FormInstance<Produ
           </>
         )}
       </Form.List>
-      <Form.Item name={['bundle', 'price_formula_id']} label={t('form.fields.formula')} extra={t('form.hints.formula')} style={{ marginTop: 16, maxWidth: 360 }}>
-        <Select allowClear placeholder={t('form.hints.noFormula')} options={(formulas.data?.items ?? []).map((f) => ({ value: f.id, label: f.name }))} />
+      <Form.Item
+        name={['bundle', 'price_formula_id']}
+        label={t('form.fields.formula')}
+        extra={t('form.hints.formula')}
+        style={{ marginTop: 16, maxWidth: 360 }}
+      >
+        <Select
+          allowClear
+          placeholder={t('form.hints.noFormula')}
+          options={(formulas.data?.items ?? []).map((f) => ({ value: f.id, label: f.name }))}
+        />
       </Form.Item>
       <Typography.Text type="secondary">{t('form.hints.bundlePrice')}</Typography.Text>
     </>

@@ -4,7 +4,11 @@ export type CategoryOption = { value: string; title: string; children?: Category
 
 /** The category tree as TreeSelect data. */
 export function toTreeData(nodes: CategoryNode[]): CategoryOption[] {
-  return nodes.map((node) => ({ value: node.id, title: node.name, ...(node.children.length > 0 ? { children: toTreeData(node.children) } : {}) }));
+  return nodes.map((node) => ({
+    value: node.id,
+    title: node.name,
+    ...(node.children.length > 0 ? { children: toTreeData(node.children) } : {}),
+  }));
 }
 
 /** Every id in a subtree (a category cannot move under itself or its descendants). */

@@ -12,7 +12,17 @@ const ACCEPT = IMAGE_EXTENSIONS.map((e) => `.${e}`).join(',');
 
 type Tile = { key: string; alt: string; src: string | null; local?: string };
 
-function ImageTiles({ tiles, onMove, onRemove, busy }: { tiles: Tile[]; onMove: (index: number, by: -1 | 1) => void; onRemove: (index: number) => void; busy: boolean }) {
+function ImageTiles({
+  tiles,
+  onMove,
+  onRemove,
+  busy,
+}: {
+  tiles: Tile[];
+  onMove: (index: number, by: -1 | 1) => void;
+  onRemove: (index: number) => void;
+  busy: boolean;
+}) {
   const { t } = useTranslation('catalog');
   return (
     <Flex gap={12} wrap data-testid="image-tiles">
@@ -26,9 +36,28 @@ function ImageTiles({ tiles, onMove, onRemove, busy }: { tiles: Tile[]; onMove: 
             )}
             <Tag color={index === 0 ? 'blue' : index === 1 ? 'cyan' : 'default'}>{t(`images.tag.${imageTag(index)}`)}</Tag>
             <Flex gap={4}>
-              <Button size="small" icon={<ArrowLeftOutlined />} disabled={busy || index === 0} aria-label={t('images.left')} onClick={() => onMove(index, -1)} />
-              <Button size="small" icon={<ArrowRightOutlined />} disabled={busy || index === tiles.length - 1} aria-label={t('images.right')} onClick={() => onMove(index, 1)} />
-              <Button size="small" danger icon={<DeleteOutlined />} disabled={busy} aria-label={t('images.remove')} onClick={() => onRemove(index)} />
+              <Button
+                size="small"
+                icon={<ArrowLeftOutlined />}
+                disabled={busy || index === 0}
+                aria-label={t('images.left')}
+                onClick={() => onMove(index, -1)}
+              />
+              <Button
+                size="small"
+                icon={<ArrowRightOutlined />}
+                disabled={busy || index === tiles.length - 1}
+                aria-label={t('images.right')}
+                onClick={() => onMove(index, 1)}
+              />
+              <Button
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                disabled={busy}
+                aria-label={t('images.remove')}
+                onClick={() => onRemove(index)}
+              />
             </Flex>
           </Flex>
         </Card>

@@ -8,7 +8,9 @@ export function MoneyInput(props: InputNumberProps<number>) {
       precision={0}
       prefix="Rp"
       style={{ width: '100%' }}
-      formatter={(value) => (value === undefined || value === null || `${value}` === '' ? '' : `${value}`.replace(/\B(?=(\d{3})+(?!\d))/gu, '.'))}
+      formatter={(value) =>
+        value === undefined || value === null || `${value}` === '' ? '' : `${value}`.replace(/\B(?=(\d{3})+(?!\d))/gu, '.')
+      }
       parser={(value) => Number((value ?? '').replace(/\D/gu, '')) || 0}
       {...props}
     />

@@ -3,7 +3,14 @@ import { Button, Col, Divider, Form, Input, InputNumber, Radio, Row, Select, Swi
 import type { FormInstance } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CatalogInput, MAX_PRODUCT_UNITS, PRODUCT_STATUSES, PRODUCT_TYPES, ProductInput, type BundleAvailability } from '@kelola/contracts/catalog';
+import {
+  CatalogInput,
+  MAX_PRODUCT_UNITS,
+  PRODUCT_STATUSES,
+  PRODUCT_TYPES,
+  ProductInput,
+  type BundleAvailability,
+} from '@kelola/contracts/catalog';
 import { zodField, zodFieldRule } from '../../../components/zod-rules.ts';
 import { useBrands } from '../api/brand-api.ts';
 import { useCategoryTree } from '../api/category-api.ts';
@@ -38,7 +45,10 @@ export function ProductFormFields({ form, editing = false, video, hasVideoFile =
   const onTypeChange = (next: ProductFormValues['type']) => {
     const rows = (form.getFieldValue('catalogs') ?? []) as ProductFormValues['catalogs'];
     if (next !== 'VARIANT') {
-      form.setFieldsValue({ variant_tiers: [], catalogs: [{ ...(rows[0] ?? { sku: '', price: null, barcode: null, weight: 0 }), options: [] }] });
+      form.setFieldsValue({
+        variant_tiers: [],
+        catalogs: [{ ...(rows[0] ?? { sku: '', price: null, barcode: null, weight: 0 }), options: [] }],
+      });
     }
   };
 
@@ -100,7 +110,12 @@ export function ProductFormFields({ form, editing = false, video, hasVideoFile =
       <Form.Item name="specification" label={t('form.fields.specification')} {...field('specification')}>
         <Input.TextArea rows={3} />
       </Form.Item>
-      <Form.Item name="video_url" label={t('form.fields.videoUrl')} {...field('video_url')} extra={hasVideoFile ? t('video.linkDisabled') : undefined}>
+      <Form.Item
+        name="video_url"
+        label={t('form.fields.videoUrl')}
+        {...field('video_url')}
+        extra={hasVideoFile ? t('video.linkDisabled') : undefined}
+      >
         <Input placeholder="https://www.youtube.com/watch?v=…" disabled={hasVideoFile} />
       </Form.Item>
       {video && <Form.Item label={t('form.fields.videoFile')}>{video}</Form.Item>}
@@ -111,7 +126,12 @@ export function ProductFormFields({ form, editing = false, video, hasVideoFile =
       ) : (
         <Row gutter={16}>
           <Col xs={24} md={8}>
-            <Form.Item name={['catalogs', 0, 'sku']} label={t('form.fields.sku')} rules={[zodFieldRule(CatalogInput.shape.sku, 'SKU')]} required>
+            <Form.Item
+              name={['catalogs', 0, 'sku']}
+              label={t('form.fields.sku')}
+              rules={[zodFieldRule(CatalogInput.shape.sku, 'SKU')]}
+              required
+            >
               <Input maxLength={64} />
             </Form.Item>
           </Col>
@@ -126,7 +146,11 @@ export function ProductFormFields({ form, editing = false, video, hasVideoFile =
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item name={['catalogs', 0, 'barcode']} label={t('form.fields.barcode')} rules={[zodFieldRule(CatalogInput.shape.barcode)]}>
+            <Form.Item
+              name={['catalogs', 0, 'barcode']}
+              label={t('form.fields.barcode')}
+              rules={[zodFieldRule(CatalogInput.shape.barcode)]}
+            >
               <Input maxLength={64} />
             </Form.Item>
           </Col>
@@ -160,12 +184,20 @@ export function ProductFormFields({ form, editing = false, video, hasVideoFile =
             {fields.map((f) => (
               <Row gutter={12} key={f.key}>
                 <Col xs={10} md={6}>
-                  <Form.Item name={[f.name, 'unit']} label={t('form.fields.unit')} rules={[{ required: true, message: t('form.unitRequired') }]}>
+                  <Form.Item
+                    name={[f.name, 'unit']}
+                    label={t('form.fields.unit')}
+                    rules={[{ required: true, message: t('form.unitRequired') }]}
+                  >
                     <Input maxLength={20} placeholder="BOX" />
                   </Form.Item>
                 </Col>
                 <Col xs={10} md={6}>
-                  <Form.Item name={[f.name, 'conversion_qty']} label={t('form.fields.conversionQty')} rules={[{ required: true, type: 'number', min: 2, message: t('form.conversionMin') }]}>
+                  <Form.Item
+                    name={[f.name, 'conversion_qty']}
+                    label={t('form.fields.conversionQty')}
+                    rules={[{ required: true, type: 'number', min: 2, message: t('form.conversionMin') }]}
+                  >
                     <InputNumber min={2} precision={0} style={{ width: '100%' }} />
                   </Form.Item>
                 </Col>
@@ -192,12 +224,20 @@ export function ProductFormFields({ form, editing = false, video, hasVideoFile =
             {fields.map((f) => (
               <Row gutter={12} key={f.key}>
                 <Col xs={10} md={6}>
-                  <Form.Item name={[f.name, 'min_qty']} label={t('form.fields.minQty')} rules={[{ required: true, type: 'number', min: 2, message: t('form.minQtyMin') }]}>
+                  <Form.Item
+                    name={[f.name, 'min_qty']}
+                    label={t('form.fields.minQty')}
+                    rules={[{ required: true, type: 'number', min: 2, message: t('form.minQtyMin') }]}
+                  >
                     <InputNumber min={2} precision={0} style={{ width: '100%' }} />
                   </Form.Item>
                 </Col>
                 <Col xs={10} md={6}>
-                  <Form.Item name={[f.name, 'price']} label={t('form.fields.wholesalePrice')} rules={[{ required: true, message: t('form.priceRequired') }]}>
+                  <Form.Item
+                    name={[f.name, 'price']}
+                    label={t('form.fields.wholesalePrice')}
+                    rules={[{ required: true, message: t('form.priceRequired') }]}
+                  >
                     <MoneyInput />
                   </Form.Item>
                 </Col>
@@ -243,7 +283,12 @@ export function ProductFormFields({ form, editing = false, video, hasVideoFile =
         </Col>
         {isImport && (
           <Col xs={24} md={16}>
-            <Form.Item name="origin" label={t('form.fields.origin')} rules={[{ required: true, message: t('form.originRequired') }]} required>
+            <Form.Item
+              name="origin"
+              label={t('form.fields.origin')}
+              rules={[{ required: true, message: t('form.originRequired') }]}
+              required
+            >
               <Input maxLength={100} />
             </Form.Item>
           </Col>

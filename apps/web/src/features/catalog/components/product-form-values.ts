@@ -95,7 +95,12 @@ export function toProductInput(values: ProductFormValues): ProductInput {
     origin: text(values.origin),
     vat_mode: values.vat_mode,
     status: values.status,
-    variant_tiers: variant ? values.variant_tiers.map((tier) => ({ name: tier.name ?? '', options: (tier.options ?? []).filter((o): o is string => Boolean(o)) })) : [],
+    variant_tiers: variant
+      ? values.variant_tiers.map((tier) => ({
+          name: tier.name ?? '',
+          options: (tier.options ?? []).filter((o): o is string => Boolean(o)),
+        }))
+      : [],
     catalogs,
     bundle:
       values.type === 'BUNDLING'
@@ -142,9 +147,21 @@ export function fromProduct(product: Product): ProductFormValues {
     vat_mode: product.vat_mode,
     status: product.status,
     variant_tiers: product.variant_tiers,
-    catalogs: product.catalogs.map((c) => ({ id: c.id, sku: c.sku, options: c.options, price: c.price, barcode: c.barcode, weight: c.weight })),
+    catalogs: product.catalogs.map((c) => ({
+      id: c.id,
+      sku: c.sku,
+      options: c.options,
+      price: c.price,
+      barcode: c.barcode,
+      weight: c.weight,
+    })),
     bundle: {
-      components: (product.bundle?.components ?? []).map((c) => ({ catalog_id: c.catalog_id, sku: c.sku, name: c.name, quantity: c.quantity })),
+      components: (product.bundle?.components ?? []).map((c) => ({
+        catalog_id: c.catalog_id,
+        sku: c.sku,
+        name: c.name,
+        quantity: c.quantity,
+      })),
       price_formula_id: product.bundle?.price_formula_id ?? null,
     },
     sku_prefix: skuPrefixOf(product.catalogs[0]),

@@ -59,8 +59,19 @@ export function VariantSection({ form }: { form: FormInstance<ProductFormValues>
                   </Form.Item>
                 </Col>
                 <Col xs={20} md={14}>
-                  <Form.Item name={[field.name, 'options']} label={t('form.fields.tierOptions')} rules={[zodFieldRule(VariantTierInput.shape.options)]} required>
-                    <Select mode="tags" open={false} tokenSeparators={[',']} placeholder={t('form.hints.tierOptions')} data-testid={`tier-${index}-options`} />
+                  <Form.Item
+                    name={[field.name, 'options']}
+                    label={t('form.fields.tierOptions')}
+                    rules={[zodFieldRule(VariantTierInput.shape.options)]}
+                    required
+                  >
+                    <Select
+                      mode="tags"
+                      open={false}
+                      tokenSeparators={[',']}
+                      placeholder={t('form.hints.tierOptions')}
+                      data-testid={`tier-${index}-options`}
+                    />
                   </Form.Item>
                 </Col>
                 <Col xs={4} md={2}>
@@ -108,7 +119,11 @@ export function VariantSection({ form }: { form: FormInstance<ProductFormValues>
                 title: t('form.fields.price'),
                 key: 'price',
                 render: (_: unknown, field: { name: number }) => (
-                  <Form.Item name={[field.name, 'price']} rules={[{ required: true, message: t('form.priceRequired') }]} style={{ margin: 0 }}>
+                  <Form.Item
+                    name={[field.name, 'price']}
+                    rules={[{ required: true, message: t('form.priceRequired') }]}
+                    style={{ margin: 0 }}
+                  >
                     <MoneyInput aria-label={`${t('form.fields.price')} ${field.name + 1}`} style={{ minWidth: 140 }} />
                   </Form.Item>
                 ),

@@ -3,13 +3,28 @@ import { syncVariantRows, variantCombinations, variantSku } from './variant-sku.
 
 describe('variant SKU generation', () => {
   it('makes one combination per pair of options, in tier order', () => {
-    expect(variantCombinations([{ name: 'Warna', options: ['Merah', 'Biru'] }, { name: 'Ukuran', options: ['S', 'M', 'L'] }])).toEqual([
-      ['Merah', 'S'], ['Merah', 'M'], ['Merah', 'L'], ['Biru', 'S'], ['Biru', 'M'], ['Biru', 'L'],
+    expect(
+      variantCombinations([
+        { name: 'Warna', options: ['Merah', 'Biru'] },
+        { name: 'Ukuran', options: ['S', 'M', 'L'] },
+      ]),
+    ).toEqual([
+      ['Merah', 'S'],
+      ['Merah', 'M'],
+      ['Merah', 'L'],
+      ['Biru', 'S'],
+      ['Biru', 'M'],
+      ['Biru', 'L'],
     ]);
   });
 
   it('has no combination while a tier has no option, and ignores blank options', () => {
-    expect(variantCombinations([{ name: 'Warna', options: ['Merah'] }, { name: 'Ukuran', options: [] }])).toEqual([]);
+    expect(
+      variantCombinations([
+        { name: 'Warna', options: ['Merah'] },
+        { name: 'Ukuran', options: [] },
+      ]),
+    ).toEqual([]);
     expect(variantCombinations([{ name: 'Warna', options: ['Merah', ' ', undefined] }])).toEqual([['Merah']]);
   });
 

@@ -34,11 +34,21 @@ export function variantSku(base: string, options: string[]): string {
  * The SKU rows for the tiers: one per combination; a combination that already had a row keeps it (its SKU, price,
  * barcode, weight and saved id), a new one gets a generated SKU and the default price and weight.
  */
-export function syncVariantRows(tiers: VariantTier[], rows: SkuRow[], defaults: { baseSku: string; price?: number | null; weight?: number | null }): SkuRow[] {
+export function syncVariantRows(
+  tiers: VariantTier[],
+  rows: SkuRow[],
+  defaults: { baseSku: string; price?: number | null; weight?: number | null },
+): SkuRow[] {
   const existing = new Map(rows.map((row) => [comboKey(row.options ?? []), row]));
   return variantCombinations(tiers).map((options) => {
     const kept = existing.get(comboKey(options));
     if (kept) return { ...kept, options };
-    return { sku: variantSku(defaults.baseSku, options), options, price: defaults.price ?? null, barcode: null, weight: defaults.weight ?? 0 };
+    return {
+      sku: variantSku(defaults.baseSku, options),
+      options,
+      price: defaults.price ?? null,
+      barcode: null,
+      weight: defaults.weight ?? 0,
+    };
   });
 }

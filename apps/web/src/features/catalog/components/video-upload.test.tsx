@@ -72,7 +72,10 @@ function setup(video: ProductVideo | null = null) {
     return { status: 404, body: { code: 'NOT_FOUND', message: 'no' } };
   });
   vi.stubGlobal('fetch', fetchStub);
-  renderWithRouter(<ProductVideoField productId={PRODUCT_ID} video={video} onUploaded={onUploaded} />, { path: `/product/edit?workspace_id=${WORKSPACE}&id=${PRODUCT_ID}`, pattern: '/product/edit' });
+  renderWithRouter(<ProductVideoField productId={PRODUCT_ID} video={video} onUploaded={onUploaded} />, {
+    path: `/product/edit?workspace_id=${WORKSPACE}&id=${PRODUCT_ID}`,
+    pattern: '/product/edit',
+  });
   return { onUploaded, calls };
 }
 
@@ -127,7 +130,11 @@ describe('product video upload control', { timeout: 20_000 }, () => {
     await screen.findByText('Unggah Video');
     pick(file('promo.mp4', 5 * MB));
     await waitFor(() => expect(FakeXhr.requests).toHaveLength(1));
-    FakeXhr.requests[0]!.respond(400, { code: 'VALIDATION_FAILED', message: 'x', details: { fields: [{ path: 'video', code: 'VIDEO_FORMAT', message: 'Use an MP4' }] } });
+    FakeXhr.requests[0]!.respond(400, {
+      code: 'VALIDATION_FAILED',
+      message: 'x',
+      details: { fields: [{ path: 'video', code: 'VIDEO_FORMAT', message: 'Use an MP4' }] },
+    });
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Gunakan video MP4, WebM atau MOV.');
 
     pick(file('promo.webm', 5 * MB, 'video/webm'));
@@ -148,7 +155,9 @@ describe('product video upload control', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByText('Putar Video'));
     expect((await screen.findByTestId('video-preview')).getAttribute('src')).toBe('blob:video');
 
-    const { fetchStub, calls: deletes } = stubFetch((method) => (method === 'DELETE' ? { status: 204, body: null } : { status: 404, body: {} }));
+    const { fetchStub, calls: deletes } = stubFetch((method) =>
+      method === 'DELETE' ? { status: 204, body: null } : { status: 404, body: {} },
+    );
     vi.stubGlobal('fetch', fetchStub);
     fireEvent.click(screen.getByText('Hapus Video'));
     expect((await screen.findAllByText('Hapus video produk?')).length).toBeGreaterThan(0);
@@ -156,7 +165,9 @@ describe('product video upload control', { timeout: 20_000 }, () => {
     // The dialog's own button confirms.
     const buttons = screen.getAllByRole('button', { name: /Hapus Video/u });
     fireEvent.click(buttons[buttons.length - 1]!);
-    await waitFor(() => expect(deletes.some((call) => call.method === 'DELETE' && call.url.pathname === `/api/products/${PRODUCT_ID}/video`)).toBe(true));
+    await waitFor(() =>
+      expect(deletes.some((call) => call.method === 'DELETE' && call.url.pathname === `/api/products/${PRODUCT_ID}/video`)).toBe(true),
+    );
     expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(0);
   });
 });
@@ -168,7 +179,9 @@ describe('video chosen before the product exists', { timeout: 20_000 }, () => {
   it('previews the chosen file with its size, and can drop it', async () => {
     const onChange = vi.fn();
     const chosen = file('promo.mov', 12 * MB, 'video/quicktime');
-    renderWithRouter(<PendingVideo file={chosen} onChange={onChange} progress={null} />, { path: `/product/create?workspace_id=${WORKSPACE}` });
+    renderWithRouter(<PendingVideo file={chosen} onChange={onChange} progress={null} />, {
+      path: `/product/create?workspace_id=${WORKSPACE}`,
+    });
     expect(await screen.findByText('promo.mov, 12 MB — diunggah setelah produk disimpan')).toBeTruthy();
     expect(screen.getByTestId('video-preview').getAttribute('src')).toBe('blob:pending');
     fireEvent.click(screen.getByText('Hapus Video'));
@@ -180,7 +193,9 @@ describe('video chosen before the product exists', { timeout: 20_000 }, () => {
   });
 
   it('shows the upload progress while the new product is saved', async () => {
-    renderWithRouter(<PendingVideo file={file('promo.mp4', MB)} onChange={vi.fn()} progress={40} />, { path: `/product/create?workspace_id=${WORKSPACE}` });
+    renderWithRouter(<PendingVideo file={file('promo.mp4', MB)} onChange={vi.fn()} progress={40} />, {
+      path: `/product/create?workspace_id=${WORKSPACE}`,
+    });
     expect((await screen.findByRole('progressbar')).getAttribute('aria-valuenow')).toBe('40');
   });
 });

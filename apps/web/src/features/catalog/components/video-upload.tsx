@@ -10,7 +10,8 @@ import { fetchFile } from '../api/file-api.ts';
 import { useDeleteVideo, useUploadVideo } from '../api/video-api.ts';
 import { VIDEO_ACCEPT, videoProblem } from './video-rules.ts';
 
-const megabytes = (bytes: number) => new Intl.NumberFormat(currentFormatLocale(), { maximumFractionDigits: 1 }).format(bytes / (1024 * 1024));
+const megabytes = (bytes: number) =>
+  new Intl.NumberFormat(currentFormatLocale(), { maximumFractionDigits: 1 }).format(bytes / (1024 * 1024));
 
 /** The server's reason on the video field (format, size …), else the error's own text; nothing for a cancelled upload. */
 function uploadError(error: unknown): string | null {
@@ -29,7 +30,17 @@ function useObjectUrl(file: Blob | null): string | null {
   return url;
 }
 
-function Picker({ onFile, onProblem, disabled, replace }: { onFile: (file: File) => void; onProblem: (text: string) => void; disabled: boolean; replace: boolean }) {
+function Picker({
+  onFile,
+  onProblem,
+  disabled,
+  replace,
+}: {
+  onFile: (file: File) => void;
+  onProblem: (text: string) => void;
+  disabled: boolean;
+  replace: boolean;
+}) {
   const { t } = useTranslation('catalog');
   return (
     <Upload
@@ -55,7 +66,15 @@ function Preview({ src, caption, onRemove, busy }: { src: string | null; caption
   return (
     <Card size="small" styles={{ body: { padding: 12 } }} style={{ maxWidth: 420 }}>
       <Flex vertical gap={8}>
-        {src && <video src={src} controls preload="metadata" style={{ width: '100%', maxHeight: 240, borderRadius: 6, background: '#000' }} data-testid="video-preview" />}
+        {src && (
+          <video
+            src={src}
+            controls
+            preload="metadata"
+            style={{ width: '100%', maxHeight: 240, borderRadius: 6, background: '#000' }}
+            data-testid="video-preview"
+          />
+        )}
         <Flex justify="space-between" align="center" gap={8}>
           <Typography.Text type="secondary">{caption}</Typography.Text>
           <Button size="small" danger icon={<DeleteOutlined />} disabled={busy} onClick={onRemove}>
@@ -71,7 +90,15 @@ function Preview({ src, caption, onRemove, busy }: { src: string | null; caption
  * The uploaded video of a saved product: upload (size and type checked first, with progress and cancel), preview
  * with <video>, replace and remove. An upload replaces the YouTube link; `onUploaded` lets the form clear its copy.
  */
-export function ProductVideoField({ productId, video, onUploaded }: { productId: string; video: ProductVideo | null; onUploaded?: (video: ProductVideo) => void }) {
+export function ProductVideoField({
+  productId,
+  video,
+  onUploaded,
+}: {
+  productId: string;
+  video: ProductVideo | null;
+  onUploaded?: (video: ProductVideo) => void;
+}) {
   const { t } = useTranslation('catalog');
   const { modal, notification } = App.useApp();
   const [progress, setProgress] = useState<number | null>(null);
@@ -139,7 +166,12 @@ export function ProductVideoField({ productId, video, onUploaded }: { productId:
       <Typography.Text type="secondary">{t('video.hint')}</Typography.Text>
       {current && !uploading && (
         <>
-          <Preview src={localUrl} caption={t('video.saved', { format: current.format.toUpperCase(), size: megabytes(current.size) })} onRemove={confirmRemove} busy={remove.isPending} />
+          <Preview
+            src={localUrl}
+            caption={t('video.saved', { format: current.format.toUpperCase(), size: megabytes(current.size) })}
+            onRemove={confirmRemove}
+            busy={remove.isPending}
+          />
           {!localUrl && (
             <Button icon={<PlayCircleOutlined />} loading={loadingPreview} onClick={loadPreview} style={{ alignSelf: 'flex-start' }}>
               {t('video.preview')}
@@ -166,14 +198,29 @@ export function ProductVideoField({ productId, video, onUploaded }: { productId:
 }
 
 /** A video chosen before the product exists: previewed here and uploaded once the product is saved (with progress). */
-export function PendingVideo({ file, onChange, progress }: { file: File | null; onChange: (file: File | null) => void; progress: number | null }) {
+export function PendingVideo({
+  file,
+  onChange,
+  progress,
+}: {
+  file: File | null;
+  onChange: (file: File | null) => void;
+  progress: number | null;
+}) {
   const { t } = useTranslation('catalog');
   const [problem, setProblem] = useState<string | null>(null);
   const url = useObjectUrl(file);
   return (
     <Flex vertical gap={8} data-testid="product-video">
       <Typography.Text type="secondary">{t('video.hint')}</Typography.Text>
-      {file && <Preview src={url} caption={t('video.pending', { name: file.name, size: megabytes(file.size) })} onRemove={() => onChange(null)} busy={progress !== null} />}
+      {file && (
+        <Preview
+          src={url}
+          caption={t('video.pending', { name: file.name, size: megabytes(file.size) })}
+          onRemove={() => onChange(null)}
+          busy={progress !== null}
+        />
+      )}
       {progress !== null && <Progress percent={progress} status="active" aria-label={t('video.uploading')} style={{ maxWidth: 420 }} />}
       <Picker
         onFile={(chosen) => {

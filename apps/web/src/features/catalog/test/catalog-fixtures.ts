@@ -13,12 +13,27 @@ export const TREE = {
       position: 0,
       level: 1,
       product_count: 0,
-      children: [{ id: CATEGORY_ID, name: 'Kaos', parent_id: '01a20053-6220-743f-9efd-e20c8657b500', position: 0, level: 2, product_count: 1, children: [] }],
+      children: [
+        {
+          id: CATEGORY_ID,
+          name: 'Kaos',
+          parent_id: '01a20053-6220-743f-9efd-e20c8657b500',
+          position: 0,
+          level: 2,
+          product_count: 1,
+          children: [],
+        },
+      ],
     },
   ],
 };
 
-export const BRANDS = { items: [{ id: BRAND_ID, name: 'Kelola Wear', product_count: 1, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' }], page: 1, size: 500, total_row: 1 };
+export const BRANDS = {
+  items: [{ id: BRAND_ID, name: 'Kelola Wear', product_count: 1, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' }],
+  page: 1,
+  size: 500,
+  total_row: 1,
+};
 
 export const PRODUCTS: ProductList = {
   items: [

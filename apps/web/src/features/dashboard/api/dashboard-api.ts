@@ -11,7 +11,8 @@ type Members = z.infer<typeof MemberList>;
 /** Query keys of the dashboard's figures, per workspace; refetched whenever the dashboard opens (staleTime 0). */
 export const dashboardKeys = {
   all: ['dashboard'] as const,
-  count: (workspaceId: string | null, resource: 'warehouses' | 'users' | 'channels') => ['dashboard', workspaceId ?? 'default', 'count', resource] as const,
+  count: (workspaceId: string | null, resource: 'warehouses' | 'users' | 'channels') =>
+    ['dashboard', workspaceId ?? 'default', 'count', resource] as const,
 };
 
 export type ChannelCount = { total: number; connected: number };

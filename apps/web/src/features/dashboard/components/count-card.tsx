@@ -53,7 +53,11 @@ export function CountCard({ testId, title, icon, value, note, to, allowed, loadi
     </Flex>
   );
   return (
-    <Card data-testid={testId} style={{ height: '100%' }} styles={{ body: { display: 'flex', flexDirection: 'column', gap: 12, height: '100%' } }}>
+    <Card
+      data-testid={testId}
+      style={{ height: '100%' }}
+      styles={{ body: { display: 'flex', flexDirection: 'column', gap: 12, height: '100%' } }}
+    >
       {content}
       <div style={{ marginTop: 'auto' }}>{footer}</div>
     </Card>

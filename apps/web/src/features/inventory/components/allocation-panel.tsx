@@ -134,7 +134,11 @@ export function AllocationPanel({ title }: Props) {
           {catalogId ? (
             <SetAsideTable key={`${warehouseId}:${catalogId}`} view={allocation.data} warehouseId={warehouseId} catalogId={catalogId} />
           ) : (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('allocation.setAside.chooseSku')} data-testid="set-aside-choose-sku" />
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={t('allocation.setAside.chooseSku')}
+              data-testid="set-aside-choose-sku"
+            />
           )}
         </Card>
       )}

@@ -205,7 +205,9 @@ export function AllocationRulesForm({ view, warehouseId, catalogId, onDirtyChang
                 expandable={{
                   expandedRowKeys: fields.map((field) => field.key),
                   showExpandColumn: false,
-                  expandedRowRender: (field) => <RuleExplanation index={field.name} share={catalogId ? shareOf(rules[field.name]) : undefined} />,
+                  expandedRowRender: (field) => (
+                    <RuleExplanation index={field.name} share={catalogId ? shareOf(rules[field.name]) : undefined} />
+                  ),
                 }}
                 columns={[
                   {

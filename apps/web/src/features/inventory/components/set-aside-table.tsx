@@ -35,11 +35,7 @@ export function SetAsideTable({ view, warehouseId, catalogId }: Props) {
             key: 'quantity',
             title: t('allocation.setAside.quantity'),
             render: (_v, row) =>
-              canWrite ? (
-                <SetAsideForm row={row} warehouseId={warehouseId} catalogId={catalogId} />
-              ) : (
-                <QuantityText value={row.quantity} />
-              ),
+              canWrite ? <SetAsideForm row={row} warehouseId={warehouseId} catalogId={catalogId} /> : <QuantityText value={row.quantity} />,
           },
         ]}
       />
@@ -63,7 +59,11 @@ function SetAsideForm({ row, warehouseId, catalogId }: { row: SetAside; warehous
   };
   return (
     <Form form={form} layout="inline" initialValues={{ quantity: row.quantity }} onFinish={(values) => void submit(values)}>
-      <Form.Item name="quantity" rules={[quantityRule(SetAsideInput.shape.quantity, t('allocation.valueInvalid'))]} style={{ marginInlineEnd: 8 }}>
+      <Form.Item
+        name="quantity"
+        rules={[quantityRule(SetAsideInput.shape.quantity, t('allocation.valueInvalid'))]}
+        style={{ marginInlineEnd: 8 }}
+      >
         <InputNumber
           min={0}
           precision={0}

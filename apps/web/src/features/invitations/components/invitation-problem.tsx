@@ -7,7 +7,14 @@ import { errorText } from '../../../lib/error-text.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 
 /** Invitation failures with their own page; anything else is shown with the generic translated error. */
-const KNOWN = ['INVITATION_EXPIRED', 'INVITATION_USED', 'INVITATION_NOT_FOUND', 'INVITATION_MISMATCH', 'MEMBER_ALREADY_EXISTS', 'USER_ALREADY_EXISTS'] as const;
+const KNOWN = [
+  'INVITATION_EXPIRED',
+  'INVITATION_USED',
+  'INVITATION_NOT_FOUND',
+  'INVITATION_MISMATCH',
+  'MEMBER_ALREADY_EXISTS',
+  'USER_ALREADY_EXISTS',
+] as const;
 type Known = (typeof KNOWN)[number];
 
 /** The invitation problem an error stands for; a malformed token (400) reads as a link that does not exist. */
@@ -41,7 +48,9 @@ export function InvitationProblem({ error, onRetry, extra }: Props) {
     <Result
       status={status}
       title={t(`problems.${problem}.title`)}
-      subTitle={expiredAt ? t('problems.INVITATION_EXPIRED.bodyWithDate', { date: formatDateTime(expiredAt) }) : t(`problems.${problem}.body`)}
+      subTitle={
+        expiredAt ? t('problems.INVITATION_EXPIRED.bodyWithDate', { date: formatDateTime(expiredAt) }) : t(`problems.${problem}.body`)
+      }
       extra={
         extra ?? (
           <Link to={goHome ? '/dashboard' : '/auth/login'}>

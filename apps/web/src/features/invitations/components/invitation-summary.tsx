@@ -4,7 +4,8 @@ import type { InvitationPreview } from '@kelola/contracts/workspaces';
 import { formatDateTime } from '../../../lib/format.ts';
 
 /** The invitee's address as it was invited: e-mail or phone. */
-export const invitedAddress = (preview: InvitationPreview) => (preview.invited_via === 'email' ? preview.email : preview.phone_number) ?? '';
+export const invitedAddress = (preview: InvitationPreview) =>
+  (preview.invited_via === 'email' ? preview.email : preview.phone_number) ?? '';
 
 /** Title, workspace, role, invited address and validity of an invitation. */
 export function InvitationSummary({ preview }: { preview: InvitationPreview }) {

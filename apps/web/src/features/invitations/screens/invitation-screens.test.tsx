@@ -48,7 +48,10 @@ describe('invitation pages', () => {
 
   it('explains an expired invitation with its end date', async () => {
     mockApi({
-      [`GET /api/invitations/${TOKEN}`]: { status: 410, body: { code: 'INVITATION_EXPIRED', message: 'x', details: { expired_at: '2026-11-20T03:00:00.000Z' } } },
+      [`GET /api/invitations/${TOKEN}`]: {
+        status: 410,
+        body: { code: 'INVITATION_EXPIRED', message: 'x', details: { expired_at: '2026-11-20T03:00:00.000Z' } },
+      },
     });
     renderScreen(<InvitationRegisterScreen />, REGISTER_PATH, REGISTER_PATTERN);
     const problem = await screen.findByTestId('invitation-problem');
@@ -149,7 +152,11 @@ describe('invitation pages', () => {
       ...preview(PREVIEW),
       [`POST /api/invitations/${TOKEN}/register`]: {
         status: 400,
-        body: { code: 'VALIDATION_FAILED', message: 'x', details: { fields: [{ path: 'password', code: 'custom', message: 'PASSWORD_COMMON' }] } },
+        body: {
+          code: 'VALIDATION_FAILED',
+          message: 'x',
+          details: { fields: [{ path: 'password', code: 'custom', message: 'PASSWORD_COMMON' }] },
+        },
       },
     });
     renderScreen(<InvitationRegisterScreen />, REGISTER_PATH, REGISTER_PATTERN);

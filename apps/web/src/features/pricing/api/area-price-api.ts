@@ -31,12 +31,17 @@ export type AreaPriceLookup = {
 
 export type LookupParams = { catalog_id: string; customer_type: string; area_code: string; date?: string };
 
-export const fetchAreaPrices = (catalogId: string) => apiFetch<{ items: AreaPrice[] }>(`/catalogs/${encodeURIComponent(catalogId)}/area-prices`);
+export const fetchAreaPrices = (catalogId: string) =>
+  apiFetch<{ items: AreaPrice[] }>(`/catalogs/${encodeURIComponent(catalogId)}/area-prices`);
 export const lookupAreaPrice = (params: LookupParams) => apiFetch<AreaPriceLookup>('/area-prices/lookup', { query: params });
 
 export function useAreaPrices(catalogId: string | undefined) {
   const workspaceId = useWorkspaceId();
-  return useQuery({ queryKey: priceKeys.areaPrices(workspaceId, catalogId ?? ''), queryFn: () => fetchAreaPrices(catalogId ?? ''), enabled: Boolean(catalogId) });
+  return useQuery({
+    queryKey: priceKeys.areaPrices(workspaceId, catalogId ?? ''),
+    queryFn: () => fetchAreaPrices(catalogId ?? ''),
+    enabled: Boolean(catalogId),
+  });
 }
 
 export function useAreaPriceLookup(params: LookupParams | null) {

@@ -4,14 +4,20 @@ import { apiFetch } from '../../../lib/api-client.ts';
 import { priceKeys } from './pricing-keys.ts';
 import { useWorkspaceId } from '../../../lib/workspace-query.ts';
 
-const one = (catalogId: string, channelId: string) => `/catalogs/${encodeURIComponent(catalogId)}/channel-prices/${encodeURIComponent(channelId)}`;
+const one = (catalogId: string, channelId: string) =>
+  `/catalogs/${encodeURIComponent(catalogId)}/channel-prices/${encodeURIComponent(channelId)}`;
 
-export const fetchChannelPrices = (params: Record<string, string | number>) => apiFetch<ChannelPriceList>('/channel-prices', { query: params });
+export const fetchChannelPrices = (params: Record<string, string | number>) =>
+  apiFetch<ChannelPriceList>('/channel-prices', { query: params });
 
 /** A page of SKUs with their base price and their price on each channel (formula-derived or manual). */
 export function useChannelPrices(params: Record<string, string | number>) {
   const workspaceId = useWorkspaceId();
-  return useQuery({ queryKey: priceKeys.channelPrices(workspaceId, params), queryFn: () => fetchChannelPrices(params), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: priceKeys.channelPrices(workspaceId, params),
+    queryFn: () => fetchChannelPrices(params),
+    placeholderData: keepPreviousData,
+  });
 }
 
 type Target = { catalogId: string; channelId: string };
@@ -21,7 +27,8 @@ type Options<T> = { onSuccess?: (result: T) => void };
 export function useSaveChannelPrice(options: Options<ChannelPrice> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ catalogId, channelId, input }: Target & { input: ChannelPriceInput }) => apiFetch<ChannelPrice>(one(catalogId, channelId), { method: 'PUT', body: input }),
+    mutationFn: ({ catalogId, channelId, input }: Target & { input: ChannelPriceInput }) =>
+      apiFetch<ChannelPrice>(one(catalogId, channelId), { method: 'PUT', body: input }),
     onSuccess: async (saved) => {
       await queryClient.invalidateQueries({ queryKey: priceKeys.all });
       options.onSuccess?.(saved);

@@ -9,23 +9,40 @@ export type FormulaPage = { items: Formula[]; page: number; size: number; total_
 const one = (id: string) => `/price-formulas/${encodeURIComponent(id)}`;
 export const fetchFormulas = (params: Record<string, string | number>) => apiFetch<FormulaPage>('/price-formulas', { query: params });
 export const fetchFormula = (id: string) => apiFetch<Formula>(one(id));
-export const checkFormula = (expression: string) => apiFetch<FormulaCheck>('/price-formulas/check', { method: 'POST', body: { expression } });
-export const previewFormula = (input: FormulaPreviewInput) => apiFetch<FormulaPreview>('/price-formulas/preview', { method: 'POST', body: input });
+export const checkFormula = (expression: string) =>
+  apiFetch<FormulaCheck>('/price-formulas/check', { method: 'POST', body: { expression } });
+export const previewFormula = (input: FormulaPreviewInput) =>
+  apiFetch<FormulaPreview>('/price-formulas/preview', { method: 'POST', body: input });
 
 export function useFormulas(params: Record<string, string | number>) {
   const workspaceId = useWorkspaceId();
-  return useQuery({ queryKey: pricingKeys.formulaList(workspaceId, params), queryFn: () => fetchFormulas(params), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: pricingKeys.formulaList(workspaceId, params),
+    queryFn: () => fetchFormulas(params),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useFormula(id: string | undefined) {
   const workspaceId = useWorkspaceId();
-  return useQuery({ queryKey: pricingKeys.formula(workspaceId, id ?? ''), queryFn: () => fetchFormula(id ?? ''), enabled: Boolean(id), staleTime: 0 });
+  return useQuery({
+    queryKey: pricingKeys.formula(workspaceId, id ?? ''),
+    queryFn: () => fetchFormula(id ?? ''),
+    enabled: Boolean(id),
+    staleTime: 0,
+  });
 }
 
 /** The server's check adds what the browser cannot know: variables that do not exist in the workspace. */
 export function useFormulaCheck(expression: string, enabled: boolean) {
   const workspaceId = useWorkspaceId();
-  return useQuery({ queryKey: pricingKeys.check(workspaceId, expression), queryFn: () => checkFormula(expression), enabled, staleTime: 30_000, placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: pricingKeys.check(workspaceId, expression),
+    queryFn: () => checkFormula(expression),
+    enabled,
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function usePreviewFormula() {

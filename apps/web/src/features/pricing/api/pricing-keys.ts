@@ -11,8 +11,10 @@ const ws = (workspaceId: string | null) => workspaceId ?? 'default';
 export const pricingKeys = {
   all: ['pricing'] as const,
   variables: (workspaceId: string | null, kind: VariableKind) => ['pricing', ws(workspaceId), 'variables', kind] as const,
-  variableList: (workspaceId: string | null, kind: VariableKind, params: Params) => [...pricingKeys.variables(workspaceId, kind), 'list', params] as const,
-  variable: (workspaceId: string | null, kind: VariableKind, id: string) => [...pricingKeys.variables(workspaceId, kind), 'detail', id] as const,
+  variableList: (workspaceId: string | null, kind: VariableKind, params: Params) =>
+    [...pricingKeys.variables(workspaceId, kind), 'list', params] as const,
+  variable: (workspaceId: string | null, kind: VariableKind, id: string) =>
+    [...pricingKeys.variables(workspaceId, kind), 'detail', id] as const,
   formulaList: (workspaceId: string | null, params: Params) => ['pricing', ws(workspaceId), 'formulas', 'list', params] as const,
   formula: (workspaceId: string | null, id: string) => ['pricing', ws(workspaceId), 'formulas', 'detail', id] as const,
   check: (workspaceId: string | null, expression: string) => ['pricing', ws(workspaceId), 'check', expression] as const,
@@ -34,5 +36,8 @@ export const priceKeys = {
 
 /** After a variable or formula changes: the pricing screens, and every SKU price derived from a formula. */
 export async function invalidatePricing(queryClient: QueryClient): Promise<void> {
-  await Promise.all([queryClient.invalidateQueries({ queryKey: pricingKeys.all }), queryClient.invalidateQueries({ queryKey: priceKeys.all })]);
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: pricingKeys.all }),
+    queryClient.invalidateQueries({ queryKey: priceKeys.all }),
+  ]);
 }

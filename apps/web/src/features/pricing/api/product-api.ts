@@ -10,7 +10,12 @@ export const fetchProduct = (id: string) => apiFetch<Product>(`/products/${encod
 /** A page of master products (the catalog module's list), for the price screens. */
 export function useProducts(params: Record<string, string | number>, enabled = true) {
   const workspaceId = useWorkspaceId();
-  return useQuery({ queryKey: priceKeys.products(workspaceId, params), queryFn: () => fetchProducts(params), placeholderData: keepPreviousData, enabled });
+  return useQuery({
+    queryKey: priceKeys.products(workspaceId, params),
+    queryFn: () => fetchProducts(params),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
 }
 
 export function useProduct(id: string | undefined) {

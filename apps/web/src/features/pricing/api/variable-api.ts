@@ -14,20 +14,33 @@ export const VARIABLE_API_PATHS: Record<VariableKind, string> = {
 export type VariablePage = { items: Variable[]; page: number; size: number; total_row: number };
 
 const one = (kind: VariableKind, id: string) => `${VARIABLE_API_PATHS[kind]}/${encodeURIComponent(id)}`;
-export const fetchVariables = (kind: VariableKind, params: Record<string, string | number>) => apiFetch<VariablePage>(VARIABLE_API_PATHS[kind], { query: params });
+export const fetchVariables = (kind: VariableKind, params: Record<string, string | number>) =>
+  apiFetch<VariablePage>(VARIABLE_API_PATHS[kind], { query: params });
 export const fetchVariable = (kind: VariableKind, id: string) => apiFetch<Variable>(one(kind, id));
-export const createVariable = (kind: VariableKind, input: VariableInput) => apiFetch<Variable>(VARIABLE_API_PATHS[kind], { method: 'POST', body: input });
-export const updateVariable = (kind: VariableKind, id: string, input: VariableInput) => apiFetch<Variable>(one(kind, id), { method: 'PUT', body: input });
+export const createVariable = (kind: VariableKind, input: VariableInput) =>
+  apiFetch<Variable>(VARIABLE_API_PATHS[kind], { method: 'POST', body: input });
+export const updateVariable = (kind: VariableKind, id: string, input: VariableInput) =>
+  apiFetch<Variable>(one(kind, id), { method: 'PUT', body: input });
 export const deleteVariable = (kind: VariableKind, id: string) => apiFetch<void>(one(kind, id), { method: 'DELETE' });
 
 export function useVariables(kind: VariableKind, params: Record<string, string | number>, enabled = true) {
   const workspaceId = useWorkspaceId();
-  return useQuery({ queryKey: pricingKeys.variableList(workspaceId, kind, params), queryFn: () => fetchVariables(kind, params), placeholderData: keepPreviousData, enabled });
+  return useQuery({
+    queryKey: pricingKeys.variableList(workspaceId, kind, params),
+    queryFn: () => fetchVariables(kind, params),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
 }
 
 export function useVariable(kind: VariableKind, id: string | undefined) {
   const workspaceId = useWorkspaceId();
-  return useQuery({ queryKey: pricingKeys.variable(workspaceId, kind, id ?? ''), queryFn: () => fetchVariable(kind, id ?? ''), enabled: Boolean(id), staleTime: 0 });
+  return useQuery({
+    queryKey: pricingKeys.variable(workspaceId, kind, id ?? ''),
+    queryFn: () => fetchVariable(kind, id ?? ''),
+    enabled: Boolean(id),
+    staleTime: 0,
+  });
 }
 
 type Options<T> = { onSuccess?: (result: T) => void };

@@ -14,17 +14,38 @@ export const deepestArea = (values: AreaPickerValues) => values.district || valu
 /** The province, city and district codes of an area code (`31.73.05` → 31, 31.73, 31.73.05). */
 export function areaLevels(code: string): AreaPickerValues {
   const parts = code.split('.');
-  return { province: parts[0] ?? null, city: parts.length > 1 ? parts.slice(0, 2).join('.') : null, district: parts.length > 2 ? parts.slice(0, 3).join('.') : null };
+  return {
+    province: parts[0] ?? null,
+    city: parts.length > 1 ? parts.slice(0, 2).join('.') : null,
+    district: parts.length > 2 ? parts.slice(0, 3).join('.') : null,
+  };
 }
 
-function Level({ form, field, parent, required, span }: { form: FormInstance; field: AreaLevelField; parent: string | null | undefined; required: boolean; span: number }) {
+function Level({
+  form,
+  field,
+  parent,
+  required,
+  span,
+}: {
+  form: FormInstance;
+  field: AreaLevelField;
+  parent: string | null | undefined;
+  required: boolean;
+  span: number;
+}) {
   const { t } = useTranslation('pricing');
   const ready = parent !== undefined;
   const areas = useAreaChildren(parent ?? null, ready);
   const below = AREA_LEVEL_FIELDS.slice(AREA_LEVEL_FIELDS.indexOf(field) + 1);
   return (
     <Col xs={24} md={span}>
-      <Form.Item name={field} label={t(`area.${field}`)} rules={required ? [{ required: true, message: t('area.provinceRequired') }] : []} required={required}>
+      <Form.Item
+        name={field}
+        label={t(`area.${field}`)}
+        rules={required ? [{ required: true, message: t('area.provinceRequired') }] : []}
+        required={required}
+      >
         <Select
           showSearch={{ optionFilterProp: 'label' }}
           allowClear

@@ -26,13 +26,23 @@ export function AreaPriceLookupCard({ catalogId }: { catalogId: string }) {
         name="area-lookup"
         initialValues={{ date: dayjs() }}
         onFinish={(values) =>
-          setParams({ catalog_id: catalogId, customer_type: values.customer_type.trim().toUpperCase(), area_code: deepestArea(values), date: values.date ? values.date.format('YYYY-MM-DD') : undefined })
+          setParams({
+            catalog_id: catalogId,
+            customer_type: values.customer_type.trim().toUpperCase(),
+            area_code: deepestArea(values),
+            date: values.date ? values.date.format('YYYY-MM-DD') : undefined,
+          })
         }
       >
         <Row gutter={12}>
           <AreaPicker form={form} span={8} />
           <Col xs={24} md={8}>
-            <Form.Item name="customer_type" label={t('areaPrice.customerType')} rules={[{ required: true, whitespace: true, message: t('areaPrice.required') }]} normalize={(v: string) => v?.toUpperCase()}>
+            <Form.Item
+              name="customer_type"
+              label={t('areaPrice.customerType')}
+              rules={[{ required: true, whitespace: true, message: t('areaPrice.required') }]}
+              normalize={(v: string) => v?.toUpperCase()}
+            >
               <Input placeholder="RESELLER" maxLength={30} />
             </Form.Item>
           </Col>
@@ -64,7 +74,11 @@ export function AreaPriceLookupCard({ catalogId }: { catalogId: string }) {
               </Typography.Text>
             </span>
           }
-          description={answer.source === 'AREA' ? t('lookup.fromArea', { level: t(`area.${answer.area_level ?? 'province'}`), code: answer.area_code }) : t('lookup.fromList')}
+          description={
+            answer.source === 'AREA'
+              ? t('lookup.fromArea', { level: t(`area.${answer.area_level ?? 'province'}`), code: answer.area_code })
+              : t('lookup.fromList')
+          }
         />
       )}
     </Card>

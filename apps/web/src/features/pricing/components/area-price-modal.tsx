@@ -9,7 +9,12 @@ import { useSaveAreaPrice, type AreaPrice } from '../api/area-price-api.ts';
 import { AreaPicker, areaLevels, deepestArea, type AreaPickerValues } from './area-picker.tsx';
 import { RupiahInput } from './rupiah-input.tsx';
 
-type Values = AreaPickerValues & { customer_type: string; price: number | null; effective_from: Dayjs | null; effective_until: Dayjs | null };
+type Values = AreaPickerValues & {
+  customer_type: string;
+  price: number | null;
+  effective_from: Dayjs | null;
+  effective_until: Dayjs | null;
+};
 
 const DAY = 'YYYY-MM-DD';
 
@@ -73,7 +78,9 @@ export function AreaPriceModal({ open, catalogId, editing, onClose, onSaved }: P
       destroyOnHidden
     >
       <Form<Values> form={form} layout="vertical" name="area-price">
-        {failure !== null && <Alert type="error" showIcon title={errorText(failure)} style={{ marginBottom: 16 }} data-testid="area-price-error" />}
+        {failure !== null && (
+          <Alert type="error" showIcon title={errorText(failure)} style={{ marginBottom: 16 }} data-testid="area-price-error" />
+        )}
         <Row gutter={12}>
           <AreaPicker form={form} />
           <Col xs={24} md={12}>
@@ -98,7 +105,12 @@ export function AreaPriceModal({ open, catalogId, editing, onClose, onSaved }: P
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="effective_from" label={t('areaPrice.from')} required rules={[{ required: true, message: t('areaPrice.required') }]}>
+            <Form.Item
+              name="effective_from"
+              label={t('areaPrice.from')}
+              required
+              rules={[{ required: true, message: t('areaPrice.required') }]}
+            >
               <DatePicker format="DD/MM/YYYY" style={{ width: '100%' }} />
             </Form.Item>
           </Col>

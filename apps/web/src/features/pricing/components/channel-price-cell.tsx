@@ -42,7 +42,14 @@ export function ChannelPriceCell({ row, channel, price, canWrite, onEdit }: Prop
       <Flex gap={4} align="center">
         {price.source === 'FORMULA' && row.formula ? <Tooltip title={row.formula.name}>{tag}</Tooltip> : tag}
         {canWrite && (
-          <Button type="link" size="small" icon={<EditOutlined />} aria-label={t('channelPrice.editLabel', { sku: row.sku, channel: channel.name })} onClick={onEdit} style={{ paddingInline: 4 }} />
+          <Button
+            type="link"
+            size="small"
+            icon={<EditOutlined />}
+            aria-label={t('channelPrice.editLabel', { sku: row.sku, channel: channel.name })}
+            onClick={onEdit}
+            style={{ paddingInline: 4 }}
+          />
         )}
       </Flex>
     </Flex>

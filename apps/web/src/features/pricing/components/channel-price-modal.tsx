@@ -45,7 +45,11 @@ export function ChannelPriceModal({ target, onClose, onDone }: Props) {
     const values = await form.validateFields();
     setFailure(null);
     try {
-      await save.mutateAsync({ catalogId: row.catalog_id, channelId: channel.id, input: { price_msrp: values.price_msrp ?? '', price_sales: values.price_sales ?? '' } });
+      await save.mutateAsync({
+        catalogId: row.catalog_id,
+        channelId: channel.id,
+        input: { price_msrp: values.price_msrp ?? '', price_sales: values.price_sales ?? '' },
+      });
       onDone('saved');
     } catch (error) {
       if (!applyFieldErrors(form, error)) setFailure(error);
@@ -77,7 +81,12 @@ export function ChannelPriceModal({ target, onClose, onDone }: Props) {
             </Button>
           )}
           <Button onClick={onClose}>{t('cancel')}</Button>
-          <Button type="primary" onClick={() => void submit().catch(() => undefined)} loading={save.isPending} disabled={toFormula.isPending}>
+          <Button
+            type="primary"
+            onClick={() => void submit().catch(() => undefined)}
+            loading={save.isPending}
+            disabled={toFormula.isPending}
+          >
             {t('save')}
           </Button>
         </Space>
@@ -87,12 +96,23 @@ export function ChannelPriceModal({ target, onClose, onDone }: Props) {
         <Descriptions.Item label={t('channelPrice.basePrice')}>
           <MoneyText value={row.base_price} />
         </Descriptions.Item>
-        <Descriptions.Item label={t('channelPrice.formula')}>{row.formula ? <Typography.Text code>{row.formula.name}</Typography.Text> : t('channelPrice.noFormula')}</Descriptions.Item>
+        <Descriptions.Item label={t('channelPrice.formula')}>
+          {row.formula ? <Typography.Text code>{row.formula.name}</Typography.Text> : t('channelPrice.noFormula')}
+        </Descriptions.Item>
       </Descriptions>
-      <Typography.Paragraph type="secondary">{t(price.mode === 'MANUAL' ? 'channelPrice.manualHint' : 'channelPrice.switchHint')}</Typography.Paragraph>
-      {failure !== null && <Alert type="error" showIcon title={errorText(failure)} style={{ marginBottom: 16 }} data-testid="channel-price-error" />}
+      <Typography.Paragraph type="secondary">
+        {t(price.mode === 'MANUAL' ? 'channelPrice.manualHint' : 'channelPrice.switchHint')}
+      </Typography.Paragraph>
+      {failure !== null && (
+        <Alert type="error" showIcon title={errorText(failure)} style={{ marginBottom: 16 }} data-testid="channel-price-error" />
+      )}
       <Form<Values> form={form} layout="vertical" name="channel-price">
-        <Form.Item name="price_msrp" label={t('channelPrice.msrp')} extra={t('channelPrice.msrpHint')} {...zodField(ChannelPriceInput, 'price_msrp')}>
+        <Form.Item
+          name="price_msrp"
+          label={t('channelPrice.msrp')}
+          extra={t('channelPrice.msrpHint')}
+          {...zodField(ChannelPriceInput, 'price_msrp')}
+        >
           <RupiahInput placeholder="90.000" aria-label={t('channelPrice.msrp')} />
         </Form.Item>
         <Form.Item
@@ -104,7 +124,10 @@ export function ChannelPriceModal({ target, onClose, onDone }: Props) {
             ...zodField(ChannelPriceInput, 'price_sales').rules,
             ({ getFieldValue }) => ({
               validator: async (_rule, value: number | null) => {
-                const result = ChannelPriceInput.safeParse({ price_msrp: getFieldValue('price_msrp') as number | null, price_sales: value });
+                const result = ChannelPriceInput.safeParse({
+                  price_msrp: getFieldValue('price_msrp') as number | null,
+                  price_sales: value,
+                });
                 const issue = result.error?.issues.find((i) => i.path[0] === 'price_sales' && i.message === 'SALE_ABOVE_MSRP');
                 if (issue) throw new Error(validationText(issue));
               },

@@ -26,7 +26,14 @@ const OPERATORS = [
   { text: '÷', key: 'divide' },
 ] as const;
 
-const CHIP_COLOURS: Record<Piece['kind'], string | undefined> = { variable: 'blue', number: 'gold', operator: undefined, open: 'purple', close: 'purple', other: 'red' };
+const CHIP_COLOURS: Record<Piece['kind'], string | undefined> = {
+  variable: 'blue',
+  number: 'gold',
+  operator: undefined,
+  open: 'purple',
+  close: 'purple',
+  other: 'red',
+};
 
 /** Formats a problem as the builder lists it: the rule's text and where it is. */
 export function useProblemText() {
@@ -34,7 +41,9 @@ export function useProblemText() {
   return (problem: FormulaProblemView) => {
     const text = validationText({ code: problem.code });
     if (problem.code === 'FORMULA_TOO_FEW_OPERANDS' || problem.code === 'FORMULA_EMPTY') return text;
-    return problem.token ? t('builder.at', { text, token: problem.token, position: problem.position + 1 }) : t('builder.atPosition', { text, position: problem.position + 1 });
+    return problem.token
+      ? t('builder.at', { text, token: problem.token, position: problem.position + 1 })
+      : t('builder.atPosition', { text, position: problem.position + 1 });
   };
 }
 
@@ -48,7 +57,10 @@ export function FormulaBuilder({ value, onChange, palette, problems, checking, d
   const [constant, setConstant] = useState<string | null>(null);
   const pieces = useMemo(() => piecesOf(value), [value]);
   const add = (piece: string) => onChange(appendPiece(value, piece));
-  const problemsAt = (position: number) => problems.filter((problem) => problem.position === position && problem.code !== 'FORMULA_TOO_FEW_OPERANDS' && problem.code !== 'FORMULA_EMPTY');
+  const problemsAt = (position: number) =>
+    problems.filter(
+      (problem) => problem.position === position && problem.code !== 'FORMULA_TOO_FEW_OPERANDS' && problem.code !== 'FORMULA_EMPTY',
+    );
 
   return (
     <Flex vertical gap={12} data-testid="formula-builder">
@@ -70,7 +82,13 @@ export function FormulaBuilder({ value, onChange, palette, problems, checking, d
                     onChange(removePiece(value, index));
                   }}
                   data-invalid={here.length > 0 ? 'true' : undefined}
-                  style={{ fontSize: 14, padding: '2px 8px', marginInlineEnd: 0, fontFamily: piece.kind === 'variable' ? 'monospace' : undefined, borderStyle: here.length > 0 ? 'dashed' : undefined }}
+                  style={{
+                    fontSize: 14,
+                    padding: '2px 8px',
+                    marginInlineEnd: 0,
+                    fontFamily: piece.kind === 'variable' ? 'monospace' : undefined,
+                    borderStyle: here.length > 0 ? 'dashed' : undefined,
+                  }}
                 >
                   {piece.text}
                 </Tag>
@@ -90,7 +108,13 @@ export function FormulaBuilder({ value, onChange, palette, problems, checking, d
       <Flex wrap gap={8} align="center">
         <Typography.Text strong>{t('builder.operators')}</Typography.Text>
         {OPERATORS.map((operator) => (
-          <Button key={operator.key} onClick={() => add(operator.text)} disabled={disabled} aria-label={t(`builder.op.${operator.key}`)} style={{ minWidth: 40, fontWeight: 600 }}>
+          <Button
+            key={operator.key}
+            onClick={() => add(operator.text)}
+            disabled={disabled}
+            aria-label={t(`builder.op.${operator.key}`)}
+            style={{ minWidth: 40, fontWeight: 600 }}
+          >
             {operator.text}
           </Button>
         ))}
@@ -129,7 +153,11 @@ export function FormulaBuilder({ value, onChange, palette, problems, checking, d
             {t('builder.addConstant')}
           </Button>
         </Space.Compact>
-        <Button icon={<UndoOutlined />} disabled={disabled || pieces.length === 0} onClick={() => onChange(removePiece(value, pieces.length - 1))}>
+        <Button
+          icon={<UndoOutlined />}
+          disabled={disabled || pieces.length === 0}
+          onClick={() => onChange(removePiece(value, pieces.length - 1))}
+        >
           {t('builder.undo')}
         </Button>
         <Button icon={<DeleteOutlined />} danger disabled={disabled || pieces.length === 0} onClick={() => onChange('')}>
@@ -146,9 +174,16 @@ export function FormulaBuilder({ value, onChange, palette, problems, checking, d
             </Typography.Text>
             {group.loading && group.names.length === 0 && <Spin size="small" />}
             {Boolean(group.error) && <Typography.Text type="danger">{t('fetchFailed')}</Typography.Text>}
-            {!group.loading && !group.error && group.names.length === 0 && <Typography.Text type="secondary">{t('builder.noVariables')}</Typography.Text>}
+            {!group.loading && !group.error && group.names.length === 0 && (
+              <Typography.Text type="secondary">{t('builder.noVariables')}</Typography.Text>
+            )}
             {group.names.map((entry) => (
-              <Tooltip key={entry.name} title={[entry.description, entry.value !== undefined ? `= ${entry.value}` : t(`builder.builtin.${entry.name}`)].filter(Boolean).join(' ')}>
+              <Tooltip
+                key={entry.name}
+                title={[entry.description, entry.value !== undefined ? `= ${entry.value}` : t(`builder.builtin.${entry.name}`)]
+                  .filter(Boolean)
+                  .join(' ')}
+              >
                 <Button size="small" disabled={disabled} onClick={() => add(entry.name)} style={{ fontFamily: 'monospace' }}>
                   {entry.name}
                 </Button>

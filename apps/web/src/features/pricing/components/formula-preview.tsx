@@ -24,8 +24,15 @@ function TraceList({ trace }: { trace: Step[] }) {
         <li key={index} style={{ fontFamily: 'monospace', fontSize: 13 }}>
           {step.kind === 'variable' && t('preview.stepVariable', { name: step.name, value: step.value })}
           {step.kind === 'operation' &&
-            t(step.exact ? 'preview.stepOperation' : 'preview.stepOperationApprox', { expression: step.expression, left: step.left, operator: step.operator, right: step.right, result: step.result })}
-          {step.kind === 'rounding' && t('preview.stepRounding', { mode: t(`rounding.${step.mode}`), step: step.step, before: step.before, result: step.result })}
+            t(step.exact ? 'preview.stepOperation' : 'preview.stepOperationApprox', {
+              expression: step.expression,
+              left: step.left,
+              operator: step.operator,
+              right: step.right,
+              result: step.result,
+            })}
+          {step.kind === 'rounding' &&
+            t('preview.stepRounding', { mode: t(`rounding.${step.mode}`), step: step.step, before: step.before, result: step.result })}
         </li>
       ))}
     </ol>
@@ -51,7 +58,8 @@ export function FormulaPreviewPanel({ expression, roundingMode, roundingStep, va
       const product = await fetchProduct(id);
       setSamples((current) => {
         const next = [...current];
-        for (const catalog of product.catalogs) if (!next.some((s) => s.id === catalog.id)) next.push({ id: catalog.id, sku: catalog.sku, name: catalog.name });
+        for (const catalog of product.catalogs)
+          if (!next.some((s) => s.id === catalog.id)) next.push({ id: catalog.id, sku: catalog.sku, name: catalog.name });
         return next.slice(0, MAX_SAMPLES);
       });
     } finally {
@@ -90,7 +98,12 @@ export function FormulaPreviewPanel({ expression, roundingMode, roundingStep, va
         {samples.length > 0 ? (
           <Flex wrap gap={6}>
             {samples.map((sample) => (
-              <Tag key={sample.id} closable closeIcon={<CloseOutlined />} onClose={() => setSamples((current) => current.filter((s) => s.id !== sample.id))}>
+              <Tag
+                key={sample.id}
+                closable
+                closeIcon={<CloseOutlined />}
+                onClose={() => setSamples((current) => current.filter((s) => s.id !== sample.id))}
+              >
                 {sample.sku} · {sample.name}
               </Tag>
             ))}
@@ -98,7 +111,14 @@ export function FormulaPreviewPanel({ expression, roundingMode, roundingStep, va
         ) : (
           <Space>
             <Typography.Text>{t('preview.tryListPrice')}</Typography.Text>
-            <Input value={listPrice} onChange={(e) => setListPrice(e.target.value)} inputMode="numeric" placeholder="100000" style={{ width: 160 }} aria-label={t('preview.tryListPrice')} />
+            <Input
+              value={listPrice}
+              onChange={(e) => setListPrice(e.target.value)}
+              inputMode="numeric"
+              placeholder="100000"
+              style={{ width: 160 }}
+              aria-label={t('preview.tryListPrice')}
+            />
           </Space>
         )}
         <div>
@@ -115,24 +135,43 @@ export function FormulaPreviewPanel({ expression, roundingMode, roundingStep, va
         {preview.data && (
           <>
             <Typography.Text>
-              {t('preview.evaluated', { expression: preview.data.expression, mode: t(`rounding.${preview.data.rounding_mode}`), step: preview.data.rounding_step })}
+              {t('preview.evaluated', {
+                expression: preview.data.expression,
+                mode: t(`rounding.${preview.data.rounding_mode}`),
+                step: preview.data.rounding_step,
+              })}
             </Typography.Text>
             <Table<Row>
               size="small"
               rowKey={(row) => row.catalog_id ?? 'sample'}
               pagination={false}
               dataSource={rows}
-              expandable={{ defaultExpandAllRows: true, expandedRowRender: (row) => <TraceList trace={row.trace} />, rowExpandable: (row) => row.trace.length > 0 }}
+              expandable={{
+                defaultExpandAllRows: true,
+                expandedRowRender: (row) => <TraceList trace={row.trace} />,
+                rowExpandable: (row) => row.trace.length > 0,
+              }}
               columns={[
-                { title: t('preview.sku'), dataIndex: 'sku', render: (sku: string | null, row) => (sku ? `${sku} · ${row.name ?? ''}` : t('preview.noSku')) },
-                { title: t('preview.listPrice'), dataIndex: 'list_price', align: 'right', render: (value: number | null) => <MoneyText value={value} /> },
+                {
+                  title: t('preview.sku'),
+                  dataIndex: 'sku',
+                  render: (sku: string | null, row) => (sku ? `${sku} · ${row.name ?? ''}` : t('preview.noSku')),
+                },
+                {
+                  title: t('preview.listPrice'),
+                  dataIndex: 'list_price',
+                  align: 'right',
+                  render: (value: number | null) => <MoneyText value={value} />,
+                },
                 {
                   title: t('preview.result'),
                   dataIndex: 'price',
                   align: 'right',
                   render: (value: number | null, row) =>
                     row.errors.length > 0 ? (
-                      <Typography.Text type="danger">{row.errors.map((e) => validationText({ code: e.code, message: e.code })).join(' ')}</Typography.Text>
+                      <Typography.Text type="danger">
+                        {row.errors.map((e) => validationText({ code: e.code, message: e.code })).join(' ')}
+                      </Typography.Text>
                     ) : (
                       <Typography.Text strong>
                         <MoneyText value={value} />

@@ -42,6 +42,8 @@ export function checkText(text: string, known?: ReadonlySet<string>): FormulaErr
   if (!result.ok) return result.errors;
   if (!known) return [];
   return result.formula.tokens.flatMap((token) =>
-    token.kind === 'variable' && !known.has(token.name) ? [{ code: 'FORMULA_UNKNOWN_VARIABLE' as const, position: token.position, token: token.name }] : [],
+    token.kind === 'variable' && !known.has(token.name)
+      ? [{ code: 'FORMULA_UNKNOWN_VARIABLE' as const, position: token.position, token: token.name }]
+      : [],
   );
 }

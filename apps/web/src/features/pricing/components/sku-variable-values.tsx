@@ -45,7 +45,8 @@ export function SkuVariableValues({ catalogId, sku }: Props) {
     setFailure(null);
   }, [loaded, form]);
 
-  if (variables.error || own.error) return <Alert type="warning" showIcon title={t('fetchFailed')} description={errorText(variables.error ?? own.error)} />;
+  if (variables.error || own.error)
+    return <Alert type="warning" showIcon title={t('fetchFailed')} description={errorText(variables.error ?? own.error)} />;
   if (!variables.data || !own.data) return <Skeleton active />;
   const items = variables.data.items;
   if (items.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('skuValues.noVariables')} />;
@@ -90,9 +91,18 @@ export function SkuVariableValues({ catalogId, sku }: Props) {
           dataSource={items}
           scroll={{ x: 'max-content' }}
           columns={[
-            { title: t('variables.columns.name'), dataIndex: 'name', render: (name: string) => <Typography.Text code>{name}</Typography.Text> },
+            {
+              title: t('variables.columns.name'),
+              dataIndex: 'name',
+              render: (name: string) => <Typography.Text code>{name}</Typography.Text>,
+            },
             { title: t('variables.columns.description'), dataIndex: 'short_description', render: (text: string | null) => text || '-' },
-            { title: t('skuValues.variableValue'), dataIndex: 'value', align: 'right', render: (value: string) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{value}</span> },
+            {
+              title: t('skuValues.variableValue'),
+              dataIndex: 'value',
+              align: 'right',
+              render: (value: string) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{value}</span>,
+            },
             {
               title: t('skuValues.skuValue', { sku }),
               key: 'sku',

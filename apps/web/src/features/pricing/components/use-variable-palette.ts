@@ -1,7 +1,12 @@
 import { BUILTIN_FORMULA_VARIABLES, type Variable, type VariableKind } from '@kelola/contracts/pricing';
 import { useVariables } from '../api/variable-api.ts';
 
-export type PaletteGroup = { key: 'builtin' | VariableKind; names: { name: string; value?: string; description?: string | null }[]; loading: boolean; error: unknown };
+export type PaletteGroup = {
+  key: 'builtin' | VariableKind;
+  names: { name: string; value?: string; description?: string | null }[];
+  loading: boolean;
+  error: unknown;
+};
 
 const PALETTE_SIZE = { page: 1, size: 200 };
 const toEntry = (variable: Variable) => ({ name: variable.name, value: variable.value, description: variable.short_description });

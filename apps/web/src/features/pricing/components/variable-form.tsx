@@ -18,7 +18,11 @@ const toInput = (values: Values): VariableInput => ({
   value: (values.value ?? '').trim(),
 });
 
-const fromVariable = (variable: Variable): Values => ({ name: variable.name, short_description: variable.short_description ?? '', value: variable.value });
+const fromVariable = (variable: Variable): Values => ({
+  name: variable.name,
+  short_description: variable.short_description ?? '',
+  value: variable.value,
+});
 
 /** Add (no id) or edit a variable; rules from the shared VariableInput schema (spec part 5). */
 export function VariableForm({ config, id }: { config: VariableKindConfig; id?: string }) {
@@ -61,7 +65,13 @@ export function VariableForm({ config, id }: { config: VariableKindConfig; id?: 
               extra={used ? t('variables.nameLocked', { count: variable.data?.used_by ?? 0 }) : t('variables.nameHint')}
               {...rules('name', 'name')}
             >
-              <Input maxLength={40} showCount={{ formatter: ({ count }) => `${count}/30` }} disabled={used} placeholder={t('variables.placeholders.name')} autoComplete="off" />
+              <Input
+                maxLength={40}
+                showCount={{ formatter: ({ count }) => `${count}/30` }}
+                disabled={used}
+                placeholder={t('variables.placeholders.name')}
+                autoComplete="off"
+              />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
@@ -71,7 +81,11 @@ export function VariableForm({ config, id }: { config: VariableKindConfig; id?: 
           </Col>
           <Col xs={24}>
             <Form.Item name="short_description" label={label('description')} {...rules('short_description', 'description')}>
-              <Input maxLength={40} showCount={{ formatter: ({ count }) => `${count}/30` }} placeholder={t('variables.placeholders.description')} />
+              <Input
+                maxLength={40}
+                showCount={{ formatter: ({ count }) => `${count}/30` }}
+                placeholder={t('variables.placeholders.description')}
+              />
             </Form.Item>
           </Col>
         </Row>

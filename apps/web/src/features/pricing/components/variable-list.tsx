@@ -89,12 +89,22 @@ export function VariableList({ config, headerExtra }: { config: VariableKindConf
           <Typography.Text code>{name}</Typography.Text>
         ),
     },
-    { title: t('variables.columns.value'), dataIndex: 'value', align: 'right', render: (value: string) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{value}</span> },
+    {
+      title: t('variables.columns.value'),
+      dataIndex: 'value',
+      align: 'right',
+      render: (value: string) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{value}</span>,
+    },
     { title: t('variables.columns.description'), dataIndex: 'short_description', render: (text: string | null) => text || '-' },
     {
       title: t('variables.columns.usedBy'),
       dataIndex: 'used_by',
-      render: (count: number) => (count > 0 ? <Tag color="blue">{t('variables.usedBy', { count })}</Tag> : <Typography.Text type="secondary">{t('variables.unused')}</Typography.Text>),
+      render: (count: number) =>
+        count > 0 ? (
+          <Tag color="blue">{t('variables.usedBy', { count })}</Tag>
+        ) : (
+          <Typography.Text type="secondary">{t('variables.unused')}</Typography.Text>
+        ),
     },
   ];
   if (canWrite) {
@@ -108,7 +118,14 @@ export function VariableList({ config, headerExtra }: { config: VariableKindConf
           <Link to={link(`${config.path}/edit/${row.id}`)} aria-label={`${t('edit')} ${row.name}`}>
             <EditOutlined /> {t('edit')}
           </Link>
-          <Button type="link" danger size="small" icon={<DeleteOutlined />} aria-label={`${t('delete')} ${row.name}`} onClick={() => askDelete(row)}>
+          <Button
+            type="link"
+            danger
+            size="small"
+            icon={<DeleteOutlined />}
+            aria-label={`${t('delete')} ${row.name}`}
+            onClick={() => askDelete(row)}
+          >
             {t('delete')}
           </Button>
         </Space>

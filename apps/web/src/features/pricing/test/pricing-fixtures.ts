@@ -15,7 +15,14 @@ export const PPN: Variable = {
   updated_at: '2026-11-21T22:56:34.137Z',
 };
 
-export const PACKING: Variable = { ...PPN, id: '01a20090-0000-7000-8000-000000000002', name: 'biaya_kemas', short_description: 'Biaya kemasan', value: '2500', used_by: 0 };
+export const PACKING: Variable = {
+  ...PPN,
+  id: '01a20090-0000-7000-8000-000000000002',
+  name: 'biaya_kemas',
+  short_description: 'Biaya kemasan',
+  value: '2500',
+  used_by: 0,
+};
 
 export const page = <T>(items: T[]) => ({ items, page: 1, size: 10, total_row: items.length });
 
@@ -23,6 +30,13 @@ export const page = <T>(items: T[]) => ({ items, page: 1, size: 10, total_row: i
 export function meWith(access: 'READ' | 'WRITE'): Me {
   return {
     ...ME,
-    permissions: { 'global-variable': access, 'formula-variable': access, 'product-variable': access, 'price-formula': access, price: access, product: 'READ' },
+    permissions: {
+      'global-variable': access,
+      'formula-variable': access,
+      'product-variable': access,
+      'price-formula': access,
+      price: access,
+      product: 'READ',
+    },
   };
 }

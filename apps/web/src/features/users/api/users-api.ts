@@ -59,11 +59,19 @@ export function useInvitations(enabled = true) {
 }
 
 export function useRestrictionOptions(base: RestrictionBase, enabled = true) {
-  return useQuery({ queryKey: userKeys.restrictionOptions(base), queryFn: () => fetchRestrictionOptions(base), enabled, staleTime: 60_000 });
+  return useQuery({
+    queryKey: userKeys.restrictionOptions(base),
+    queryFn: () => fetchRestrictionOptions(base),
+    enabled,
+    staleTime: 60_000,
+  });
 }
 
 /** A mutation of user management: invalidates every `users` key first, then runs the caller's onSuccess (STYLE rule 9). */
-function useUsersMutation<TInput, TResult>(mutationFn: (input: TInput) => Promise<TResult>, onSuccess?: (result: TResult, input: TInput) => void) {
+function useUsersMutation<TInput, TResult>(
+  mutationFn: (input: TInput) => Promise<TResult>,
+  onSuccess?: (result: TResult, input: TInput) => void,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
@@ -77,7 +85,10 @@ function useUsersMutation<TInput, TResult>(mutationFn: (input: TInput) => Promis
 type Done<T, I> = { onSuccess?: (result: T, input: I) => void };
 
 export const useUpdateMember = (id: string, options: Done<Member, MemberUpdateInput> = {}) =>
-  useUsersMutation((body: MemberUpdateInput) => apiFetch<Member>(`/users/${encodeURIComponent(id)}`, { method: 'PUT', body }), options.onSuccess);
+  useUsersMutation(
+    (body: MemberUpdateInput) => apiFetch<Member>(`/users/${encodeURIComponent(id)}`, { method: 'PUT', body }),
+    options.onSuccess,
+  );
 
 export const useRemoveMember = (options: Done<void, Member> = {}) =>
   useUsersMutation((member: Member) => apiFetch<void>(`/users/${encodeURIComponent(member.id)}`, { method: 'DELETE' }), options.onSuccess);
@@ -95,19 +106,27 @@ export const useResendInvitation = (options: Done<Invitation, Invitation> = {}) 
   );
 
 export const useRevokeInvitation = (options: Done<void, Invitation> = {}) =>
-  useUsersMutation((invitation: Invitation) => apiFetch<void>(`/invitations/${encodeURIComponent(invitation.id)}`, { method: 'DELETE' }), options.onSuccess);
+  useUsersMutation(
+    (invitation: Invitation) => apiFetch<void>(`/invitations/${encodeURIComponent(invitation.id)}`, { method: 'DELETE' }),
+    options.onSuccess,
+  );
 
 export const useCreateRole = (options: Done<Role, RoleInput> = {}) =>
   useUsersMutation((body: RoleInput) => apiFetch<Role>('/roles', { method: 'POST', body }), options.onSuccess);
 
 export const useUpdateRole = (options: Done<Role, { id: string; body: RoleInput }> = {}) =>
-  useUsersMutation(({ id, body }: { id: string; body: RoleInput }) => apiFetch<Role>(`/roles/${encodeURIComponent(id)}`, { method: 'PUT', body }), options.onSuccess);
+  useUsersMutation(
+    ({ id, body }: { id: string; body: RoleInput }) => apiFetch<Role>(`/roles/${encodeURIComponent(id)}`, { method: 'PUT', body }),
+    options.onSuccess,
+  );
 
 export const useDeleteRole = (options: Done<void, Role> = {}) =>
   useUsersMutation((role: Role) => apiFetch<void>(`/roles/${encodeURIComponent(role.id)}`, { method: 'DELETE' }), options.onSuccess);
 
 /** Names of the businesses and warehouses that members' or invitations' restriction lists point at. */
-export function useRestrictionNames(rows: readonly { restriction_base: RestrictionBase; restriction_list: string[] }[]): ReadonlyMap<string, string> {
+export function useRestrictionNames(
+  rows: readonly { restriction_base: RestrictionBase; restriction_list: string[] }[],
+): ReadonlyMap<string, string> {
   const needs = (base: RestrictionBase) => rows.some((row) => row.restriction_base === base && row.restriction_list.length > 0);
   const businesses = useRestrictionOptions('BUSINESS', needs('BUSINESS'));
   const warehouses = useRestrictionOptions('WAREHOUSE', needs('WAREHOUSE'));

@@ -25,8 +25,12 @@ export function InvitationsPanel() {
   const canWrite = useCan('user-management', 'WRITE');
   const invitations = useInvitations();
   const names = useRestrictionNames(invitations.data ?? []);
-  const resend = useResendInvitation({ onSuccess: (_, invitation) => void message.success(t('invitations.resent', { address: addressOf(invitation) })) });
-  const revoke = useRevokeInvitation({ onSuccess: (_, invitation) => void message.success(t('invitations.revoked', { address: addressOf(invitation) })) });
+  const resend = useResendInvitation({
+    onSuccess: (_, invitation) => void message.success(t('invitations.resent', { address: addressOf(invitation) })),
+  });
+  const revoke = useRevokeInvitation({
+    onSuccess: (_, invitation) => void message.success(t('invitations.revoked', { address: addressOf(invitation) })),
+  });
 
   const confirm = (invitation: Invitation, action: 'resend' | 'revoke') => {
     modal.confirm({
@@ -92,7 +96,9 @@ export function InvitationsPanel() {
             {
               key: 'restriction',
               title: t('columns.restriction'),
-              render: (_, invitation) => <RestrictionText base={invitation.restriction_base} list={invitation.restriction_list} names={names} />,
+              render: (_, invitation) => (
+                <RestrictionText base={invitation.restriction_base} list={invitation.restriction_list} names={names} />
+              ),
             },
             {
               key: 'status',
@@ -112,10 +118,21 @@ export function InvitationsPanel() {
                     onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
                     render: (_: unknown, invitation: Invitation) => (
                       <Space size={8} wrap={false}>
-                        <Button size="small" icon={<MailOutlined />} onClick={() => confirm(invitation, 'resend')} data-testid={`resend-${invitation.id}`}>
+                        <Button
+                          size="small"
+                          icon={<MailOutlined />}
+                          onClick={() => confirm(invitation, 'resend')}
+                          data-testid={`resend-${invitation.id}`}
+                        >
                           {t('invitations.resend')}
                         </Button>
-                        <Button size="small" danger icon={<DeleteOutlined />} onClick={() => confirm(invitation, 'revoke')} data-testid={`revoke-${invitation.id}`}>
+                        <Button
+                          size="small"
+                          danger
+                          icon={<DeleteOutlined />}
+                          onClick={() => confirm(invitation, 'revoke')}
+                          data-testid={`revoke-${invitation.id}`}
+                        >
                           {t('invitations.revoke')}
                         </Button>
                       </Space>

@@ -76,7 +76,13 @@ export function MembersPanel({ me }: { me: Me | undefined }) {
                 to={withWorkspaceQuery(`/user-management/edit-user?id=${encodeURIComponent(member.id)}`, location.search)}
                 onClick={(event) => editBlock && event.preventDefault()}
               >
-                <Button size="small" icon={<EditOutlined />} disabled={Boolean(editBlock)} aria-label={`${t('common.edit')} ${member.full_name}`} data-testid={`edit-${member.id}`} />
+                <Button
+                  size="small"
+                  icon={<EditOutlined />}
+                  disabled={Boolean(editBlock)}
+                  aria-label={`${t('common.edit')} ${member.full_name}`}
+                  data-testid={`edit-${member.id}`}
+                />
               </Link>
             </Tooltip>
             <Tooltip title={deleteBlock ? t(`errors:${deleteBlock}`) : t('members.remove')}>

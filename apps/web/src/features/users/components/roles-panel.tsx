@@ -34,7 +34,12 @@ export function RolesPanel() {
 
   if (roles.isError) {
     return (
-      <Result status="warning" title={t('roles.loadFailed')} subTitle={errorText(roles.error)} extra={<Button onClick={() => void roles.refetch()}>{t('common.retry')}</Button>} />
+      <Result
+        status="warning"
+        title={t('roles.loadFailed')}
+        subTitle={errorText(roles.error)}
+        extra={<Button onClick={() => void roles.refetch()}>{t('common.retry')}</Button>}
+      />
     );
   }
 
@@ -85,7 +90,13 @@ export function RolesPanel() {
                       {t(editable ? 'common.edit' : 'common.view')}
                     </Button>
                     {editable && (
-                      <Button size="small" danger icon={<DeleteOutlined />} onClick={() => confirmDelete(role)} aria-label={t('roles.deleteTitle', { name: role.name })}>
+                      <Button
+                        size="small"
+                        danger
+                        icon={<DeleteOutlined />}
+                        onClick={() => confirmDelete(role)}
+                        aria-label={t('roles.deleteTitle', { name: role.name })}
+                      >
                         {t('common.delete')}
                       </Button>
                     )}

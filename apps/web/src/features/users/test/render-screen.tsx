@@ -24,9 +24,15 @@ export function mockApi(handlers: Record<string, Handler | ApiReply>): ApiCall[]
       const call = { method, path, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined };
       calls.push(call);
       const handler = handlers[`${method} ${path}`];
-      const reply = (typeof handler === 'function' ? handler(call) : handler) ?? { status: 404, body: { code: 'NOT_FOUND', message: 'Not found' } };
+      const reply = (typeof handler === 'function' ? handler(call) : handler) ?? {
+        status: 404,
+        body: { code: 'NOT_FOUND', message: 'Not found' },
+      };
       const status = reply.status ?? 200;
-      return new Response(status === 204 ? null : JSON.stringify(reply.body ?? {}), { status, headers: { 'Content-Type': 'application/json' } });
+      return new Response(status === 204 ? null : JSON.stringify(reply.body ?? {}), {
+        status,
+        headers: { 'Content-Type': 'application/json' },
+      });
     }),
   );
   return calls;

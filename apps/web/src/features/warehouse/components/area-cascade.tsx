@@ -60,7 +60,11 @@ function AreaLevel({ form, field, parent, parentLabel, known }: LevelProps) {
           loading={areas.isFetching}
           disabled={!ready}
           status={areas.isError ? 'error' : undefined}
-          placeholder={ready ? t(`form.placeholders.${LABEL_KEYS[field]}`) : t('form.placeholders.pickParentFirst', { parent: (parentLabel ?? '').toLowerCase() })}
+          placeholder={
+            ready
+              ? t(`form.placeholders.${LABEL_KEYS[field]}`)
+              : t('form.placeholders.pickParentFirst', { parent: (parentLabel ?? '').toLowerCase() })
+          }
           notFoundContent={areas.isError ? errorText(areas.error) : t('form.noArea')}
           onChange={onChange}
           data-testid={`area-${field}`}

@@ -17,9 +17,14 @@ function useBusinessOptions() {
   const businesses = useBusinesses(canReadBusinesses);
   const me = useMe(useWorkspaceId(), !canReadBusinesses);
   if (canReadBusinesses) {
-    return { loading: businesses.isFetching, options: (businesses.data?.items ?? []).map((business) => ({ value: business.id, label: business.name })) };
+    return {
+      loading: businesses.isFetching,
+      options: (businesses.data?.items ?? []).map((business) => ({ value: business.id, label: business.name })),
+    };
   }
-  const own = (me.data?.businessList ?? []).flatMap((entry) => (entry.business_id ? [{ value: entry.business_id, label: entry.business_name ?? entry.name }] : []));
+  const own = (me.data?.businessList ?? []).flatMap((entry) =>
+    entry.business_id ? [{ value: entry.business_id, label: entry.business_name ?? entry.name }] : [],
+  );
   return { loading: me.isFetching, options: own };
 }
 

@@ -45,7 +45,13 @@ export const JAKARTA: Warehouse = {
   is_default: true,
 };
 
-const area = (code: string, name: string, level: Area['level'], parent: string): Area => ({ code, name, level, parent_code: parent, postal_code: null });
+const area = (code: string, name: string, level: Area['level'], parent: string): Area => ({
+  code,
+  name,
+  level,
+  parent_code: parent,
+  postal_code: null,
+});
 
 /** GET /api/areas?parent=… answers by parent code. */
 export const AREAS: Record<string, Area[]> = {

@@ -77,7 +77,12 @@ export const parseBlibliPush = (rawBody: string): MarketplacePushEvent | undefin
       occurredAt: num(data.updatedDate),
     };
   }
-  return { eventId: `blibli:${shopId}:${str(body.eventType)}:${str(body.requestId)}`, shopId, type: 'other', occurredAt: num(body.requestTime) };
+  return {
+    eventId: `blibli:${shopId}:${str(body.eventType)}:${str(body.requestId)}`,
+    shopId,
+    type: 'other',
+    occurredAt: num(body.requestTime),
+  };
 };
 
 const BASE64_PREFIX = 'base64:';

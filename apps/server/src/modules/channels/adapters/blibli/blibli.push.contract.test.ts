@@ -28,7 +28,12 @@ const setup = async () => {
     retry: noSleep,
   };
   const adapter = createBlibliAdapter({ ...base, webhookToken: SANDBOX_WEBHOOK_TOKEN });
-  const auth: ShopAuth = { shopId: blibli.storeCode, accessToken: blibli.sellerKey, username: blibli.username, signatureKey: blibli.signatureKey };
+  const auth: ShopAuth = {
+    shopId: blibli.storeCode,
+    accessToken: blibli.sellerKey,
+    username: blibli.username,
+    signatureKey: blibli.signatureKey,
+  };
   return { sandbox, catcher, adapter, auth, base };
 };
 

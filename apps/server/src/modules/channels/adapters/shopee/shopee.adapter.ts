@@ -914,7 +914,12 @@ export const createShopeeAdapter = (config: ShopeeConfig): MarketplaceAdapter =>
       const failures: DiscountItemsResult['failures'] = [];
       // Shopee takes at most 1000 items per call; 50 keeps each answer small.
       for (const part of chunk(itemList, 50)) {
-        const response = await api({ method: 'POST', path: '/api/v2/discount/add_discount_item', auth, body: { discount_id: Number(discountId), item_list: part } });
+        const response = await api({
+          method: 'POST',
+          path: '/api/v2/discount/add_discount_item',
+          auth,
+          body: { discount_id: Number(discountId), item_list: part },
+        });
         added += num(response.count);
         for (const failure of arr(response.error_list).map(obj)) {
           failures.push({
@@ -949,7 +954,12 @@ export const createShopeeAdapter = (config: ShopeeConfig): MarketplaceAdapter =>
       const ids = arr(list.item).map((item) => str(obj(item).item_id));
       let busy = new Set<string>();
       if (ids.length > 0) {
-        const promotions = await api({ method: 'GET', path: '/api/v2/product/get_item_promotion', auth, query: { item_id_list: ids.join(',') } });
+        const promotions = await api({
+          method: 'GET',
+          path: '/api/v2/product/get_item_promotion',
+          auth,
+          query: { item_id_list: ids.join(',') },
+        });
         busy = new Set(
           arr(promotions.success_list)
             .map(obj)
@@ -988,7 +998,8 @@ export const createShopeeAdapter = (config: ShopeeConfig): MarketplaceAdapter =>
       };
     },
 
-    getReturn: async (auth, returnId) => toReturn(await api({ method: 'GET', path: '/api/v2/returns/get_return_detail', auth, query: { return_sn: returnId } })),
+    getReturn: async (auth, returnId) =>
+      toReturn(await api({ method: 'GET', path: '/api/v2/returns/get_return_detail', auth, query: { return_sn: returnId } })),
 
     verifyPush: ({ url, headers, rawBody }) => verifyShopeePush(config.partnerKey, url, rawBody, headers.authorization),
 

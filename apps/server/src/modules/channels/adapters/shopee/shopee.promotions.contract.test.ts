@@ -18,7 +18,10 @@ const setup = async () => {
     now: running.clock.now,
     retry: noSleep,
   });
-  const back = await approveConsent(adapter.authorizationUrl({ redirectUrl: 'http://kelola.test/integration/shopee', state: 's' }), 'shop:60001001');
+  const back = await approveConsent(
+    adapter.authorizationUrl({ redirectUrl: 'http://kelola.test/integration/shopee', state: 's' }),
+    'shop:60001001',
+  );
   const grant = await adapter.exchangeCode({ code: back.searchParams.get('code') ?? '', shopId: '60001001' });
   const auth: ShopAuth = { shopId: '60001001', accessToken: grant.accessToken };
   return { sandbox: running, adapter: adapter as Required<MarketplaceAdapter>, auth };
@@ -32,7 +35,9 @@ describe('shopee discounts against the sandbox', () => {
     expect(created).toMatchObject({ name: 'Gajian Sale', status: 'upcoming', startTime: start });
 
     // Start less than an hour ahead, or in the past, is refused in Shopee's words.
-    await expect(adapter.createDiscount(auth, { name: 'x', startTime: SANDBOX_START + 10 * 60_000, endTime: start + HOUR })).rejects.toMatchObject({
+    await expect(
+      adapter.createDiscount(auth, { name: 'x', startTime: SANDBOX_START + 10 * 60_000, endTime: start + HOUR }),
+    ).rejects.toMatchObject({
       kind: 'bad_request',
       code: 'discount.discount_start_time_invalid',
     });
@@ -50,9 +55,17 @@ describe('shopee discounts against the sandbox', () => {
     expect(single && variant).toBeTruthy();
     const result = await adapter.addDiscountItems(auth, created.discountId, [
       { productId: single!.productId, promotionPrice: Math.floor(single!.skus[0]!.price * 0.8), purchaseLimit: 2 },
-      ...variant!.skus.map((sku) => ({ productId: variant!.productId, skuId: sku.skuId, promotionPrice: Math.floor(sku.price * 0.9), promotionStock: 5 })),
+      ...variant!.skus.map((sku) => ({
+        productId: variant!.productId,
+        skuId: sku.skuId,
+        promotionPrice: Math.floor(sku.price * 0.9),
+        promotionStock: 5,
+      })),
       // A promotion price above the original is refused item by item, not for the whole call.
-      { productId: available.items.find((item) => item !== single && item !== variant && item.skus.length === 1)!.productId, promotionPrice: 999_999_999 },
+      {
+        productId: available.items.find((item) => item !== single && item !== variant && item.skus.length === 1)!.productId,
+        promotionPrice: 999_999_999,
+      },
     ]);
     expect(result.added).toBe(1 + variant!.skus.length);
     expect(result.failures).toEqual([expect.objectContaining({ code: 'discount.promotion_price_invalid' })]);
@@ -82,7 +95,9 @@ describe('shopee discounts against the sandbox', () => {
     expect(upcoming.items).toHaveLength(1);
     expect(upcoming.nextCursor).toBe('2');
     const rest = await adapter.listDiscounts(auth, { status: 'upcoming', pageSize: 1, cursor: upcoming.nextCursor ?? '' });
-    expect([...upcoming.items, ...rest.items].map((discount) => discount.discountId).sort()).toEqual([created.discountId, second.discountId].sort());
+    expect([...upcoming.items, ...rest.items].map((discount) => discount.discountId).sort()).toEqual(
+      [created.discountId, second.discountId].sort(),
+    );
 
     // Only an upcoming discount can be deleted, only an ongoing one ended.
     await expect(adapter.endDiscount(auth, second.discountId)).rejects.toMatchObject({ code: 'discount.discount_not_ongoing' });

@@ -89,7 +89,12 @@ export const parseZaloraPush = (rawBody: string): MarketplacePushEvent | undefin
       occurredAt: num(payload.UpdatedAt),
     };
   }
-  return { eventId: `zalora:${shopId}:${str(body.event)}:${str(payload.UpdatedAt)}`, shopId, type: 'other', occurredAt: num(payload.UpdatedAt) };
+  return {
+    eventId: `zalora:${shopId}:${str(body.event)}:${str(payload.UpdatedAt)}`,
+    shopId,
+    type: 'other',
+    occurredAt: num(payload.UpdatedAt),
+  };
 };
 
 /** Zalora sends one object instead of a one-element list. */

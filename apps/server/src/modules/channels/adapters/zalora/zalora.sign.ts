@@ -28,4 +28,7 @@ export const zaloraPushSignature = (apiKey: string, rawBody: string): string =>
   createHmac('sha256', apiKey).update(rawBody, 'utf8').digest('hex');
 
 export const verifyZaloraPush = (apiKey: string | undefined, rawBody: string, signature: string | undefined): boolean =>
-  apiKey !== undefined && apiKey !== '' && signature !== undefined && safeEqual(zaloraPushSignature(apiKey, rawBody), signature.trim().toLowerCase());
+  apiKey !== undefined &&
+  apiKey !== '' &&
+  signature !== undefined &&
+  safeEqual(zaloraPushSignature(apiKey, rawBody), signature.trim().toLowerCase());

@@ -34,12 +34,15 @@ export function ForgotPasswordOtpScreen() {
     <>
       <AuthHeading title={t('forgotOtp.title')} subtitle={t('forgotOtp.subtitle', { user: username })} />
       <FormError error={verify.error} />
-      <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false} disabled={verify.isPending || !username} name="forgot-password-otp">
-        <Form.Item
-          name="otp"
-          label={t('fields.otp')}
-          rules={[codeRule]}
-        >
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={onFinish}
+        requiredMark={false}
+        disabled={verify.isPending || !username}
+        name="forgot-password-otp"
+      >
+        <Form.Item name="otp" label={t('fields.otp')} rules={[codeRule]}>
           <Input.OTP length={6} autoFocus formatter={(value) => value.replace(/\D/gu, '')} />
         </Form.Item>
         <Button type="primary" htmlType="submit" block size="large" loading={verify.isPending}>

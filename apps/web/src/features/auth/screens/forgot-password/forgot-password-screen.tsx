@@ -35,7 +35,12 @@ export function ForgotPasswordScreen() {
       <AuthHeading title={t('forgot.title')} subtitle={t('forgot.subtitle')} />
       <FormError error={request.error} />
       <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false} disabled={request.isPending} name="forgot-password">
-        <Form.Item name="username" label={t('fields.username')} rules={[noSpaceInEmail(() => t('fields.email')), zodRule(identifier)]} validateFirst>
+        <Form.Item
+          name="username"
+          label={t('fields.username')}
+          rules={[noSpaceInEmail(() => t('fields.email')), zodRule(identifier)]}
+          validateFirst
+        >
           <Input autoComplete="username" placeholder={t('fields.usernamePlaceholder')} autoFocus />
         </Form.Item>
         <Button type="primary" htmlType="submit" block size="large" loading={request.isPending}>

@@ -27,7 +27,12 @@ export function LinkExpiredScreen() {
       {
         onSuccess: (result) => {
           const sameUser = pending?.userUuid === userUuid;
-          savePendingRegistration({ userUuid, user: sameUser ? pending.user : '', type: sameUser ? pending.type : 'email', resendDelay: result.otp.resend_delay });
+          savePendingRegistration({
+            userUuid,
+            user: sameUser ? pending.user : '',
+            type: sameUser ? pending.type : 'email',
+            resendDelay: result.otp.resend_delay,
+          });
           void navigate(sameUser && pending.type === 'phone' ? '/auth/reg-conf/otp' : '/auth/reg-conf/email', { replace: true });
         },
       },

@@ -41,7 +41,13 @@ export function LoginScreen() {
       <AuthHeading title={t('login.title')} subtitle={t('login.subtitle')} />
       <FormError error={login.error} />
       <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false} disabled={login.isPending} name="login">
-        <Form.Item name="username" label={t('fields.username')} rules={[noSpaceInEmail(() => t('fields.email')), zodRule(identifier)]} validateFirst validateTrigger="onBlur">
+        <Form.Item
+          name="username"
+          label={t('fields.username')}
+          rules={[noSpaceInEmail(() => t('fields.email')), zodRule(identifier)]}
+          validateFirst
+          validateTrigger="onBlur"
+        >
           <Input prefix={<UserOutlined />} autoComplete="username" placeholder={t('fields.usernamePlaceholder')} autoFocus />
         </Form.Item>
         <Form.Item name="password" label={t('fields.password')} rules={[{ required: true, message: t('validation:REQUIRED') }]}>

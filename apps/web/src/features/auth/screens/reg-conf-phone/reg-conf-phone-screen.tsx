@@ -80,7 +80,12 @@ export function RegConfPhoneScreen() {
       { user: typed, ...draft },
       {
         onSuccess: (result) => {
-          savePendingRegistration({ userUuid: result.user.uuid, user: typed, type: result.user.type_register, resendDelay: result.otp.resend_delay });
+          savePendingRegistration({
+            userUuid: result.user.uuid,
+            user: typed,
+            type: result.user.type_register,
+            resendDelay: result.otp.resend_delay,
+          });
           void navigate(result.user.type_register === 'phone' ? OTP_PATH : '/auth/reg-conf/email');
         },
         onError: (error) => {
@@ -97,7 +102,15 @@ export function RegConfPhoneScreen() {
     <>
       <AuthHeading title={t('regConfPhone.title')} subtitle={t('regConfPhone.subtitle')} />
       <FormError error={signUp.error ?? (isTooEarly(resend.error) ? null : resend.error)} />
-      <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false} disabled={busy} name="reg-conf-phone" initialValues={{ phone: pending.user }}>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={onFinish}
+        requiredMark={false}
+        disabled={busy}
+        name="reg-conf-phone"
+        initialValues={{ phone: pending.user }}
+      >
         <Form.Item name="phone" label={t('fields.phone')} rules={[phoneRule]} extra={t('regConfPhone.hint')}>
           <Input prefix={<MobileOutlined />} autoComplete="tel" inputMode="tel" placeholder={t('fields.phonePlaceholder')} autoFocus />
         </Form.Item>

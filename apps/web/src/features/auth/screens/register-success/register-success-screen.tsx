@@ -20,7 +20,12 @@ export function RegisterSuccessScreen() {
       title={t('registerSuccess.title')}
       subTitle={t(signedIn ? 'registerSuccess.body' : 'registerSuccess.bodySignedOut')}
       extra={
-        <Button type="primary" size="large" data-testid="go-dashboard" onClick={() => void navigate(signedIn ? HOME_PATH : LOGIN_PATH, { replace: true })}>
+        <Button
+          type="primary"
+          size="large"
+          data-testid="go-dashboard"
+          onClick={() => void navigate(signedIn ? HOME_PATH : LOGIN_PATH, { replace: true })}
+        >
           {t(signedIn ? 'registerSuccess.toDashboard' : 'registerSuccess.toLogin')}
         </Button>
       }

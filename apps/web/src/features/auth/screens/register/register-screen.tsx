@@ -8,7 +8,10 @@ function initialValuesFrom(state: unknown): Partial<RegisterValues> | undefined 
   if (typeof state !== 'object' || state === null || !('prefill' in state)) return undefined;
   const prefill = state.prefill;
   if (typeof prefill !== 'object' || prefill === null) return undefined;
-  const pick = (key: keyof RegisterValues) => (key in prefill && typeof (prefill as Record<string, unknown>)[key] === 'string' ? ((prefill as Record<string, string>)[key] ?? '') : undefined);
+  const pick = (key: keyof RegisterValues) =>
+    key in prefill && typeof (prefill as Record<string, unknown>)[key] === 'string'
+      ? ((prefill as Record<string, string>)[key] ?? '')
+      : undefined;
   return { user: pick('user'), name: pick('name'), business_name: pick('business_name') };
 }
 

@@ -41,7 +41,11 @@ describe('/product/create', { timeout: 30_000 }, () => {
   it('sends a single product and shows the server SKU_TAKEN error on the SKU field', async () => {
     const { calls, router } = setup(() => ({
       status: 409,
-      body: { code: 'SKU_TAKEN', message: 'SKU taken', details: { fields: [{ path: 'catalogs.0.sku', code: 'SKU_TAKEN', message: 'SKU_TAKEN' }] } },
+      body: {
+        code: 'SKU_TAKEN',
+        message: 'SKU taken',
+        details: { fields: [{ path: 'catalogs.0.sku', code: 'SKU_TAKEN', message: 'SKU_TAKEN' }] },
+      },
     }));
     await screen.findByLabelText('Nama Produk');
     fill('Nama Produk', 'Kaos Polos');
@@ -50,7 +54,14 @@ describe('/product/create', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByText('Simpan'));
     await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
     const body = calls.find((call) => call.method === 'POST')?.body as Record<string, unknown>;
-    expect(body).toMatchObject({ type: 'SINGLE', name: 'Kaos Polos', status: 'DRAFT', variant_tiers: [], bundle: null, catalogs: [{ sku: 'KAOS-01', options: [], price: 150_000 }] });
+    expect(body).toMatchObject({
+      type: 'SINGLE',
+      name: 'Kaos Polos',
+      status: 'DRAFT',
+      variant_tiers: [],
+      bundle: null,
+      catalogs: [{ sku: 'KAOS-01', options: [], price: 150_000 }],
+    });
     // The error sits under the SKU input, not only above the form.
     const skuItem = screen.getByLabelText('SKU').closest('.ant-form-item') as HTMLElement;
     await waitFor(() => expect(within(skuItem).getByText('SKU sudah dipakai.')).toBeTruthy());
@@ -72,7 +83,8 @@ describe('/product/create', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.getByText('4 kombinasi SKU')).toBeTruthy());
     const skus = () => screen.getAllByLabelText(/^SKU \d$/u).map((input) => (input as HTMLInputElement).value);
     expect(skus()).toEqual(['KAOS-MERAH-S', 'KAOS-MERAH-M', 'KAOS-BIRU-S', 'KAOS-BIRU-M']);
-    for (const [index, input] of screen.getAllByLabelText(/^Harga \d$/u).entries()) fireEvent.change(input, { target: { value: String(50_000 + index * 1000) } });
+    for (const [index, input] of screen.getAllByLabelText(/^Harga \d$/u).entries())
+      fireEvent.change(input, { target: { value: String(50_000 + index * 1000) } });
     // A third colour adds two rows and keeps what was typed in the others.
     typeOptions('tier-0-options', ['Hijau']);
     await waitFor(() => expect(screen.getByText('6 kombinasi SKU')).toBeTruthy());
@@ -80,8 +92,14 @@ describe('/product/create', { timeout: 30_000 }, () => {
     for (const input of screen.getAllByLabelText(/^Harga [56]$/u)) fireEvent.change(input, { target: { value: '60000' } });
     fireEvent.click(screen.getByText('Simpan'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/product'));
-    const body = calls.find((call) => call.method === 'POST')?.body as { variant_tiers: unknown; catalogs: { sku: string; options: string[]; price: number }[] };
-    expect(body.variant_tiers).toEqual([{ name: 'Warna', options: ['Merah', 'Biru', 'Hijau'] }, { name: 'Ukuran', options: ['S', 'M'] }]);
+    const body = calls.find((call) => call.method === 'POST')?.body as {
+      variant_tiers: unknown;
+      catalogs: { sku: string; options: string[]; price: number }[];
+    };
+    expect(body.variant_tiers).toEqual([
+      { name: 'Warna', options: ['Merah', 'Biru', 'Hijau'] },
+      { name: 'Ukuran', options: ['S', 'M'] },
+    ]);
     expect(body.catalogs.map((c) => [c.sku, c.options, c.price])).toEqual([
       ['KAOS-MERAH-S', ['Merah', 'S'], 50_000],
       ['KAOS-MERAH-M', ['Merah', 'M'], 51_000],

@@ -75,7 +75,11 @@ export function CreateProductScreen() {
           void navigate(withWorkspaceQuery(to, location.search));
         }}
       >
-        <ProductFormFields form={form} hasVideoFile={video !== null} video={<PendingVideo file={video} onChange={chooseVideo} progress={videoProgress} />} />
+        <ProductFormFields
+          form={form}
+          hasVideoFile={video !== null}
+          video={<PendingVideo file={video} onChange={chooseVideo} progress={videoProgress} />}
+        />
         <Divider titlePlacement="start">{t('form.sections.images')}</Divider>
         <PendingImages files={files} onChange={setFiles} />
       </FormPage>

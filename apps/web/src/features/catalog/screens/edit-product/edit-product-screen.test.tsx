@@ -41,7 +41,20 @@ const BUNDLE: Product = {
   status: 'ACTIVE',
   is_valid: true,
   variant_tiers: [],
-  catalogs: [{ id: 'c-1', catalog_id: 'c-1', product_id: ID, sku: 'PKT-01', name: 'Paket Kaos Hemat', options: [], price: 99_000, barcode: null, weight: 0, position: 0 }],
+  catalogs: [
+    {
+      id: 'c-1',
+      catalog_id: 'c-1',
+      product_id: ID,
+      sku: 'PKT-01',
+      name: 'Paket Kaos Hemat',
+      options: [],
+      price: 99_000,
+      barcode: null,
+      weight: 0,
+      position: 0,
+    },
+  ],
   images: [],
   bundle: {
     components: [{ catalog_id: 'c-2', product_id: 'p-2', sku: 'KAOS-HM', name: 'Kaos Hitam M', price: 59_000, quantity: 2 }],

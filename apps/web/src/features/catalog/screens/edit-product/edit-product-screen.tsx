@@ -54,7 +54,11 @@ export function EditProductScreen() {
           video={
             product.data && (
               // The server cleared the YouTube link: so does the form, or saving it would put the link back.
-              <ProductVideoField productId={product.data.id} video={product.data.video} onUploaded={() => form.setFieldValue('video_url', '')} />
+              <ProductVideoField
+                productId={product.data.id}
+                video={product.data.video}
+                onUploaded={() => form.setFieldValue('video_url', '')}
+              />
             )
           }
         />

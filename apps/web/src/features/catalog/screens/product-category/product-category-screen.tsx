@@ -10,13 +10,13 @@ import { applyFieldErrors } from '../../../../lib/form-errors.ts';
 import { useCategoryTree, useCreateCategory, useDeleteCategory, useMoveCategory, useRenameCategory } from '../../api/category-api.ts';
 import { subtreeIds, toTreeData, type CategoryOption } from '../../components/category-options.ts';
 
-type Dialog = { kind: 'add'; parent: CategoryNode | null } | { kind: 'rename'; node: CategoryNode } | { kind: 'move'; node: CategoryNode } | null;
+type Dialog =
+  { kind: 'add'; parent: CategoryNode | null } | { kind: 'rename'; node: CategoryNode } | { kind: 'move'; node: CategoryNode } | null;
 type DialogValues = { name?: string; parent_id?: string | null };
 const ROOT = '__root__';
 
 type TreeItem = { key: string; node: CategoryNode; children: TreeItem[] };
-const toTree = (nodes: CategoryNode[]): TreeItem[] =>
-  nodes.map((node) => ({ key: node.id, node, children: toTree(node.children) }));
+const toTree = (nodes: CategoryNode[]): TreeItem[] => nodes.map((node) => ({ key: node.id, node, children: toTree(node.children) }));
 
 const withoutIds = (options: CategoryOption[], ids: Set<string>): CategoryOption[] =>
   options.filter((o) => !ids.has(o.value)).map((o) => ({ ...o, ...(o.children ? { children: withoutIds(o.children, ids) } : {}) }));
@@ -52,8 +52,10 @@ export function ProductCategoryScreen() {
     setDialogError(null);
     try {
       if (dialog?.kind === 'add') await create.mutateAsync({ name: values.name ?? '', parent_id: dialog.parent?.id ?? null });
-      if (dialog?.kind === 'rename') await rename.mutateAsync({ id: dialog.node.id, input: { name: values.name ?? '', parent_id: dialog.node.parent_id } });
-      if (dialog?.kind === 'move') await move.mutateAsync({ id: dialog.node.id, parentId: values.parent_id === ROOT ? null : (values.parent_id ?? null) });
+      if (dialog?.kind === 'rename')
+        await rename.mutateAsync({ id: dialog.node.id, input: { name: values.name ?? '', parent_id: dialog.node.parent_id } });
+      if (dialog?.kind === 'move')
+        await move.mutateAsync({ id: dialog.node.id, parentId: values.parent_id === ROOT ? null : (values.parent_id ?? null) });
     } catch (error) {
       if (!applyFieldErrors(form, error)) setDialogError(errorText(error));
     }

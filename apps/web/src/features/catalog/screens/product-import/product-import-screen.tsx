@@ -50,7 +50,11 @@ export function ProductImportScreen() {
         <Card title={t('import.step1')}>
           <Flex vertical gap={12} align="flex-start">
             <Typography.Text>{t('import.step1Body')}</Typography.Text>
-            <Button icon={<DownloadOutlined />} loading={downloading} onClick={() => void download(TEMPLATE_PATH, 'template-import-produk.xlsx')}>
+            <Button
+              icon={<DownloadOutlined />}
+              loading={downloading}
+              onClick={() => void download(TEMPLATE_PATH, 'template-import-produk.xlsx')}
+            >
               {t('import.download')}
             </Button>
           </Flex>
@@ -77,7 +81,9 @@ export function ProductImportScreen() {
               <Flex vertical gap={4} data-testid="import-progress">
                 <Typography.Text strong>{t(`import.status.${data.status}`)}</Typography.Text>
                 <Progress percent={Math.round(data.progress)} status="active" />
-                <Typography.Text type="secondary">{t('import.progress', { processed: data.processed_rows, total: data.total_rows })}</Typography.Text>
+                <Typography.Text type="secondary">
+                  {t('import.progress', { processed: data.processed_rows, total: data.total_rows })}
+                </Typography.Text>
               </Flex>
             )}
             {data && finished && (
@@ -87,7 +93,12 @@ export function ProductImportScreen() {
                 subTitle={data.error ?? t('import.summary', { succeeded: data.succeeded_rows, failed: data.failed_rows })}
                 extra={[
                   data.has_result_file && (
-                    <Button key="result" icon={<DownloadOutlined />} loading={downloading} onClick={() => void download(resultPath(data.id), `hasil-impor-${data.file_name}`)}>
+                    <Button
+                      key="result"
+                      icon={<DownloadOutlined />}
+                      loading={downloading}
+                      onClick={() => void download(resultPath(data.id), `hasil-impor-${data.file_name}`)}
+                    >
                       {t('import.resultFile')}
                     </Button>
                   ),

@@ -18,12 +18,16 @@ function setup(path = `/product?workspace_id=${WORKSPACE}`, permission: 'READ' |
     path,
     pattern: '/product',
     me: { ...ME, permissions: { product: permission, 'product-category': 'READ' } },
-    routes: [{ path: '/product/edit', element: <p>edit</p> }, { path: '/product/create', element: <p>create</p> }],
+    routes: [
+      { path: '/product/edit', element: <p>edit</p> },
+      { path: '/product/create', element: <p>create</p> },
+    ],
   });
   return { ...view, calls };
 }
 
-const productCalls = (calls: { url: URL }[]) => calls.filter((call) => call.url.pathname === '/api/products').map((call) => Object.fromEntries(call.url.searchParams));
+const productCalls = (calls: { url: URL }[]) =>
+  calls.filter((call) => call.url.pathname === '/api/products').map((call) => Object.fromEntries(call.url.searchParams));
 
 describe('/product', { timeout: 20_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -38,9 +42,21 @@ describe('/product', { timeout: 20_000 }, () => {
   });
 
   it('asks the API with the filters, sort and page of the URL', async () => {
-    const { calls } = setup(`/product?workspace_id=${WORKSPACE}&status=DRAFT&category_id=${CATEGORY_ID}&brand_id=${BRAND_ID}&type=VARIANT&stock_state=MINUS_STOCK&q=kaos&sort=name&page=2`);
+    const { calls } = setup(
+      `/product?workspace_id=${WORKSPACE}&status=DRAFT&category_id=${CATEGORY_ID}&brand_id=${BRAND_ID}&type=VARIANT&stock_state=MINUS_STOCK&q=kaos&sort=name&page=2`,
+    );
     await screen.findByText('Kaos Polos');
-    expect(productCalls(calls)[0]).toEqual({ page: '2', size: '10', sort: 'name', status: 'DRAFT', category_id: CATEGORY_ID, brand_id: BRAND_ID, type: 'VARIANT', stock_state: 'MINUS_STOCK', q: 'kaos' });
+    expect(productCalls(calls)[0]).toEqual({
+      page: '2',
+      size: '10',
+      sort: 'name',
+      status: 'DRAFT',
+      category_id: CATEGORY_ID,
+      brand_id: BRAND_ID,
+      type: 'VARIANT',
+      stock_state: 'MINUS_STOCK',
+      q: 'kaos',
+    });
   });
 
   it('puts the status tab, the search and the type filter in the URL', async () => {
@@ -54,7 +70,9 @@ describe('/product', { timeout: 20_000 }, () => {
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('q')).toBe('KAOS-01'));
     fireEvent.mouseDown(screen.getByTestId('filter-type').querySelector('.ant-select-selector') ?? screen.getByTestId('filter-type'));
     const option = await waitFor(() => {
-      const found = [...document.querySelectorAll('.ant-select-item-option')].find((element) => element.getAttribute('title') === 'Bundling');
+      const found = [...document.querySelectorAll('.ant-select-item-option')].find(
+        (element) => element.getAttribute('title') === 'Bundling',
+      );
       if (!found) throw new Error('no option');
       return found;
     });
@@ -63,7 +81,9 @@ describe('/product', { timeout: 20_000 }, () => {
     const search = new URLSearchParams(router.state.location.search);
     expect(search.get('workspace_id')).toBe(WORKSPACE);
     expect(search.get('status')).toBe('DRAFT');
-    await waitFor(() => expect(productCalls(calls).some((q) => q.type === 'BUNDLING' && q.status === 'DRAFT' && q.q === 'KAOS-01')).toBe(true));
+    await waitFor(() =>
+      expect(productCalls(calls).some((q) => q.type === 'BUNDLING' && q.status === 'DRAFT' && q.q === 'KAOS-01')).toBe(true),
+    );
     fireEvent.click(screen.getByText('Semua (6)'));
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('status')).toBeNull());
   });
@@ -82,7 +102,9 @@ describe('/product', { timeout: 20_000 }, () => {
     await screen.findByText('Kaos Polos');
     fireEvent.mouseDown(screen.getByTestId('filter-stock').querySelector('.ant-select-selector') ?? screen.getByTestId('filter-stock'));
     const option = await waitFor(() => {
-      const found = [...document.querySelectorAll('.ant-select-item-option')].find((element) => element.getAttribute('title') === 'Stok Habis');
+      const found = [...document.querySelectorAll('.ant-select-item-option')].find(
+        (element) => element.getAttribute('title') === 'Stok Habis',
+      );
       if (!found) throw new Error('no option');
       return found;
     });
@@ -97,7 +119,12 @@ describe('/product', { timeout: 20_000 }, () => {
     await screen.findByText('Kaos Polos');
     fireEvent.click(screen.getAllByRole('checkbox')[1]!);
     fireEvent.click(await screen.findByText('Jadikan Tidak Aktif'));
-    await waitFor(() => expect(calls.find((call) => call.url.pathname === '/api/products/bulk-status')?.body).toEqual({ ids: [PRODUCTS.items[0]!.id], status: 'INACTIVE' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.url.pathname === '/api/products/bulk-status')?.body).toEqual({
+        ids: [PRODUCTS.items[0]!.id],
+        status: 'INACTIVE',
+      }),
+    );
   });
 
   it('links a row to /product/edit with the id and the workspace query', async () => {

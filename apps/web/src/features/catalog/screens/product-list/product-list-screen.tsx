@@ -97,7 +97,9 @@ export function ProductListScreen() {
           <AuthImage src={row.thumbnail_url} alt={name} />
           <Flex vertical>
             {canWrite ? <Link to={editLink(row.id)}>{name}</Link> : <Typography.Text>{name}</Typography.Text>}
-            {row.variant_count > 1 && <Typography.Text type="secondary">{t('list.variants', { count: row.variant_count })}</Typography.Text>}
+            {row.variant_count > 1 && (
+              <Typography.Text type="secondary">{t('list.variants', { count: row.variant_count })}</Typography.Text>
+            )}
           </Flex>
         </Flex>
       ),
@@ -134,8 +136,17 @@ export function ProductListScreen() {
     },
     { title: t('columns.category'), dataIndex: 'category_name', render: (value: string | null) => value ?? '-' },
     { title: t('columns.brand'), dataIndex: 'brand_name', render: (value: string | null) => value ?? '-' },
-    { title: t('columns.status'), dataIndex: 'status', render: (status: string) => <StatusTag status={status} label={t(`status.${status}`)} /> },
-    { title: t('columns.updated'), dataIndex: 'updated_at', sortField: 'updated_at', render: (value: string) => new Date(value).toLocaleDateString('id-ID') },
+    {
+      title: t('columns.status'),
+      dataIndex: 'status',
+      render: (status: string) => <StatusTag status={status} label={t(`status.${status}`)} />,
+    },
+    {
+      title: t('columns.updated'),
+      dataIndex: 'updated_at',
+      sortField: 'updated_at',
+      render: (value: string) => new Date(value).toLocaleDateString('id-ID'),
+    },
   ];
   if (canWrite) {
     columns.push({

@@ -198,7 +198,9 @@ describe('/inventory/list-inventoryv2', { timeout: 30_000 }, () => {
     });
     expect(await screen.findByText('Ekspor selesai')).toBeTruthy();
     expect(screen.getByText('11 baris diekspor ke inventori-20261122.xlsx.')).toBeTruthy();
-    await waitFor(() => expect(calls.some((call) => call.url.pathname === `/api/inventory/exports/${exportRecord('DONE').id}/file`)).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((call) => call.url.pathname === `/api/inventory/exports/${exportRecord('DONE').id}/file`)).toBe(true),
+    );
     expect(createObjectURL).toHaveBeenCalled();
   });
 

@@ -26,7 +26,9 @@ type Handlers = { onSave?: (method: string, body: unknown) => Answer; onPost?: (
 const STOCK: Record<string, ReturnType<typeof catalogStock>> = {
   [KAOS.id]: catalogStock(KAOS, { [JAKARTA.id]: 12, [BANDUNG.id]: 3 }),
   // 30 available in Jakarta after a safety stock of 5 (35 on hand).
-  [KOPI.id]: (({ warehouses, ...rest }) => ({ ...rest, warehouses: warehouses.map((w) => ({ ...w, safety_stock: 5 })) }))(catalogStock(KOPI, { [JAKARTA.id]: 30 })),
+  [KOPI.id]: (({ warehouses, ...rest }) => ({ ...rest, warehouses: warehouses.map((w) => ({ ...w, safety_stock: 5 })) }))(
+    catalogStock(KOPI, { [JAKARTA.id]: 30 }),
+  ),
 };
 
 function setup(handlers: Handlers = {}, options: { id?: string; access?: 'READ' | 'WRITE'; inventory?: boolean } = {}) {

@@ -183,14 +183,28 @@ describe('/inventory/stock-alocation', { timeout: 60_000 }, () => {
     const withShopee: AllocationView = {
       ...ALLOCATION,
       available: 6,
-      rules: [{ ...ALLOCATION.rules[0]!, quantity: 8, explanation: '8 = 6 tersedia × 70%, dibulatkan ke bawah, dikurangi buffer 0, ditambah 4 disisihkan' }, ALLOCATION.rules[1]!],
+      rules: [
+        {
+          ...ALLOCATION.rules[0]!,
+          quantity: 8,
+          explanation: '8 = 6 tersedia × 70%, dibulatkan ke bawah, dikurangi buffer 0, ditambah 4 disisihkan',
+        },
+        ALLOCATION.rules[1]!,
+      ],
       set_asides: ALLOCATION.set_asides.map((a) => (a.channel_id === SHOPEE ? { ...a, quantity: 4 } : a)),
     };
     const { calls } = setup({
       onSetAside: (body) =>
         (body as { channel_id: string }).channel_id === SHOPEE
           ? { body: withShopee }
-          : { status: 409, body: { code: 'INSUFFICIENT_STOCK', message: 'no', details: { fields: [{ path: 'quantity', code: 'INSUFFICIENT_STOCK', message: 'Stok tidak mencukupi.' }] } } },
+          : {
+              status: 409,
+              body: {
+                code: 'INSUFFICIENT_STOCK',
+                message: 'no',
+                details: { fields: [{ path: 'quantity', code: 'INSUFFICIENT_STOCK', message: 'Stok tidak mencukupi.' }] },
+              },
+            },
     });
     expect(await screen.findByText('Stok Disisihkan per Kanal')).toBeTruthy();
     const table = await screen.findByTestId('set-aside-table');
@@ -200,7 +214,9 @@ describe('/inventory/stock-alocation', { timeout: 60_000 }, () => {
     setValue('Stok disisihkan untuk Shopee Kelola', '4');
     await waitFor(() => expect(saveShopee.disabled).toBe(false));
     fireEvent.click(saveShopee);
-    await waitFor(() => expect(text('rule-0-explanation')).toBe('8 = 6 tersedia × 70%, dibulatkan ke bawah, dikurangi buffer 0, ditambah 4 disisihkan'));
+    await waitFor(() =>
+      expect(text('rule-0-explanation')).toBe('8 = 6 tersedia × 70%, dibulatkan ke bawah, dikurangi buffer 0, ditambah 4 disisihkan'),
+    );
     expect(await screen.findByText('Stok disisihkan untuk Shopee Kelola disimpan')).toBeTruthy();
     const put = calls.find((call) => call.method === 'PUT');
     expect(put?.body).toEqual({ warehouse_id: JAKARTA.id, catalog_id: KAOS.id, channel_id: SHOPEE, quantity: 4 });
@@ -214,7 +230,12 @@ describe('/inventory/stock-alocation', { timeout: 60_000 }, () => {
   });
 
   it('shows the stock set aside read-only to a READ-only role, and asks for a SKU first', async () => {
-    setup({ access: 'READ', view: { body: { ...ALLOCATION, set_asides: ALLOCATION.set_asides.map((a) => ({ ...a, quantity: a.channel_id === TOKOPEDIA ? 3 : 0 })) } } });
+    setup({
+      access: 'READ',
+      view: {
+        body: { ...ALLOCATION, set_asides: ALLOCATION.set_asides.map((a) => ({ ...a, quantity: a.channel_id === TOKOPEDIA ? 3 : 0 })) },
+      },
+    });
     const table = await screen.findByTestId('set-aside-table');
     expect(within(table).queryByRole('spinbutton')).toBeNull();
     expect(within(within(table).getByText('Tokopedia Kelola').closest('tr') as HTMLElement).getByText('3')).toBeTruthy();

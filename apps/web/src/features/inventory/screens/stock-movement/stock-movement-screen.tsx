@@ -68,7 +68,11 @@ export function StockMovementScreen() {
       render: (_value, row) => <ChangeText before={row.in_order_before} after={row.in_order_after} />,
     },
     { title: t('columns.reference'), key: 'reference', render: (_value, row) => <MovementReference movement={row} /> },
-    { title: t('columns.actor'), dataIndex: 'actor_id', render: (actorId: string | null, row) => <ActorText actorId={actorId} actorName={row.actor_name} /> },
+    {
+      title: t('columns.actor'),
+      dataIndex: 'actor_id',
+      render: (actorId: string | null, row) => <ActorText actorId={actorId} actorName={row.actor_name} />,
+    },
     {
       title: t('columns.action'),
       key: 'action',

@@ -26,7 +26,9 @@ export function InvitationAcceptScreen() {
   const signedIn = isTokenValid(accessToken);
   const preview = useInvitationPreview(token);
   const me = useMe(null, signedIn);
-  const accept = useAcceptInvitation(token, { onSuccess: (result) => void navigate(workspaceHome(result.workspace.workspace_id), { replace: true }) });
+  const accept = useAcceptInvitation(token, {
+    onSuccess: (result) => void navigate(workspaceHome(result.workspace.workspace_id), { replace: true }),
+  });
 
   const switchAccount = async () => {
     try {
@@ -62,7 +64,9 @@ export function InvitationAcceptScreen() {
           data-testid="invitation-mismatch"
         />
       ) : (
-        accept.error && <Alert type="error" showIcon title={errorText(accept.error)} style={{ marginBottom: 16 }} data-testid="form-error" />
+        accept.error && (
+          <Alert type="error" showIcon title={errorText(accept.error)} style={{ marginBottom: 16 }} data-testid="form-error" />
+        )
       )}
       {signedIn ? (
         <Flex vertical gap={12}>
@@ -71,7 +75,14 @@ export function InvitationAcceptScreen() {
               {t('accept.signedInAs', { name: me.data.full_name, contact: me.data.email ?? me.data.phone ?? '' })}
             </Typography.Text>
           )}
-          <Button type="primary" size="large" block loading={accept.isPending} onClick={() => accept.mutate()} data-testid="accept-invitation">
+          <Button
+            type="primary"
+            size="large"
+            block
+            loading={accept.isPending}
+            onClick={() => accept.mutate()}
+            data-testid="accept-invitation"
+          >
             {t('accept.submit')}
           </Button>
           <Button type="link" onClick={() => void switchAccount()}>

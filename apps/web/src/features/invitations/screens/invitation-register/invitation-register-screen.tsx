@@ -34,7 +34,8 @@ export function InvitationRegisterScreen() {
   if (preview.isError) return <InvitationProblem error={preview.error} onRetry={() => void preview.refetch()} />;
   const invitation = preview.data;
   // An account exists for this address (made since the invitation was sent): sign in and accept instead.
-  if (invitation.registered) return <Navigate to={`/auth/confirmation/registered/invite-${invitation.kind}/${encodeURIComponent(token)}`} replace />;
+  if (invitation.registered)
+    return <Navigate to={`/auth/confirmation/registered/invite-${invitation.kind}/${encodeURIComponent(token)}`} replace />;
   if (invitationProblem(register.error)) return <InvitationProblem error={register.error} />;
 
   const onFinish = (values: Values) => {

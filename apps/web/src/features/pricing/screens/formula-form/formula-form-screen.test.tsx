@@ -22,8 +22,24 @@ const PREVIEW = {
         { kind: 'variable', name: 'list_price', value: '85000' },
         { kind: 'variable', name: 'biaya_kemas', value: '2500' },
         { kind: 'variable', name: 'ppn', value: '1.11' },
-        { kind: 'operation', expression: '(list_price + biaya_kemas)', left: '85000', operator: '+', right: '2500', result: '87500', exact: true },
-        { kind: 'operation', expression: '(list_price + biaya_kemas) × ppn', left: '87500', operator: '×', right: '1.11', result: '97125', exact: true },
+        {
+          kind: 'operation',
+          expression: '(list_price + biaya_kemas)',
+          left: '85000',
+          operator: '+',
+          right: '2500',
+          result: '87500',
+          exact: true,
+        },
+        {
+          kind: 'operation',
+          expression: '(list_price + biaya_kemas) × ppn',
+          left: '87500',
+          operator: '×',
+          right: '1.11',
+          result: '97125',
+          exact: true,
+        },
         { kind: 'rounding', mode: 'CEIL', step: 1000, before: '97125', result: '98000' },
       ],
     },
@@ -34,7 +50,8 @@ function setup() {
   const { fetchStub, calls } = stubFetch((method, url, body) => {
     if (url.pathname === '/api/global-variables') return { body: page([PACKING, PPN]) };
     if (url.pathname.endsWith('-variables')) return { body: page([]) };
-    if (url.pathname === '/api/products') return { body: { ...page([]), total_capped: false, counts: { active: 0, notActive: 0, draft: 0, all: 0 } } };
+    if (url.pathname === '/api/products')
+      return { body: { ...page([]), total_capped: false, counts: { active: 0, notActive: 0, draft: 0, all: 0 } } };
     if (url.pathname === '/api/price-formulas/check') {
       // The server knows the workspace's variables: names it has not got are FORMULA_UNKNOWN_VARIABLE.
       const expression = (body as { expression: string }).expression;
@@ -127,7 +144,11 @@ describe('price formula builder', { timeout: 60_000 }, () => {
     expect(trace.getByText('Pembulatan (Bulatkan ke atas, kelipatan 1000): 97125 → 98000')).toBeTruthy();
     expect(screen.getByText('Rp98.000')).toBeTruthy();
     const preview = calls.find((call) => call.url.pathname === '/api/price-formulas/preview');
-    expect(preview?.body).toMatchObject({ expression: '( list_price + biaya_kemas ) × ppn', catalog_ids: [], values: { list_price: '85000' } });
+    expect(preview?.body).toMatchObject({
+      expression: '( list_price + biaya_kemas ) × ppn',
+      catalog_ids: [],
+      values: { list_price: '85000' },
+    });
   });
 
   it('does not save a broken formula', async () => {

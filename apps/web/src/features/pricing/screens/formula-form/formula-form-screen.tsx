@@ -17,7 +17,13 @@ import { WriteGuard } from '../../../../components/write-guard.tsx';
 
 type Values = { name: string; short_description: string; expression: string; rounding_mode: RoundingMode; rounding_step: number };
 const EMPTY: Values = { name: '', short_description: '', expression: '', rounding_mode: 'NONE', rounding_step: 1 };
-const fromFormula = (f: Formula): Values => ({ name: f.name, short_description: f.short_description ?? '', expression: f.expression, rounding_mode: f.rounding_mode, rounding_step: f.rounding_step });
+const fromFormula = (f: Formula): Values => ({
+  name: f.name,
+  short_description: f.short_description ?? '',
+  expression: f.expression,
+  rounding_mode: f.rounding_mode,
+  rounding_step: f.rounding_step,
+});
 
 /** The browser's check at once, then the server's (which knows the workspace's variables) after a pause. */
 function useFormulaProblems(expression: string): { problems: FormulaProblemView[]; checking: boolean } {
@@ -27,7 +33,10 @@ function useFormulaProblems(expression: string): { problems: FormulaProblemView[
   if (!expression.trim()) return { problems: [], checking: false };
   if (local.length > 0) return { problems: local, checking: false };
   if (debounced !== expression || server.isFetching || !server.data) return { problems: [], checking: true };
-  return { problems: server.data.errors.map((e) => ({ code: e.code as FormulaProblemView['code'], position: e.position, token: e.token })), checking: false };
+  return {
+    problems: server.data.errors.map((e) => ({ code: e.code as FormulaProblemView['code'], position: e.position, token: e.token })),
+    checking: false,
+  };
 }
 
 function FormulaFields({ problemsRef }: { problemsRef: { current: FormulaProblemView[] | null } }) {
@@ -52,12 +61,21 @@ function FormulaFields({ problemsRef }: { problemsRef: { current: FormulaProblem
     <Row gutter={16}>
       <Col xs={24} md={12}>
         <Form.Item name="name" label={label('name')} extra={t('variables.nameHint')} {...rules('name', 'name')}>
-          <Input maxLength={40} showCount={{ formatter: ({ count }) => `${count}/30` }} placeholder={t('formulas.placeholders.name')} autoComplete="off" />
+          <Input
+            maxLength={40}
+            showCount={{ formatter: ({ count }) => `${count}/30` }}
+            placeholder={t('formulas.placeholders.name')}
+            autoComplete="off"
+          />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
         <Form.Item name="short_description" label={label('description')} {...rules('short_description', 'description')}>
-          <Input maxLength={40} showCount={{ formatter: ({ count }) => `${count}/30` }} placeholder={t('formulas.placeholders.description')} />
+          <Input
+            maxLength={40}
+            showCount={{ formatter: ({ count }) => `${count}/30` }}
+            placeholder={t('formulas.placeholders.description')}
+          />
         </Form.Item>
       </Col>
       <Col xs={24}>
@@ -76,7 +94,13 @@ function FormulaFields({ problemsRef }: { problemsRef: { current: FormulaProblem
           // Checked on save only: while typing, the builder itself shows every problem where it happens.
           validateTrigger={[]}
         >
-          <FormulaBuilder value={expression} onChange={(next) => form.setFieldValue('expression', next)} palette={palette} problems={problems} checking={checking} />
+          <FormulaBuilder
+            value={expression}
+            onChange={(next) => form.setFieldValue('expression', next)}
+            palette={palette}
+            problems={problems}
+            checking={checking}
+          />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
@@ -86,11 +110,19 @@ function FormulaFields({ problemsRef }: { problemsRef: { current: FormulaProblem
       </Col>
       <Col xs={24} md={12}>
         <Form.Item name="rounding_step" label={label('step')}>
-          <Select disabled={roundingMode === 'NONE'} options={ROUNDING_STEPS.map((step) => ({ value: step, label: t('rounding.step', { step: step.toLocaleString('id-ID') }) }))} />
+          <Select
+            disabled={roundingMode === 'NONE'}
+            options={ROUNDING_STEPS.map((step) => ({ value: step, label: t('rounding.step', { step: step.toLocaleString('id-ID') }) }))}
+          />
         </Form.Item>
       </Col>
       <Col xs={24} style={{ marginBottom: 16 }}>
-        <FormulaPreviewPanel expression={expression} roundingMode={roundingMode} roundingStep={roundingStep} valid={!checking && problems.length === 0 && expression.trim() !== ''} />
+        <FormulaPreviewPanel
+          expression={expression}
+          roundingMode={roundingMode}
+          roundingStep={roundingStep}
+          valid={!checking && problems.length === 0 && expression.trim() !== ''}
+        />
       </Col>
     </Row>
   );

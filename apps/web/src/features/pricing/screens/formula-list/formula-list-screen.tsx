@@ -57,11 +57,18 @@ export function FormulaListScreen() {
       dataIndex: 'name',
       render: (name: string, row) => (canWrite ? <Link to={link(`/price-formula/edit/${row.id}`)}>{name}</Link> : name),
     },
-    { title: t('formulas.columns.expression'), dataIndex: 'expression', render: (text: string) => <Typography.Text code>{text}</Typography.Text> },
+    {
+      title: t('formulas.columns.expression'),
+      dataIndex: 'expression',
+      render: (text: string) => <Typography.Text code>{text}</Typography.Text>,
+    },
     {
       title: t('formulas.columns.rounding'),
       key: 'rounding',
-      render: (_v, row) => (row.rounding_mode === 'NONE' ? t('rounding.NONE') : `${t(`rounding.${row.rounding_mode}`)} · ${t('rounding.step', { step: row.rounding_step.toLocaleString('id-ID') })}`),
+      render: (_v, row) =>
+        row.rounding_mode === 'NONE'
+          ? t('rounding.NONE')
+          : `${t(`rounding.${row.rounding_mode}`)} · ${t('rounding.step', { step: row.rounding_step.toLocaleString('id-ID') })}`,
     },
     { title: t('formulas.columns.description'), dataIndex: 'short_description', render: (text: string | null) => text || '-' },
   ];
@@ -76,7 +83,14 @@ export function FormulaListScreen() {
           <Link to={link(`/price-formula/edit/${row.id}`)} aria-label={`${t('edit')} ${row.name}`}>
             <EditOutlined /> {t('edit')}
           </Link>
-          <Button type="link" danger size="small" icon={<DeleteOutlined />} aria-label={`${t('delete')} ${row.name}`} onClick={() => askDelete(row)}>
+          <Button
+            type="link"
+            danger
+            size="small"
+            icon={<DeleteOutlined />}
+            aria-label={`${t('delete')} ${row.name}`}
+            onClick={() => askDelete(row)}
+          >
             {t('delete')}
           </Button>
         </Space>
@@ -84,7 +98,8 @@ export function FormulaListScreen() {
     });
   }
 
-  if (list.error && !list.isFetching) return <FetchFailed title={t('formulas.title')} error={list.error} onRetry={() => void list.refetch()} />;
+  if (list.error && !list.isFetching)
+    return <FetchFailed title={t('formulas.title')} error={list.error} onRetry={() => void list.refetch()} />;
 
   return (
     <ListPage<Formula, (typeof FILTERS)[number]>

@@ -5,8 +5,28 @@ import { meWith, WORKSPACE } from '../../test/pricing-fixtures.ts';
 import { PriceAreaScreen } from './price-area-screen.tsx';
 
 const PRODUCT_ID = '01a20083-ee37-70ff-919a-292dfa860067';
-const SKU_250 = { id: 'c-250', catalog_id: 'c-250', product_id: PRODUCT_ID, sku: 'KSGA-250', name: 'Kopi Susu 250ml', options: ['250ml'], price: 18000, barcode: null, weight: 250, position: 0 };
-const SKU_1L = { ...SKU_250, id: 'c-1l', catalog_id: 'c-1l', sku: 'KSGA-1L', name: 'Kopi Susu 1L', options: ['1L'], price: 65000, position: 1 };
+const SKU_250 = {
+  id: 'c-250',
+  catalog_id: 'c-250',
+  product_id: PRODUCT_ID,
+  sku: 'KSGA-250',
+  name: 'Kopi Susu 250ml',
+  options: ['250ml'],
+  price: 18000,
+  barcode: null,
+  weight: 250,
+  position: 0,
+};
+const SKU_1L = {
+  ...SKU_250,
+  id: 'c-1l',
+  catalog_id: 'c-1l',
+  sku: 'KSGA-1L',
+  name: 'Kopi Susu 1L',
+  options: ['1L'],
+  price: 65000,
+  position: 1,
+};
 const AREA_PRICE = {
   id: 'ap-1',
   catalog_id: 'c-1l',
@@ -23,7 +43,8 @@ const AREA_PRICE = {
 
 function setup(onPut: () => { status?: number; body: unknown }) {
   const { fetchStub, calls } = stubFetch((method, url) => {
-    if (url.pathname === `/api/products/${PRODUCT_ID}`) return { body: { id: PRODUCT_ID, name: 'Kopi Susu Gula Aren', catalogs: [SKU_250, SKU_1L] } };
+    if (url.pathname === `/api/products/${PRODUCT_ID}`)
+      return { body: { id: PRODUCT_ID, name: 'Kopi Susu Gula Aren', catalogs: [SKU_250, SKU_1L] } };
     if (url.pathname === '/api/catalogs/c-1l/area-prices') return { body: { items: [AREA_PRICE] } };
     if (url.pathname.startsWith('/api/catalogs/')) return { body: { items: [] } };
     if (url.pathname === '/api/areas') return { body: { items: [] } };
@@ -32,7 +53,14 @@ function setup(onPut: () => { status?: number; body: unknown }) {
   });
   vi.stubGlobal('fetch', fetchStub);
   const pattern = '/product-channel/:id/price-area';
-  return { ...renderWithRouter(<PriceAreaScreen />, { path: `/product-channel/${PRODUCT_ID}/price-area?workspace_id=${WORKSPACE}&catalog_id=c-1l`, pattern, me: meWith('WRITE') }), calls };
+  return {
+    ...renderWithRouter(<PriceAreaScreen />, {
+      path: `/product-channel/${PRODUCT_ID}/price-area?workspace_id=${WORKSPACE}&catalog_id=c-1l`,
+      pattern,
+      me: meWith('WRITE'),
+    }),
+    calls,
+  };
 }
 
 describe('/product-channel/:id/price-area', { timeout: 30_000 }, () => {
@@ -55,6 +83,14 @@ describe('/product-channel/:id/price-area', { timeout: 30_000 }, () => {
     fireEvent.click(dialog.getByText('Simpan').closest('button') as HTMLButtonElement);
     expect(await dialog.findByText('Sudah ada harga lain untuk SKU, area dan tipe pelanggan ini pada tanggal yang sama.')).toBeTruthy();
     expect(await dialog.findByText('Tanggal ini bertabrakan dengan harga lain untuk area dan tipe pelanggan yang sama.')).toBeTruthy();
-    await waitFor(() => expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ area_code: '32.73', customer_type: 'RESELLER', price: 60000, effective_from: '2026-01-01', effective_until: null }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+        area_code: '32.73',
+        customer_type: 'RESELLER',
+        price: 60000,
+        effective_from: '2026-01-01',
+        effective_until: null,
+      }),
+    );
   });
 });

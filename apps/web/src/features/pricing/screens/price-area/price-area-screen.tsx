@@ -37,7 +37,8 @@ export function PriceAreaScreen() {
   const { notification } = App.useApp();
   const product = useProduct(id);
   const catalogs = product.data?.catalogs ?? [];
-  const catalogId = params.get('catalog_id') && catalogs.some((c) => c.id === params.get('catalog_id')) ? params.get('catalog_id')! : catalogs[0]?.id;
+  const catalogId =
+    params.get('catalog_id') && catalogs.some((c) => c.id === params.get('catalog_id')) ? params.get('catalog_id')! : catalogs[0]?.id;
   const catalog = catalogs.find((c) => c.id === catalogId);
   const prices = useAreaPrices(catalogId);
   const canWrite = useCan('price', 'WRITE');
@@ -48,7 +49,12 @@ export function PriceAreaScreen() {
 
   const header = (
     <Flex align="center" gap={12}>
-      <Button type="text" icon={<ArrowLeftOutlined />} aria-label={t('back')} onClick={() => void navigate(withWorkspaceQuery('/price', location.search))} />
+      <Button
+        type="text"
+        icon={<ArrowLeftOutlined />}
+        aria-label={t('back')}
+        onClick={() => void navigate(withWorkspaceQuery('/price', location.search))}
+      />
       <div>
         <Typography.Title level={3} style={{ margin: 0 }}>
           {t('areaPrice.title')}
@@ -64,7 +70,16 @@ export function PriceAreaScreen() {
       <Flex vertical gap={16}>
         {header}
         <Card>
-          <Result status="warning" title={t('fetchFailed')} subTitle={errorText(product.error)} extra={<Button icon={<ReloadOutlined />} onClick={() => void product.refetch()}>{t('retry')}</Button>} />
+          <Result
+            status="warning"
+            title={t('fetchFailed')}
+            subTitle={errorText(product.error)}
+            extra={
+              <Button icon={<ReloadOutlined />} onClick={() => void product.refetch()}>
+                {t('retry')}
+              </Button>
+            }
+          />
         </Card>
       </Flex>
     );
@@ -114,7 +129,16 @@ export function PriceAreaScreen() {
         }
       >
         {prices.error ? (
-          <Result status="warning" title={t('fetchFailed')} subTitle={errorText(prices.error)} extra={<Button icon={<ReloadOutlined />} onClick={() => void prices.refetch()}>{t('retry')}</Button>} />
+          <Result
+            status="warning"
+            title={t('fetchFailed')}
+            subTitle={errorText(prices.error)}
+            extra={
+              <Button icon={<ReloadOutlined />} onClick={() => void prices.refetch()}>
+                {t('retry')}
+              </Button>
+            }
+          />
         ) : (
           <Table<AreaPrice>
             rowKey="id"
@@ -140,7 +164,8 @@ export function PriceAreaScreen() {
               {
                 title: t('areaPrice.period'),
                 key: 'period',
-                render: (_v, row) => `${formatDay(row.effective_from)} – ${row.effective_until ? formatDay(row.effective_until) : t('areaPrice.openEnd')}`,
+                render: (_v, row) =>
+                  `${formatDay(row.effective_from)} – ${row.effective_until ? formatDay(row.effective_until) : t('areaPrice.openEnd')}`,
               },
               {
                 title: t('areaPrice.state'),
@@ -173,7 +198,11 @@ export function PriceAreaScreen() {
                             okText={t('delete')}
                             cancelText={t('cancel')}
                             okButtonProps={{ danger: true }}
-                            onConfirm={() => remove.mutateAsync(row.id).catch((error: unknown) => notification.error({ title: errorText(error), placement: 'topRight' }))}
+                            onConfirm={() =>
+                              remove
+                                .mutateAsync(row.id)
+                                .catch((error: unknown) => notification.error({ title: errorText(error), placement: 'topRight' }))
+                            }
                           >
                             <Button type="link" size="small" danger icon={<DeleteOutlined />}>
                               {t('delete')}

@@ -19,8 +19,26 @@ const KOPI: ChannelPriceRow = {
   base_price: 85_000,
   formula: null,
   prices: [
-    { channel_id: SHOPEE.id, mode: 'MANUAL', source: 'MANUAL', price_msrp: 90_000, price_sales: 87_000, formula_errors: [], manual: { price_msrp: 90_000, price_sales: 87_000 }, updated_at: '2026-11-21T10:00:00.000Z' },
-    { channel_id: TIKTOK.id, mode: 'FORMULA', source: 'BASE_PRICE', price_msrp: 85_000, price_sales: 85_000, formula_errors: [], manual: null, updated_at: null },
+    {
+      channel_id: SHOPEE.id,
+      mode: 'MANUAL',
+      source: 'MANUAL',
+      price_msrp: 90_000,
+      price_sales: 87_000,
+      formula_errors: [],
+      manual: { price_msrp: 90_000, price_sales: 87_000 },
+      updated_at: '2026-11-21T10:00:00.000Z',
+    },
+    {
+      channel_id: TIKTOK.id,
+      mode: 'FORMULA',
+      source: 'BASE_PRICE',
+      price_msrp: 85_000,
+      price_sales: 85_000,
+      formula_errors: [],
+      manual: null,
+      updated_at: null,
+    },
   ],
 };
 
@@ -35,7 +53,16 @@ const PAKET: ChannelPriceRow = {
   base_price: 172_500,
   formula: { id: 'f-1', name: 'harga_paket' },
   prices: [
-    { channel_id: SHOPEE.id, mode: 'FORMULA', source: 'FORMULA', price_msrp: 174_000, price_sales: 174_000, formula_errors: [], manual: null, updated_at: null },
+    {
+      channel_id: SHOPEE.id,
+      mode: 'FORMULA',
+      source: 'FORMULA',
+      price_msrp: 174_000,
+      price_sales: 174_000,
+      formula_errors: [],
+      manual: null,
+      updated_at: null,
+    },
     {
       channel_id: TIKTOK.id,
       mode: 'FORMULA',
@@ -49,32 +76,55 @@ const PAKET: ChannelPriceRow = {
   ],
 };
 
-const KEMAS = { id: 'v-kemas', kind: 'PRODUCT', name: 'biaya_kemas', short_description: 'Biaya kemasan', value: '2500', used_by: 1, created_at: '2026-11-21T00:00:00.000Z', updated_at: '2026-11-21T00:00:00.000Z' };
+const KEMAS = {
+  id: 'v-kemas',
+  kind: 'PRODUCT',
+  name: 'biaya_kemas',
+  short_description: 'Biaya kemasan',
+  value: '2500',
+  used_by: 1,
+  created_at: '2026-11-21T00:00:00.000Z',
+  updated_at: '2026-11-21T00:00:00.000Z',
+};
 
 type Answer = { status?: number; body: unknown };
 
 function listOf(url: URL, channels = [SHOPEE, TIKTOK]): ChannelPriceList {
   const channelId = url.searchParams.get('channel_id');
   const items = [KOPI, PAKET].map((row) => ({ ...row, prices: row.prices.filter((p) => !channelId || p.channel_id === channelId) }));
-  return { items: channels.length === 0 ? items.map((r) => ({ ...r, prices: [] })) : items, channels, page: 1, size: 10, total_row: 2, total_capped: false };
+  return {
+    items: channels.length === 0 ? items.map((r) => ({ ...r, prices: [] })) : items,
+    channels,
+    page: 1,
+    size: 10,
+    total_row: 2,
+    total_capped: false,
+  };
 }
 
 function setup(options: { access?: 'READ' | 'WRITE'; onPut?: () => Answer; channels?: (typeof SHOPEE | typeof TIKTOK)[] } = {}) {
   const { fetchStub, calls } = stubFetch((method, url, body) => {
     if (method === 'GET' && url.pathname === '/api/channel-prices') return { body: listOf(url, options.channels) };
-    if (method === 'PUT' && url.pathname.includes('/channel-prices/')) return options.onPut?.() ?? { body: { ...PAKET.prices[0], mode: 'MANUAL', source: 'MANUAL', ...(body as object) } };
+    if (method === 'PUT' && url.pathname.includes('/channel-prices/'))
+      return options.onPut?.() ?? { body: { ...PAKET.prices[0], mode: 'MANUAL', source: 'MANUAL', ...(body as object) } };
     if (method === 'DELETE' && url.pathname.includes('/channel-prices/')) return { status: 204, body: null };
     if (method === 'GET' && url.pathname === '/api/product-variables') return { body: page([KEMAS]) };
     if (method === 'GET' && url.pathname === '/api/catalogs/c-paket/variables') return { body: { items: [] } };
-    if (method === 'PUT' && url.pathname === '/api/catalogs/c-paket/variables') return { body: { items: [{ variable_id: KEMAS.id, name: KEMAS.name, value: '4000' }] } };
+    if (method === 'PUT' && url.pathname === '/api/catalogs/c-paket/variables')
+      return { body: { items: [{ variable_id: KEMAS.id, name: KEMAS.name, value: '4000' }] } };
     return { status: 404, body: { code: 'NOT_FOUND', message: 'no' } };
   });
   vi.stubGlobal('fetch', fetchStub);
-  const view = renderWithRouter(<PriceListScreen />, { path: `/price?workspace_id=${WORKSPACE}`, pattern: '/price', me: meWith(options.access ?? 'WRITE') });
+  const view = renderWithRouter(<PriceListScreen />, {
+    path: `/price?workspace_id=${WORKSPACE}`,
+    pattern: '/price',
+    me: meWith(options.access ?? 'WRITE'),
+  });
   return { ...view, calls };
 }
 
-const listCalls = (calls: { method: string; url: URL }[]) => calls.filter((call) => call.method === 'GET' && call.url.pathname === '/api/channel-prices');
+const listCalls = (calls: { method: string; url: URL }[]) =>
+  calls.filter((call) => call.method === 'GET' && call.url.pathname === '/api/channel-prices');
 const cell = async (sku: string, channelId: string) => within(await screen.findByTestId(`channel-price-${sku}-${channelId}`));
 /** The open modal or drawer (a role query over the whole table is slow in jsdom). */
 const openDialog = async () =>
@@ -142,7 +192,16 @@ describe('/price: prices per channel', { timeout: 60_000 }, () => {
   });
 
   it("shows the server's field errors on the fields", async () => {
-    setup({ onPut: () => ({ status: 400, body: { code: 'VALIDATION_FAILED', message: 'bad', details: { fields: [{ path: 'price_msrp', code: 'INVALID_MONEY', message: 'INVALID_MONEY' }] } } }) });
+    setup({
+      onPut: () => ({
+        status: 400,
+        body: {
+          code: 'VALIDATION_FAILED',
+          message: 'bad',
+          details: { fields: [{ path: 'price_msrp', code: 'INVALID_MONEY', message: 'INVALID_MONEY' }] },
+        },
+      }),
+    });
     fireEvent.click(await screen.findByLabelText('Ubah harga KOPI-250 di TikTok Kopi'));
     const dialog = await openDialog();
     fireEvent.click(dialog.getByRole('button', { name: 'Simpan' }));
@@ -158,7 +217,9 @@ describe('/price: prices per channel', { timeout: 60_000 }, () => {
     // The product has no formula: going back means following the base price.
     fireEvent.click(dialog.getByRole('button', { name: 'Pakai harga dasar' }));
     expect(await screen.findByText('Harga KOPI-250 di Shopee Kopi Nusantara kembali otomatis')).toBeTruthy();
-    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url.pathname)).toEqual(['/api/catalogs/c-kopi/channel-prices/ch-shopee']);
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url.pathname)).toEqual([
+      '/api/catalogs/c-kopi/channel-prices/ch-shopee',
+    ]);
   });
 
   it('offers no editing to a user who may only read prices', async () => {
@@ -180,7 +241,13 @@ describe('/price: prices per channel', { timeout: 60_000 }, () => {
 
     fireEvent.mouseDown(screen.getByLabelText('Filter sumber harga'));
     fireEvent.click(await screen.findByTitle('Harga manual'));
-    await waitFor(() => expect(listCalls(calls).some((call) => call.url.searchParams.get('mode') === 'MANUAL' && call.url.searchParams.get('channel_id') === TIKTOK.id)).toBe(true));
+    await waitFor(() =>
+      expect(
+        listCalls(calls).some(
+          (call) => call.url.searchParams.get('mode') === 'MANUAL' && call.url.searchParams.get('channel_id') === TIKTOK.id,
+        ),
+      ).toBe(true),
+    );
   });
 
   it('says when no shop is connected yet', async () => {
@@ -198,7 +265,9 @@ describe('/price: prices per channel', { timeout: 60_000 }, () => {
     fireEvent.change(input, { target: { value: '4000' } });
     const before = listCalls(calls).length;
     fireEvent.click(drawer.getByRole('button', { name: 'Simpan Nilai' }));
-    await waitFor(() => expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ values: [{ variable_id: KEMAS.id, value: '4000' }] }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ values: [{ variable_id: KEMAS.id, value: '4000' }] }),
+    );
     expect(await screen.findByText('Nilai variabel PAKET-01 disimpan')).toBeTruthy();
     await waitFor(() => expect(listCalls(calls).length).toBeGreaterThan(before));
   });

@@ -54,7 +54,15 @@ export function PriceListScreen() {
     render: (_v, row) => {
       const price = row.prices.find((p) => p.channel_id === channel.id);
       if (!price) return null;
-      return <ChannelPriceCell row={row} channel={channel} price={price} canWrite={canWrite} onEdit={() => setEditing({ row, channel, price })} />;
+      return (
+        <ChannelPriceCell
+          row={row}
+          channel={channel}
+          price={price}
+          canWrite={canWrite}
+          onEdit={() => setEditing({ row, channel, price })}
+        />
+      );
     },
   });
 
@@ -95,7 +103,14 @@ export function PriceListScreen() {
       render: (_v, row) => (
         <Space orientation="vertical" size={0}>
           {canSeeVariables && (
-            <Button type="link" size="small" icon={<FunctionOutlined />} style={{ paddingInline: 0 }} onClick={() => setValuesOf(row)} aria-label={t('channelPrice.variablesOf', { sku: row.sku })}>
+            <Button
+              type="link"
+              size="small"
+              icon={<FunctionOutlined />}
+              style={{ paddingInline: 0 }}
+              onClick={() => setValuesOf(row)}
+              aria-label={t('channelPrice.variablesOf', { sku: row.sku })}
+            >
               {t('channelPrice.variables')}
             </Button>
           )}
@@ -107,7 +122,8 @@ export function PriceListScreen() {
     },
   ];
 
-  if (list.error && !list.isFetching) return <FetchFailed title={t('price.title')} error={list.error} onRetry={() => void list.refetch()} />;
+  if (list.error && !list.isFetching)
+    return <FetchFailed title={t('price.title')} error={list.error} onRetry={() => void list.refetch()} />;
 
   const filters = (
     <>
@@ -138,7 +154,14 @@ export function PriceListScreen() {
   return (
     <>
       {list.data && allChannels.length === 0 && (
-        <Alert type="info" showIcon title={t('channelPrice.noChannels')} description={t('channelPrice.noChannelsBody')} style={{ marginBottom: 16 }} data-testid="no-channels" />
+        <Alert
+          type="info"
+          showIcon
+          title={t('channelPrice.noChannels')}
+          description={t('channelPrice.noChannelsBody')}
+          style={{ marginBottom: 16 }}
+          data-testid="no-channels"
+        />
       )}
       <ListPage<ChannelPriceRow, Filter>
         title={t('price.title')}
@@ -161,10 +184,19 @@ export function PriceListScreen() {
           const sku = editing?.row.sku ?? '';
           const channel = editing?.channel.name ?? '';
           setEditing(null);
-          notification.success({ title: t(change === 'saved' ? 'channelPrice.saved' : 'channelPrice.backToFormula', { sku, channel }), placement: 'topRight' });
+          notification.success({
+            title: t(change === 'saved' ? 'channelPrice.saved' : 'channelPrice.backToFormula', { sku, channel }),
+            placement: 'topRight',
+          });
         }}
       />
-      <Drawer open={valuesOf !== null} onClose={() => setValuesOf(null)} title={t('channelPrice.variablesTitle', { sku: valuesOf?.sku ?? '' })} size="large" destroyOnHidden>
+      <Drawer
+        open={valuesOf !== null}
+        onClose={() => setValuesOf(null)}
+        title={t('channelPrice.variablesTitle', { sku: valuesOf?.sku ?? '' })}
+        size="large"
+        destroyOnHidden
+      >
         {valuesOf && <SkuVariableValues catalogId={valuesOf.catalog_id} sku={valuesOf.sku} />}
       </Drawer>
     </>

@@ -6,7 +6,10 @@ import { FormulaVariableFormScreen, GlobalVariableFormScreen } from './variable-
 
 type Answer = { status?: number; body: unknown };
 
-function setup(save: (body: unknown) => Answer, options: { path?: string; pattern?: string; element?: React.ReactNode; access?: 'READ' | 'WRITE' } = {}) {
+function setup(
+  save: (body: unknown) => Answer,
+  options: { path?: string; pattern?: string; element?: React.ReactNode; access?: 'READ' | 'WRITE' } = {},
+) {
   const { fetchStub, calls } = stubFetch((method, url, body) => {
     if (method === 'GET' && url.pathname === `/api/global-variables/${PPN.id}`) return { body: PPN };
     if (method === 'POST' || method === 'PUT') return save(body);
@@ -56,7 +59,10 @@ describe('variable form', { timeout: 20_000 }, () => {
   });
 
   it('saves a valid variable to its own list and goes back with the workspace query', async () => {
-    const { calls, router } = setup(() => ({ status: 201, body: { ...PPN, kind: 'FORMULA', name: 'markup_reseller' } }), { pattern: '/formula-variable/add', element: <FormulaVariableFormScreen /> });
+    const { calls, router } = setup(() => ({ status: 201, body: { ...PPN, kind: 'FORMULA', name: 'markup_reseller' } }), {
+      pattern: '/formula-variable/add',
+      element: <FormulaVariableFormScreen />,
+    });
     await screen.findByLabelText('Nama Variabel');
     fill('Nama Variabel', 'markup_reseller');
     fill('Nilai', '1.25');
@@ -70,7 +76,14 @@ describe('variable form', { timeout: 20_000 }, () => {
   });
 
   it("shows the server's field error on the name (VARIABLE_NAME_TAKEN)", async () => {
-    setup(() => ({ status: 409, body: { code: 'VARIABLE_NAME_TAKEN', message: 'taken', details: { fields: [{ path: 'name', code: 'VARIABLE_NAME_TAKEN', message: 'VARIABLE_NAME_TAKEN' }] } } }));
+    setup(() => ({
+      status: 409,
+      body: {
+        code: 'VARIABLE_NAME_TAKEN',
+        message: 'taken',
+        details: { fields: [{ path: 'name', code: 'VARIABLE_NAME_TAKEN', message: 'VARIABLE_NAME_TAKEN' }] },
+      },
+    }));
     await screen.findByLabelText('Nama Variabel');
     fill('Nama Variabel', 'ppn');
     fill('Nilai', '1.11');

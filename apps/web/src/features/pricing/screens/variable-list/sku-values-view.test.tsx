@@ -6,8 +6,25 @@ import { meWith, page, PACKING, WORKSPACE } from '../../test/pricing-fixtures.ts
 import { ProductVariableListScreen } from './variable-list-screen.tsx';
 
 const KEMAS: Variable = { ...PACKING, kind: 'PRODUCT' };
-const POTONGAN: Variable = { ...PACKING, id: '01a20090-0000-7000-8000-000000000003', kind: 'PRODUCT', name: 'potongan', short_description: 'Potongan reseller', value: '1000' };
-const SKU = { id: 'c-paket', sku: 'PAKET-01', name: 'Paket Kopi Berdua', product_id: 'p-1', product_name: 'Paket Kopi Berdua', product_type: 'BUNDLING', base_unit: 'PCS', price: 172_500, thumbnail_url: null };
+const POTONGAN: Variable = {
+  ...PACKING,
+  id: '01a20090-0000-7000-8000-000000000003',
+  kind: 'PRODUCT',
+  name: 'potongan',
+  short_description: 'Potongan reseller',
+  value: '1000',
+};
+const SKU = {
+  id: 'c-paket',
+  sku: 'PAKET-01',
+  name: 'Paket Kopi Berdua',
+  product_id: 'p-1',
+  product_name: 'Paket Kopi Berdua',
+  product_type: 'BUNDLING',
+  base_unit: 'PCS',
+  price: 172_500,
+  thumbnail_url: null,
+};
 const OTHER = { ...SKU, id: 'c-kopi', sku: 'KOPI-250', name: 'Kopi Gayo 250 g', product_type: 'SINGLE' };
 
 type Answer = { status?: number; body: unknown };
@@ -19,12 +36,17 @@ function setup(options: { access?: 'READ' | 'WRITE'; onPut?: (body: unknown) => 
       const q = (url.searchParams.get('q') ?? '').toLowerCase();
       return { body: { items: [SKU, OTHER].filter((s) => s.sku.toLowerCase().startsWith(q) || s.name.toLowerCase().includes(q)) } };
     }
-    if (method === 'GET' && url.pathname === '/api/catalogs/c-paket/variables') return { body: { items: [{ variable_id: KEMAS.id, name: 'biaya_kemas', value: '4000' }] } };
+    if (method === 'GET' && url.pathname === '/api/catalogs/c-paket/variables')
+      return { body: { items: [{ variable_id: KEMAS.id, name: 'biaya_kemas', value: '4000' }] } };
     if (method === 'PUT' && url.pathname === '/api/catalogs/c-paket/variables') return options.onPut?.(body) ?? { body: { items: [] } };
     return { status: 404, body: { code: 'NOT_FOUND', message: 'no' } };
   });
   vi.stubGlobal('fetch', fetchStub);
-  const view = renderWithRouter(<ProductVariableListScreen />, { path: `/product-variable?workspace_id=${WORKSPACE}&view=sku`, pattern: '/product-variable', me: meWith(options.access ?? 'WRITE') });
+  const view = renderWithRouter(<ProductVariableListScreen />, {
+    path: `/product-variable?workspace_id=${WORKSPACE}&view=sku`,
+    pattern: '/product-variable',
+    me: meWith(options.access ?? 'WRITE'),
+  });
   return { ...view, calls };
 }
 
@@ -49,7 +71,8 @@ async function pickPaket(calls?: { url: URL }[]) {
   return within(await screen.findByTestId('sku-variable-values'));
 }
 
-const valueInput = (panel: ReturnType<typeof within>, name: string) => panel.getByLabelText(`Nilai ${name} untuk SKU ini`) as HTMLInputElement;
+const valueInput = (panel: ReturnType<typeof within>, name: string) =>
+  panel.getByLabelText(`Nilai ${name} untuk SKU ini`) as HTMLInputElement;
 const puts = (calls: { method: string; body: unknown }[]) => calls.filter((call) => call.method === 'PUT').map((call) => call.body);
 
 describe('/product-variable?view=sku: values per SKU', { timeout: 60_000 }, () => {
@@ -99,7 +122,14 @@ describe('/product-variable?view=sku: values per SKU', { timeout: 60_000 }, () =
 
   it("puts the server's field error (values.N…) on the row of the variable it was about", async () => {
     setup({
-      onPut: () => ({ status: 400, body: { code: 'VALIDATION_FAILED', message: 'bad', details: { fields: [{ path: 'values.0.variable_id', code: 'VARIABLE_NOT_FOUND', message: 'VARIABLE_NOT_FOUND' }] } } }),
+      onPut: () => ({
+        status: 400,
+        body: {
+          code: 'VALIDATION_FAILED',
+          message: 'bad',
+          details: { fields: [{ path: 'values.0.variable_id', code: 'VARIABLE_NOT_FOUND', message: 'VARIABLE_NOT_FOUND' }] },
+        },
+      }),
     });
     const panel = await pickPaket();
     await waitFor(() => expect(valueInput(panel, 'biaya_kemas').value).toBe('4000'));

@@ -6,14 +6,24 @@ import { GlobalVariableListScreen, ProductVariableListScreen } from './variable-
 
 type Answer = { status?: number; body: unknown };
 
-function setup(onDelete: (id: string) => Answer, list: Answer = { body: page([PACKING, PPN]) }, element = <GlobalVariableListScreen />, pattern = '/global-variable') {
+function setup(
+  onDelete: (id: string) => Answer,
+  list: Answer = { body: page([PACKING, PPN]) },
+  element = <GlobalVariableListScreen />,
+  pattern = '/global-variable',
+) {
   const { fetchStub, calls } = stubFetch((method, url) => {
     if (method === 'GET' && /^\/api\/(global|product)-variables$/u.test(url.pathname)) return list;
     if (method === 'DELETE') return onDelete(url.pathname.split('/').pop() ?? '');
     return { status: 404, body: { code: 'NOT_FOUND', message: 'no' } };
   });
   vi.stubGlobal('fetch', fetchStub);
-  const view = renderWithRouter(element, { path: `${pattern}?workspace_id=${WORKSPACE}`, pattern, me: meWith('WRITE'), routes: [{ path: `${pattern}/edit/:id`, element: <p>edit</p> }] });
+  const view = renderWithRouter(element, {
+    path: `${pattern}?workspace_id=${WORKSPACE}`,
+    pattern,
+    me: meWith('WRITE'),
+    routes: [{ path: `${pattern}/edit/:id`, element: <p>edit</p> }],
+  });
   return { ...view, calls };
 }
 
@@ -37,7 +47,10 @@ describe('variable lists', { timeout: 60_000 }, () => {
   });
 
   it("shows 'Cannot Delete' with the formulas that use the variable (409 VARIABLE_IN_USE)", async () => {
-    const { calls } = setup(() => ({ status: 409, body: { code: 'VARIABLE_IN_USE', message: 'Cannot Delete', details: { formulas: ['harga_grosir', 'harga_reseller'] } } }));
+    const { calls } = setup(() => ({
+      status: 409,
+      body: { code: 'VARIABLE_IN_USE', message: 'Cannot Delete', details: { formulas: ['harga_grosir', 'harga_reseller'] } },
+    }));
     await confirmDelete('ppn');
     const body = await screen.findByTestId('cannot-delete');
     expect(screen.getAllByText('Cannot Delete').length).toBeGreaterThan(0);
@@ -68,7 +81,12 @@ describe('variable lists', { timeout: 60_000 }, () => {
   });
 
   it("says 'Gagal mengambil data' when the list cannot load, and retries", async () => {
-    const { calls } = setup(() => ({ status: 204, body: null }), { status: 500, body: { code: 'INTERNAL', message: 'boom' } }, <ProductVariableListScreen />, '/product-variable');
+    const { calls } = setup(
+      () => ({ status: 204, body: null }),
+      { status: 500, body: { code: 'INTERNAL', message: 'boom' } },
+      <ProductVariableListScreen />,
+      '/product-variable',
+    );
     expect(await screen.findByText('Gagal mengambil data')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /Coba lagi/u }));
     await waitFor(() => expect(calls.filter((call) => call.url.pathname === '/api/product-variables').length).toBe(2));

@@ -42,5 +42,9 @@ export function ProductVariableListScreen() {
       }
     />
   );
-  return view === 'sku' ? <SkuValuesPanel headerExtra={switcher} /> : <VariableList config={VARIABLE_KINDS.PRODUCT} headerExtra={switcher} />;
+  return view === 'sku' ? (
+    <SkuValuesPanel headerExtra={switcher} />
+  ) : (
+    <VariableList config={VARIABLE_KINDS.PRODUCT} headerExtra={switcher} />
+  );
 }

@@ -7,7 +7,15 @@ import { InviteUserScreen } from './invite-user-screen.tsx';
 const ROLE_OPERATOR = '01a20053-0287-70d7-81ba-4556aec18641';
 const ROLE_OWNER = '01a20053-0287-70d5-874c-1e919a0a51e0';
 const BUSINESS = '01a20053-0295-7582-bed7-00d2d7855f4b';
-const role = (id: string, name: string) => ({ id, name, is_system: true, permissions: {}, member_count: 1, created_at: '', updated_at: '' });
+const role = (id: string, name: string) => ({
+  id,
+  name,
+  is_system: true,
+  permissions: {},
+  member_count: 1,
+  created_at: '',
+  updated_at: '',
+});
 const ROLES = { items: [role(ROLE_OWNER, 'Owner'), role(ROLE_OPERATOR, 'Store Operator')] };
 const PATH = '/user-management/invite-user?workspace_id=w-1';
 
@@ -67,7 +75,11 @@ describe('InviteUserScreen', () => {
   it('shows a server refusal on the field it belongs to, translated', async () => {
     api(ME, {
       status: 409,
-      body: { code: 'MEMBER_ALREADY_EXISTS', message: 'x', details: { fields: [{ path: 'user', code: 'custom', message: 'MEMBER_ALREADY_EXISTS' }] } },
+      body: {
+        code: 'MEMBER_ALREADY_EXISTS',
+        message: 'x',
+        details: { fields: [{ path: 'user', code: 'custom', message: 'MEMBER_ALREADY_EXISTS' }] },
+      },
     });
     renderScreen(<InviteUserScreen />, PATH);
     fireEvent.change(await screen.findByLabelText('E-mail atau nomor HP'), { target: { value: 'toko@kelola.id' } });

@@ -64,7 +64,12 @@ describe('/warehouse/add-warehouse', { timeout: 30_000 }, () => {
     await fillValidForm();
     await choose('business-select', 'Demo Pangan');
     expect((screen.getByLabelText('Kode Pos') as HTMLInputElement).value).toBe('40161');
-    expect(calls.filter((call) => call.url.pathname === '/api/areas').map((call) => call.url.searchParams.get('parent'))).toEqual([null, '32', '32.73', '32.73.07']);
+    expect(calls.filter((call) => call.url.pathname === '/api/areas').map((call) => call.url.searchParams.get('parent'))).toEqual([
+      null,
+      '32',
+      '32.73',
+      '32.73.07',
+    ]);
     fireEvent.click(screen.getByText('Simpan'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/warehouse'), SLOW);
     expect(onPost.mock.calls[0]?.[0]).toEqual({
@@ -113,7 +118,11 @@ describe('/warehouse/add-warehouse', { timeout: 30_000 }, () => {
   it('puts a taken code (409) on the code field and stays on the form', async () => {
     const { router } = setup(() => ({
       status: 409,
-      body: { code: 'WAREHOUSE_CODE_TAKEN', message: 'taken', details: { fields: [{ path: 'code', code: 'WAREHOUSE_CODE_TAKEN', message: 'WAREHOUSE_CODE_TAKEN' }] } },
+      body: {
+        code: 'WAREHOUSE_CODE_TAKEN',
+        message: 'taken',
+        details: { fields: [{ path: 'code', code: 'WAREHOUSE_CODE_TAKEN', message: 'WAREHOUSE_CODE_TAKEN' }] },
+      },
     }));
     await fillValidForm();
     fireEvent.click(screen.getByText('Simpan'));

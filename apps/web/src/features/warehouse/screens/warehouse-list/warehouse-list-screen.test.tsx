@@ -7,7 +7,9 @@ import { WarehouseListScreen } from './warehouse-list-screen.tsx';
 
 function setup(permission: 'READ' | 'WRITE', path = `/warehouse?workspace_id=${WORKSPACE}`, total = 2) {
   const { fetchStub, calls } = stubFetch((_method, url) =>
-    url.pathname === '/api/warehouses' ? { body: { items: [BANDUNG, JAKARTA], page: 1, size: 10, total_row: total } } : { status: 404, body: { code: 'NOT_FOUND', message: 'no' } },
+    url.pathname === '/api/warehouses'
+      ? { body: { items: [BANDUNG, JAKARTA], page: 1, size: 10, total_row: total } }
+      : { status: 404, body: { code: 'NOT_FOUND', message: 'no' } },
   );
   vi.stubGlobal('fetch', fetchStub);
   const me = { ...ME, permissions: { warehouse: permission } };
