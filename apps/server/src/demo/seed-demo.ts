@@ -30,17 +30,15 @@ export async function seedDemo(platform: Platform, log: FastifyBaseLogger): Prom
     const passwordHash = await hashPassword(DEMO_PASSWORD);
     const now = new Date();
     const ownerId = uuidv7();
-    await db
-      .insert(users)
-      .values({
-        id: ownerId,
-        email: DEMO_EMAIL,
-        firstName: 'Dewi',
-        lastName: 'Lestari',
-        passwordHash,
-        typeRegister: 'email',
-        verifiedAt: now,
-      });
+    await db.insert(users).values({
+      id: ownerId,
+      email: DEMO_EMAIL,
+      firstName: 'Dewi',
+      lastName: 'Lestari',
+      passwordHash,
+      typeRegister: 'email',
+      verifiedAt: now,
+    });
     const { workspaceId, roleIds } = await createWorkspace(ctx, { name: 'Toko Demo', ownerUserId: ownerId, isDefault: true });
     const tenant = tenantCtxFor(ctx, workspaceId, ownerId);
     const fashion = await createBusiness(tenant, {
@@ -107,17 +105,15 @@ export async function seedDemo(platform: Platform, log: FastifyBaseLogger): Prom
     await seedDemoCatalog(tenant, { jakarta: jakarta.id, bandung: bandung.id });
     for (const member of TEAM) {
       const id = uuidv7();
-      await db
-        .insert(users)
-        .values({
-          id,
-          email: member.email,
-          firstName: member.first,
-          lastName: member.last,
-          passwordHash,
-          typeRegister: 'email',
-          verifiedAt: now,
-        });
+      await db.insert(users).values({
+        id,
+        email: member.email,
+        firstName: member.first,
+        lastName: member.last,
+        passwordHash,
+        typeRegister: 'email',
+        verifiedAt: now,
+      });
       const warehouseOnly = member.role === 'Warehouse Operator';
       await addMember(tenant, {
         userId: id,

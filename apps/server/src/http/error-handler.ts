@@ -64,13 +64,11 @@ export function installErrorHandler(app: FastifyInstance): void {
         : error.details;
       if (error.code === 'RATE_LIMITED' || error.code === 'OTP_RESEND_TOO_EARLY')
         void reply.header('retry-after', String(error.params.retry_after ?? 60));
-      return reply
-        .code(status)
-        .send({
-          code: error.code,
-          message: translate(locale, 'errors', error.code, error.params) ?? error.code,
-          ...(details ? { details } : {}),
-        });
+      return reply.code(status).send({
+        code: error.code,
+        message: translate(locale, 'errors', error.code, error.params) ?? error.code,
+        ...(details ? { details } : {}),
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const prefix = error.validationContext === 'body' ? '' : (error.validationContext ?? '');

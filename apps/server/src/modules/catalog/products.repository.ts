@@ -121,17 +121,15 @@ export async function replaceComponents(
     .delete(bundleComponents)
     .where(and(eq(bundleComponents.workspaceId, ctx.workspaceId), eq(bundleComponents.bundleProductId, bundleProductId)));
   if (components.length === 0) return;
-  await ctx.db
-    .insert(bundleComponents)
-    .values(
-      components.map((c, position) => ({
-        workspaceId: ctx.workspaceId,
-        bundleProductId,
-        componentCatalogId: c.catalogId,
-        quantity: c.quantity,
-        position,
-      })),
-    );
+  await ctx.db.insert(bundleComponents).values(
+    components.map((c, position) => ({
+      workspaceId: ctx.workspaceId,
+      bundleProductId,
+      componentCatalogId: c.catalogId,
+      quantity: c.quantity,
+      position,
+    })),
+  );
 }
 
 export async function brandName(ctx: TenantCtx, id: string | null): Promise<string | null> {
