@@ -19,7 +19,7 @@ import {
   standaloneStock,
   type StockRequest,
 } from '../../src/modules/inventory/index.ts';
-import { saveSetAside } from '../../src/modules/inventory/inventory.service.ts';
+import { saveSetAside } from '../../src/modules/inventory/stock-allocation.service.ts';
 import { stockBalances, stockMovements, stockSetAsides } from '../../src/modules/inventory/inventory.schema.ts';
 import { uuidv7 } from '../../src/platform/db/ids.ts';
 import { DomainError } from '../../src/platform/errors.ts';

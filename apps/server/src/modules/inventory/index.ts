@@ -6,15 +6,13 @@ export {
   releaseStock,
   reserveStock,
   returnStock,
-  runInventoryExport,
-  runStockSync,
   shipStock,
   standaloneStock,
-  type InventoryExportJob,
   type StockRequest,
   type StockResult,
-  type StockSyncJob,
-} from './inventory.service.ts';
-export type { AppliedLine, StockLine } from './inventory.repository.ts';
-export { createGoodsReceipt } from './inventory.service.ts';
+} from './stock-ledger.service.ts';
+export { runInventoryExport, type InventoryExportJob } from './inventory-export.service.ts';
+export { runStockSync, type StockSyncJob } from './stock-sync.service.ts';
+export type { AppliedLine, StockLine } from './stock-ledger.repository.ts';
+export { createGoodsReceipt } from './goods-receipts.service.ts';
 export { inventoryStockView } from './stock-view.ts';

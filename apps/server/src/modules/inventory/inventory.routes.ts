@@ -28,7 +28,7 @@ import { z } from 'zod';
 import type { Ctx, TenantCtx } from '../../http/context.ts';
 import { download } from '../../platform/files/download.ts';
 import type { Router } from '../../http/route.ts';
-import * as inventory from './inventory.service.ts';
+import * as inventory from './inventory.use-cases.ts';
 
 const IdParams = z.object({ id: z.uuid({ error: 'INVALID_ID' }) });
 const CatalogParams = z.object({ catalog_id: z.uuid({ error: 'INVALID_ID' }) });

@@ -4,7 +4,7 @@ import type { Ctx, TenantCtx } from '../../http/context.ts';
 import type { Router } from '../../http/route.ts';
 import { DomainError } from '../../platform/errors.ts';
 import { catalogUnits, replaceProductUnits, type CatalogUnits } from '../catalog/index.ts';
-import { inventoryDetail } from './inventory.service.ts';
+import { inventoryDetail } from './inventory-queries.service.ts';
 
 /**
  * Product units (spec: GET productUnit/{id}, POST product_unit): a SKU's stock in its product's base unit and in

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { TenantCtx } from '../../http/context.ts';
 import type { CatalogStock, StockView } from '../catalog/index.ts';
 import { listWarehouseOptions, visibleWarehouseCondition } from '../warehouses/index.ts';
-import { availableSql } from './inventory.repository.ts';
+import { availableSql } from './stock-balances.repository.ts';
 import { stockBalances as b } from './inventory.schema.ts';
 
 /** The workspace's balances in the warehouses the member may see (its warehouses, or its businesses' warehouses). */

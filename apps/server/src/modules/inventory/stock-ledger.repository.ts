@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { TenantCtx } from '../../http/context.ts';
 import { tenantStatement, type Db, type TenantStatement } from '../../platform/db/database.ts';
 import { uuidv7 } from '../../platform/db/ids.ts';
-import { documentSequences, stockBalances, stockMovements, stockOperations, stockSetAsides } from './inventory.schema.ts';
+import { stockBalances, stockMovements, stockOperations, stockSetAsides } from './inventory.schema.ts';
+import { availableSql } from './stock-balances.repository.ts';
 
 export type MovementType = (typeof stockMovements.$inferSelect)['type'];
 /** One balance change: quantity is positive except for adjustments and transfers, whose sign is the direction. */
@@ -13,11 +14,6 @@ const b = stockBalances;
 type BalanceKey = Pick<StockLine, 'warehouseId' | 'catalogId'>;
 const balanceKey = (ctx: TenantCtx, line: BalanceKey) =>
   and(eq(b.workspaceId, ctx.workspaceId), eq(b.warehouseId, line.warehouseId), eq(b.catalogId, line.catalogId));
-/** allocatable − allocated: what an order may still reserve. */
-export const availableSql = sql<number>`(${b.onHand} - ${b.inOrder} - ${b.allocated} - ${b.safetyStock})`;
-/** The same for a balance row read into memory. */
-export const availableOf = (bal: Pick<typeof b.$inferSelect, 'onHand' | 'inOrder' | 'allocated' | 'safetyStock'>) =>
-  bal.onHand - bal.inOrder - bal.allocated - bal.safetyStock;
 const after = { onHand: b.onHand, inOrder: b.inOrder, allocated: b.allocated };
 type After = { onHand: number; inOrder: number; allocated: number };
 
@@ -222,20 +218,6 @@ export async function setAside(
   return delta;
 }
 
-/** The stock set aside per channel for a SKU in a warehouse. */
-export async function setAsidesOf(ctx: TenantCtx, warehouseId: string, catalogId: string) {
-  return ctx.db
-    .select({ channelId: stockSetAsides.channelId, quantity: stockSetAsides.quantity })
-    .from(stockSetAsides)
-    .where(
-      and(
-        eq(stockSetAsides.workspaceId, ctx.workspaceId),
-        eq(stockSetAsides.warehouseId, warehouseId),
-        eq(stockSetAsides.catalogId, catalogId),
-      ),
-    );
-}
-
 /** What `applySingle` did: applied (with the balance after), the key was already claimed, or the rule failed. */
 export type SingleOutcome =
   { outcome: 'applied'; line: AppliedLine } | { outcome: 'claimed-before'; kind: string } | { outcome: 'not-applied' };
@@ -397,142 +379,4 @@ async function claimedKind(ctx: TenantCtx, key: string): Promise<string | null> 
     .from(stockOperations)
     .where(and(eq(stockOperations.workspaceId, ctx.workspaceId), eq(stockOperations.referenceKey, key)));
   return existing?.kind ?? null;
-}
-
-/** Next human number of a document kind in the workspace (a row lock serialises concurrent creators). */
-export async function nextNumber(ctx: TenantCtx, kind: string): Promise<number> {
-  const [row] = await ctx.db
-    .insert(documentSequences)
-    .values({ workspaceId: ctx.workspaceId, kind, last: 1 })
-    .onConflictDoUpdate({
-      target: [documentSequences.workspaceId, documentSequences.kind],
-      set: { last: sql`${documentSequences.last} + 1` },
-    })
-    .returning({ last: documentSequences.last });
-  return row!.last;
-}
-
-export async function balancesOf(ctx: TenantCtx, keys: readonly { warehouseId: string; catalogId: string }[]) {
-  if (keys.length === 0) return [];
-  const warehouseIds = [...new Set(keys.map((k) => k.warehouseId))];
-  const catalogIds = [...new Set(keys.map((k) => k.catalogId))];
-  return ctx.db
-    .select()
-    .from(b)
-    .where(and(eq(b.workspaceId, ctx.workspaceId), inArray(b.warehouseId, warehouseIds), inArray(b.catalogId, catalogIds)));
-}
-
-export async function setSafetyStock(ctx: TenantCtx, warehouseId: string, catalogId: string, safetyStock: number) {
-  await ctx.db
-    .insert(b)
-    .values({ workspaceId: ctx.workspaceId, warehouseId, catalogId, safetyStock })
-    .onConflictDoUpdate({ target: [b.workspaceId, b.warehouseId, b.catalogId], set: { safetyStock, updatedAt: sql`now()` } });
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Inventory list v2 and movements: reads over this module's tables; SKU and warehouse names come from their
-// modules' index (one query per page), so these lists never join another module's tables.
-
-const stateSql = sql<
-  'IN_STOCK' | 'OUT_OF_STOCK' | 'MINUS_STOCK'
->`case when ${availableSql} > 0 then 'IN_STOCK' when ${availableSql} = 0 then 'OUT_OF_STOCK' else 'MINUS_STOCK' end`;
-
-export type BalanceFilter = {
-  warehouseId?: string;
-  catalogId?: string;
-  state?: 'IN_STOCK' | 'OUT_OF_STOCK' | 'MINUS_STOCK';
-  warehouseIds?: string[] | null;
-};
-
-function balanceWhere(ctx: TenantCtx, f: BalanceFilter): SQL[] {
-  const where: SQL[] = [eq(b.workspaceId, ctx.workspaceId)];
-  if (f.warehouseId) where.push(eq(b.warehouseId, f.warehouseId));
-  if (f.warehouseIds) where.push(f.warehouseIds.length > 0 ? inArray(b.warehouseId, f.warehouseIds) : sql`false`);
-  if (f.catalogId) where.push(eq(b.catalogId, f.catalogId));
-  return where;
-}
-
-const tie = [asc(b.catalogId), asc(b.warehouseId)];
-const SORTS: Record<string, SQL[]> = {
-  available: [sql`${availableSql} asc`, ...tie],
-  '-available': [sql`${availableSql} desc`, ...tie],
-  on_hand: [asc(b.onHand), ...tie],
-  '-on_hand': [desc(b.onHand), ...tie],
-  updated_at: [asc(b.updatedAt), ...tie],
-  '-updated_at': [desc(b.updatedAt), ...tie],
-};
-
-export async function listBalances(ctx: TenantCtx, f: BalanceFilter & { page: number; size: number; sort: string }) {
-  const where = balanceWhere(ctx, f);
-  const rows = await ctx.db
-    .select({ balance: b, available: availableSql.mapWith(Number) })
-    .from(b)
-    .where(and(...where, f.state ? sql`${stateSql} = ${f.state}` : undefined))
-    .orderBy(...(SORTS[f.sort] ?? SORTS['-updated_at']!))
-    .limit(f.size)
-    .offset((f.page - 1) * f.size);
-  const [counts] = await ctx.db
-    .select({
-      all: count(),
-      inStock: sql<number>`count(*) filter (where ${availableSql} > 0)`.mapWith(Number),
-      outOfStock: sql<number>`count(*) filter (where ${availableSql} = 0)`.mapWith(Number),
-      minusStock: sql<number>`count(*) filter (where ${availableSql} < 0)`.mapWith(Number),
-    })
-    .from(b)
-    .where(and(...where));
-  return { rows, counts: counts! };
-}
-
-export type MovementFilter = {
-  warehouseId?: string;
-  catalogId?: string;
-  type?: MovementType;
-  referenceId?: string;
-  warehouseIds?: string[] | null;
-};
-
-export async function listMovements(ctx: TenantCtx, f: MovementFilter & { page: number; size: number; sort: 'at' | '-at' }) {
-  const m = stockMovements;
-  const where = and(
-    eq(m.workspaceId, ctx.workspaceId),
-    f.warehouseId ? eq(m.warehouseId, f.warehouseId) : undefined,
-    f.warehouseIds ? (f.warehouseIds.length > 0 ? inArray(m.warehouseId, f.warehouseIds) : sql`false`) : undefined,
-    f.catalogId ? eq(m.catalogId, f.catalogId) : undefined,
-    f.type ? eq(m.type, f.type) : undefined,
-    f.referenceId ? eq(m.referenceId, f.referenceId) : undefined,
-  );
-  const rows = await ctx.db
-    .select()
-    .from(m)
-    .where(where)
-    .orderBy(f.sort === 'at' ? asc(m.id) : desc(m.id))
-    .limit(f.size)
-    .offset((f.page - 1) * f.size);
-  const [total] = await ctx.db.select({ n: count() }).from(m).where(where);
-  return { rows, total: total?.n ?? 0 };
-}
-
-export async function findMovement(ctx: TenantCtx, id: string) {
-  const [row] = await ctx.db
-    .select()
-    .from(stockMovements)
-    .where(and(eq(stockMovements.workspaceId, ctx.workspaceId), eq(stockMovements.id, id)));
-  return row ?? null;
-}
-
-export type MovementRow = typeof stockMovements.$inferSelect;
-
-/** Ledger sums per balance, for the rebuild check (balances == Σ movements). */
-export async function ledgerSums(ctx: TenantCtx) {
-  return ctx.db
-    .select({
-      warehouseId: stockMovements.warehouseId,
-      catalogId: stockMovements.catalogId,
-      onHand: sql<number>`sum(${stockMovements.onHandDelta})`.mapWith(Number),
-      inOrder: sql<number>`sum(${stockMovements.inOrderDelta})`.mapWith(Number),
-      allocated: sql<number>`sum(${stockMovements.allocatedDelta})`.mapWith(Number),
-    })
-    .from(stockMovements)
-    .where(eq(stockMovements.workspaceId, ctx.workspaceId))
-    .groupBy(stockMovements.warehouseId, stockMovements.catalogId);
 }
