@@ -343,20 +343,31 @@ export type ReturnListInput = PageRequest & { createdFrom?: number; createdTo?: 
 
 // ---------------------------------------------------------------------------------------------------------------
 
-export type MarketplaceAdapter = {
+// Capabilities: a module depends on the one it uses (a stock push needs `ProductCapability`, the order import
+// `OrderCapability`), and every adapter is their intersection, `MarketplaceAdapter`.
+
+/** Which marketplace an adapter speaks, and how a seller connects a shop to it. */
+export type AdapterIdentity = {
   readonly marketplace: MarketplaceKey;
   readonly authorizationStyle: AuthorizationStyle;
+};
 
+/** Connecting a shop and reading it: authorization, tokens, shop info and the shop's warehouses. */
+export type ShopAuthCapability = {
   authorizationUrl(input: AuthorizationUrlInput): string;
   exchangeCode(input: CodeExchangeInput): Promise<TokenGrant>;
   /** Shopee refresh tokens are single-use: always store the refresh token returned here. */
   refreshAccessToken(input: RefreshInput): Promise<TokenGrant>;
 
   getShopInfo(auth: ShopAuth): Promise<MarketplaceShop>;
+  listWarehouses(auth: ShopAuth): Promise<MarketplaceWarehouse[]>;
+};
+
+/** Listing products: reference data (categories, attributes, brands), images, products, stock and price pushes. */
+export type ProductCapability = {
   listCategories(auth: ShopAuth): Promise<MarketplaceCategory[]>;
   listAttributes(auth: ShopAuth, categoryId: string): Promise<MarketplaceAttribute[]>;
   listBrands(auth: ShopAuth, input: PageRequest & { categoryId?: string }): Promise<Page<MarketplaceBrand>>;
-  listWarehouses(auth: ShopAuth): Promise<MarketplaceWarehouse[]>;
 
   uploadImage(auth: ShopAuth, input: ImageUploadInput): Promise<ImageUpload>;
   getImageStatus(auth: ShopAuth, imageId: string): Promise<ImageUpload>;
@@ -367,38 +378,70 @@ export type MarketplaceAdapter = {
   getProduct(auth: ShopAuth, productId: string): Promise<MarketplaceProduct>;
   updateStock(auth: ShopAuth, updates: StockUpdate[]): Promise<UpdateOutcome[]>;
   updatePrice(auth: ShopAuth, updates: PriceUpdate[]): Promise<UpdateOutcome[]>;
+};
 
+/** Orders: list, detail, accept and cancel. */
+export type OrderCapability = {
   listOrders(auth: ShopAuth, input: OrderListInput): Promise<Page<MarketplaceOrderSummary>>;
   getOrders(auth: ShopAuth, orderIds: string[]): Promise<MarketplaceOrder[]>;
   acceptOrder(auth: ShopAuth, orderId: string): Promise<void>;
   cancellationReasons(auth: ShopAuth, orderId: string): Promise<CancellationReason[]>;
   cancelOrder(auth: ShopAuth, input: CancelOrderInput): Promise<void>;
+};
+
+/** Shipping an order: arranging pickup or drop-off, and its label. */
+export type LogisticsCapability = {
   arrangeShipment(auth: ShopAuth, input: ShipmentInput): Promise<ShipmentResult>;
   getShippingLabel(auth: ShopAuth, orderId: string): Promise<ShippingLabel>;
+};
 
+/** Pushes the marketplace sends: checking their signature and reading them. */
+export type PushCapability = {
   /** True when the push carries this app's signature; marketplaces without push signing return true. */
   verifyPush(input: PushInput): boolean;
   /** Undefined for a body this adapter does not understand (it is then only logged). */
   parsePush(rawBody: string): MarketplacePushEvent | undefined;
-  /** Seller discounts: Shopee's `discount` API. Marketplaces without one leave these out; callers hide the screens. */
-  listDiscounts?(auth: ShopAuth, input: DiscountListInput): Promise<Page<Discount>>;
-  getDiscount?(auth: ShopAuth, discountId: string, page?: PageRequest): Promise<DiscountDetail>;
-  createDiscount?(auth: ShopAuth, input: DiscountInput): Promise<Discount>;
-  updateDiscount?(auth: ShopAuth, discountId: string, input: Partial<DiscountInput>): Promise<void>;
-  addDiscountItems?(auth: ShopAuth, discountId: string, items: DiscountItemInput[]): Promise<DiscountItemsResult>;
-  /** Ends an ongoing discount now. */
-  endDiscount?(auth: ShopAuth, discountId: string): Promise<void>;
-  /** Deletes an upcoming discount. */
-  deleteDiscount?(auth: ShopAuth, discountId: string): Promise<void>;
-  listDiscountableItems?(auth: ShopAuth, input: PageRequest): Promise<Page<DiscountableItem>>;
-
-  listReturns?(auth: ShopAuth, input: ReturnListInput): Promise<Page<MarketplaceReturn>>;
-  getReturn?(auth: ShopAuth, returnId: string): Promise<MarketplaceReturn>;
-
-  /** Shopee keeps pushes it could not deliver for three days; reconciliation reads and confirms them. */
-  fetchLostPushes?(): Promise<LostPushPage>;
-  confirmLostPushes?(lastMessageId: string): Promise<void>;
 };
+
+/** Shopee keeps pushes it could not deliver for three days; reconciliation reads and confirms them. */
+export type LostPushCapability = {
+  fetchLostPushes(): Promise<LostPushPage>;
+  confirmLostPushes(lastMessageId: string): Promise<void>;
+};
+
+/** Seller discounts: Shopee's `discount` API. */
+export type PromotionCapability = {
+  listDiscounts(auth: ShopAuth, input: DiscountListInput): Promise<Page<Discount>>;
+  getDiscount(auth: ShopAuth, discountId: string, page?: PageRequest): Promise<DiscountDetail>;
+  createDiscount(auth: ShopAuth, input: DiscountInput): Promise<Discount>;
+  updateDiscount(auth: ShopAuth, discountId: string, input: Partial<DiscountInput>): Promise<void>;
+  addDiscountItems(auth: ShopAuth, discountId: string, items: DiscountItemInput[]): Promise<DiscountItemsResult>;
+  /** Ends an ongoing discount now. */
+  endDiscount(auth: ShopAuth, discountId: string): Promise<void>;
+  /** Deletes an upcoming discount. */
+  deleteDiscount(auth: ShopAuth, discountId: string): Promise<void>;
+  listDiscountableItems(auth: ShopAuth, input: PageRequest): Promise<Page<DiscountableItem>>;
+};
+
+/** Buyers' returns and refunds. */
+export type ReturnCapability = {
+  listReturns(auth: ShopAuth, input: ReturnListInput): Promise<Page<MarketplaceReturn>>;
+  getReturn(auth: ShopAuth, returnId: string): Promise<MarketplaceReturn>;
+};
+
+/**
+ * The one shape every marketplace adapter has: every capability, with promotions, returns and lost pushes optional
+ * (marketplaces without them leave them out; callers hide the screens).
+ */
+export type MarketplaceAdapter = AdapterIdentity &
+  ShopAuthCapability &
+  ProductCapability &
+  OrderCapability &
+  LogisticsCapability &
+  PushCapability &
+  Partial<PromotionCapability> &
+  Partial<ReturnCapability> &
+  Partial<LostPushCapability>;
 
 /** Everything an adapter needs from outside; nothing is read from the environment. */
 export type AdapterRuntime = {
