@@ -5,8 +5,10 @@ import type { AdapterRuntime, MarketplaceErrorKind, ShopAuth } from '../types.ts
 import { MarketplaceError } from '../types.ts';
 import { tiktokSign } from './tiktok.sign.ts';
 
-/** TikTok Shop Partner API 202309+, which also serves Tokopedia shops (research §2): the signed call, the token
- * host, the envelope and its errors, shared by every capability. */
+/**
+ * TikTok Shop Partner API 202309+, which also serves Tokopedia shops (research §2): the signed call, the token
+ * host, the envelope and its errors, shared by every capability.
+ */
 
 export type TiktokConfig = AdapterRuntime & {
   /** `https://open-api.tiktokglobalshop.com` */
