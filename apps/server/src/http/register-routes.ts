@@ -99,13 +99,11 @@ export function registerRoutes(router: Router, platform: Platform): void {
         url: '/api/dev/outbox',
         permission: 'public',
         tags: ['dev'],
-        summary: 'Embedded mode only: every e-mail and SMS the product sent, newest first',
-        querystring: z.object({ to: z.string().max(200).optional() }),
+        summary: 'Embedded mode only: the e-mails and SMS sent to one address, newest first',
+        // Always for one address: a list of every message would hand anyone every sign-up and reset code.
+        querystring: z.object({ to: z.string().trim().min(1).max(200) }),
       },
-      async (ctx, { query }) => {
-        const to = query.to?.trim();
-        return { items: await listOutbox(ctx, to ? (parseIdentifier(to)?.value ?? to) : undefined) };
-      },
+      async (ctx, { query }) => ({ items: await listOutbox(ctx, parseIdentifier(query.to)?.value ?? query.to) }),
     );
   }
 }

@@ -70,7 +70,8 @@ async function authenticate(platform: Platform, request: FastifyRequest): Promis
   if (!auth?.startsWith('Bearer ')) throw new DomainError('UNAUTHENTICATED');
   const claims = await platform.keys.verify(auth.slice(7));
   if (claims === 'expired') throw new DomainError('TOKEN_EXPIRED');
-  if (!claims) throw new DomainError('UNAUTHENTICATED');
+  // A token signed with our key but carrying ids we never issue (not uuids) is refused, never queried.
+  if (!claims || !isUuid(claims.sub) || (claims.sid !== null && !isUuid(claims.sid))) throw new DomainError('UNAUTHENTICATED');
   return { userId: claims.sub, sessionFamilyId: claims.sid };
 }
 
