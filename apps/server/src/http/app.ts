@@ -11,6 +11,7 @@ import type { Platform } from '../platform/platform.ts';
 import { installErrorHandler } from './error-handler.ts';
 import { registerRoutes } from './register-routes.ts';
 import { createRouter, type Router } from './route.ts';
+import { installSecurityHeaders } from './security-headers.ts';
 
 export type App = { fastify: FastifyInstance; router: Router };
 
@@ -24,13 +25,15 @@ export async function buildApp(platform: Platform, options: { logger?: boolean }
     },
     requestIdHeader: false,
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For/-Proto count only from the proxies named in TRUST_PROXY (none by default).
+    trustProxy: config.trustProxy,
   });
   fastify.setValidatorCompiler(validatorCompiler);
   fastify.setSerializerCompiler(serializerCompiler);
   fastify.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
+  installSecurityHeaders(fastify);
   installErrorHandler(fastify);
   // Binary uploads (product videos) reach their route as the raw request stream, never buffered; the route enforces its own limit.
   fastify.addContentTypeParser(['video/mp4', 'video/webm', 'video/quicktime', 'application/octet-stream'], (_request, payload, done) =>
