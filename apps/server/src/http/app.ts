@@ -15,6 +15,9 @@ import { installSecurityHeaders } from './security-headers.ts';
 
 export type App = { fastify: FastifyInstance; router: Router };
 
+/** TRUST_PROXY as a hop count: the nearest `hops` peers are proxies. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 export async function buildApp(platform: Platform, options: { logger?: boolean } = {}): Promise<App> {
   const { config } = platform;
   const fastify = Fastify({
@@ -26,7 +29,7 @@ export async function buildApp(platform: Platform, options: { logger?: boolean }
     requestIdHeader: false,
     bodyLimit: 2 * 1024 * 1024,
     // X-Forwarded-For/-Proto count only from the proxies named in TRUST_PROXY (none by default).
-    trustProxy: config.trustProxy,
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   });
   fastify.setValidatorCompiler(validatorCompiler);
   fastify.setSerializerCompiler(serializerCompiler);
