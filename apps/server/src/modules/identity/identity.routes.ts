@@ -49,6 +49,8 @@ export function registerIdentityRoutes({ route }: Router, config: Config): void 
       method: 'POST',
       url: '/api/auth/verification/phone',
       permission: 'public',
+      // Counts the attempt in a statement of its own, then opens its own transaction.
+      transaction: false,
       tags,
       body: VerifyPhoneInput,
       response: VerificationResult,
@@ -61,6 +63,8 @@ export function registerIdentityRoutes({ route }: Router, config: Config): void 
       method: 'POST',
       url: '/api/auth/verification/email',
       permission: 'public',
+      // Counts the attempt in a statement of its own, then opens its own transaction.
+      transaction: false,
       tags,
       body: VerifyEmailInput,
       response: VerificationResult,
@@ -95,7 +99,8 @@ export function registerIdentityRoutes({ route }: Router, config: Config): void 
   );
 
   route(
-    { method: 'POST', url: '/api/auth/login', permission: 'public', tags, body: LoginInput, response: Session },
+    // Counts the attempt in a statement of its own, then opens its own transaction.
+    { method: 'POST', url: '/api/auth/login', permission: 'public', transaction: false, tags, body: LoginInput, response: Session },
     async (ctx, { body, reply }) => setRefreshCookie(config, reply, await identity.login(ctx, body)),
   );
 
@@ -113,6 +118,8 @@ export function registerIdentityRoutes({ route }: Router, config: Config): void 
       method: 'POST',
       url: '/api/auth/forgot-password/request-otp',
       permission: 'public',
+      // Counts the attempt in a statement of its own, then opens its own transaction.
+      transaction: false,
       tags,
       body: ForgotRequestOtpInput,
       response: ResendOtpResult,
@@ -127,6 +134,8 @@ export function registerIdentityRoutes({ route }: Router, config: Config): void 
       method: 'POST',
       url: '/api/auth/forgot-password/verify-otp',
       permission: 'public',
+      // Counts the attempt in a statement of its own, then opens its own transaction.
+      transaction: false,
       tags,
       body: ForgotVerifyOtpInput,
       response: ForgotVerifyOtpResult,

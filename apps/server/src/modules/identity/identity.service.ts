@@ -3,6 +3,7 @@ import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
 import { DEFAULT_SETTINGS, type UserSettings } from '@kelola/contracts';
 import { parseIdentifier, type Identifier } from '@kelola/domain';
 import type { Ctx, SignedInCtx } from '../../http/context.ts';
+import { inSystem } from '../../platform/db/database.ts';
 import { uuidv7 } from '../../platform/db/ids.ts';
 import { DomainError, fieldError } from '../../platform/errors.ts';
 import { translate } from '../../platform/i18n/translate.ts';
@@ -40,16 +41,20 @@ function identify(raw: string, field: string): Identifier {
 
 // ---------- rate limits ----------
 
-async function guard(ctx: Ctx, key: string, limit: number): Promise<void> {
-  const { count, resetAt } = await repo.readCounter(ctx.db, key, ctx.config.rateLimit.windowSeconds, ctx.platform.now());
-  if (count >= limit) throw new DomainError('RATE_LIMITED', undefined, { retry_after: seconds(ctx.platform.now(), resetAt) });
+/**
+ * Takes one attempt from the window's allowance, checked and counted in one statement on the root handle before
+ * the attempt is judged (ADR 0013): concurrent attempts cannot all read the same count. The callers' routes run
+ * without a request transaction for this reason, and open their own once the attempt is counted.
+ */
+async function takeAttempt(ctx: Ctx, key: string, limit: number): Promise<void> {
+  const { windowSeconds } = ctx.config.rateLimit;
+  if (await repo.takeAttempt(ctx.db, key, limit, windowSeconds, ctx.platform.now())) return;
+  const { resetAt } = await repo.readCounter(ctx.db, key, windowSeconds, ctx.platform.now());
+  throw new DomainError('RATE_LIMITED', undefined, { retry_after: seconds(ctx.platform.now(), resetAt) });
 }
 
-/** Counted after the failing request rolls back, so the count stands. */
-function countFailure(ctx: Ctx, key: string): void {
-  const now = ctx.platform.now();
-  ctx.afterRollback((db) => repo.hitCounter(db, key, ctx.config.rateLimit.windowSeconds, now).then(() => undefined));
-}
+/** Runs the rest of a use case in a transaction of its own, after its attempt was counted on ctx.db. */
+const inOwnTransaction = <T>(ctx: Ctx, fn: (tx: Ctx) => Promise<T>): Promise<T> => inSystem(ctx.db, (db) => fn({ ...ctx, db }));
 
 // ---------- one-time codes ----------
 
@@ -105,21 +110,25 @@ async function issueCode(
   return { resendDelay: RESEND_DELAY_SECONDS };
 }
 
-/** Checks a code against the newest open challenge; wrong guesses are counted and capped. */
-async function checkCode(ctx: Ctx, user: repo.UserRow, purpose: 'signup' | 'reset', code: string, field: string): Promise<void> {
+/**
+ * Checks a code against the newest open challenge. Each guess is counted (per account and per challenge) before it
+ * is judged, on ctx.db outside any transaction, so at most MAX_CODE_ATTEMPTS guesses of one code are ever judged.
+ * The caller consumes the challenge in its own transaction.
+ */
+async function checkCode(ctx: Ctx, user: repo.UserRow, purpose: 'signup' | 'reset', code: string, field: string) {
   const now = ctx.platform.now();
-  await guard(ctx, `otp:user:${user.id}`, MAX_CODE_ATTEMPTS * 3);
+  const ipKey = `otp:ip:${ctx.ip}`;
+  await takeAttempt(ctx, `otp:user:${user.id}`, MAX_CODE_ATTEMPTS * 3);
+  await takeAttempt(ctx, ipKey, ctx.config.rateLimit.loginPerIp);
   const challenge = await repo.latestOpenChallenge(ctx, user.id, purpose);
-  if (!challenge || challenge.expiresAt < now || challenge.attempts >= MAX_CODE_ATTEMPTS) {
-    throw new DomainError('OTP_EXPIRED', { fields: [{ path: field, code: 'OTP_EXPIRED', message: 'OTP_EXPIRED' }] });
-  }
+  const expired = () => new DomainError('OTP_EXPIRED', { fields: [{ path: field, code: 'OTP_EXPIRED', message: 'OTP_EXPIRED' }] });
+  if (!challenge || challenge.expiresAt < now) throw expired();
+  if (!(await repo.takeChallengeAttempt(ctx.db, challenge.id, MAX_CODE_ATTEMPTS))) throw expired();
   if (challenge.secretHash !== sha256(`${user.id}:${purpose}:${code}`)) {
-    ctx.afterRollback((db) => repo.countChallengeAttempt(db, challenge.id));
-    countFailure(ctx, `otp:user:${user.id}`);
-    countFailure(ctx, `otp:ip:${ctx.ip}`);
     throw new DomainError('OTP_INVALID', { fields: [{ path: field, code: 'OTP_INVALID', message: 'OTP_INVALID' }] });
   }
-  await repo.consumeChallenges(ctx, user.id, purpose);
+  await repo.returnAttempt(ctx.db, ipKey);
+  return challenge;
 }
 
 // ---------- sessions ----------
@@ -191,14 +200,16 @@ export async function verifySignupCode(
   field: string,
 ): Promise<{ user: PublicUser; session: IssuedSession }> {
   const user = await pendingUser(ctx, userUuid);
-  if (!user.verifiedAt) {
-    await checkCode(ctx, user, 'signup', code, field);
-    await repo.updateUser(ctx, user.id, { verifiedAt: ctx.platform.now() });
-    await repo.consumeChallenges(ctx, user.id, 'verify_link');
-  } else {
+  if (user.verifiedAt) {
     throw new DomainError('OTP_EXPIRED', { fields: [{ path: field, code: 'OTP_EXPIRED', message: 'OTP_EXPIRED' }] });
   }
-  return { user: { uuid: user.id, email: user.email, phone: user.phone }, session: await issueSession(ctx, user.id) };
+  await checkCode(ctx, user, 'signup', code, field);
+  return inOwnTransaction(ctx, async (tx) => {
+    await repo.updateUser(tx, user.id, { verifiedAt: tx.platform.now() });
+    await repo.consumeChallenges(tx, user.id, 'signup');
+    await repo.consumeChallenges(tx, user.id, 'verify_link');
+    return { user: { uuid: user.id, email: user.email, phone: user.phone }, session: await issueSession(tx, user.id) };
+  });
 }
 
 export async function resendSignupCode(ctx: Ctx, userUuid: string): Promise<{ resendDelay: number }> {
@@ -229,19 +240,17 @@ export async function login(ctx: Ctx, input: { username: string; password: strin
   const id = identify(input.username, 'username');
   const accountKey = `login:acct:${id.value}`;
   const ipKey = `login:ip:${ctx.ip}`;
-  await guard(ctx, accountKey, ctx.config.rateLimit.loginPerAccount);
-  await guard(ctx, ipKey, ctx.config.rateLimit.loginPerIp);
+  // Every attempt is counted before its password is checked; a right password gives its attempts back.
+  await takeAttempt(ctx, accountKey, ctx.config.rateLimit.loginPerAccount);
+  await takeAttempt(ctx, ipKey, ctx.config.rateLimit.loginPerIp);
   const user = await repo.findUserByIdentifier(ctx, id.type, id.value);
   dummyHash ??= hashPassword('not-a-password-Kelola#0');
   const ok = await argonVerify(user?.passwordHash ?? (await dummyHash), input.password);
-  if (!user || !ok) {
-    countFailure(ctx, accountKey);
-    countFailure(ctx, ipKey);
-    throw new DomainError('INVALID_CREDENTIALS');
-  }
-  if (!user.verifiedAt) throw new DomainError('ACCOUNT_NOT_VERIFIED', { user_uuid: user.id, type_register: user.typeRegister });
+  if (!user || !ok) throw new DomainError('INVALID_CREDENTIALS');
   await repo.clearCounter(ctx.db, accountKey);
-  return issueSession(ctx, user.id);
+  await repo.returnAttempt(ctx.db, ipKey);
+  if (!user.verifiedAt) throw new DomainError('ACCOUNT_NOT_VERIFIED', { user_uuid: user.id, type_register: user.typeRegister });
+  return inOwnTransaction(ctx, (tx) => issueSession(tx, user.id));
 }
 
 /** Rotates the refresh token; presenting an already-rotated one revokes the whole sign-in (reuse detection). */
@@ -269,28 +278,36 @@ export async function logout(ctx: Ctx, refreshToken: string | undefined): Promis
 /** Always answers the same way, whether or not the account exists, so it cannot be used to probe accounts. */
 export async function requestPasswordReset(ctx: Ctx, username: string): Promise<{ resendDelay: number }> {
   const id = identify(username, 'username');
-  await guard(ctx, `reset:ip:${ctx.ip}`, ctx.config.rateLimit.loginPerIp);
-  await repo.hitCounter(ctx.db, `reset:ip:${ctx.ip}`, ctx.config.rateLimit.windowSeconds, ctx.platform.now());
-  const user = await repo.findUserByIdentifier(ctx, id.type, id.value);
-  if (!user) return { resendDelay: RESEND_DELAY_SECONDS };
-  return issueCode(ctx, user, 'reset', id.type);
+  await takeAttempt(ctx, `reset:ip:${ctx.ip}`, ctx.config.rateLimit.loginPerIp);
+  return inOwnTransaction(ctx, async (tx) => {
+    const user = await repo.findUserByIdentifier(tx, id.type, id.value);
+    if (!user) return { resendDelay: RESEND_DELAY_SECONDS };
+    return issueCode(tx, user, 'reset', id.type);
+  });
 }
 
 export async function verifyPasswordReset(ctx: Ctx, username: string, otp: string): Promise<{ token: string; username: string }> {
   const id = identify(username, 'username');
   const user = await repo.findUserByIdentifier(ctx, id.type, id.value);
-  if (!user) throw new DomainError('OTP_INVALID', { fields: [{ path: 'otp', code: 'OTP_INVALID', message: 'OTP_INVALID' }] });
+  if (!user) {
+    // An unknown account costs the caller an attempt like a known one, so guessing reveals nothing and is limited.
+    await takeAttempt(ctx, `otp:ip:${ctx.ip}`, ctx.config.rateLimit.loginPerIp);
+    throw new DomainError('OTP_INVALID', { fields: [{ path: 'otp', code: 'OTP_INVALID', message: 'OTP_INVALID' }] });
+  }
   await checkCode(ctx, user, 'reset', otp, 'otp');
-  const token = newSecret();
-  await repo.insertChallenge(ctx, {
-    id: uuidv7(),
-    userId: user.id,
-    purpose: 'reset_token',
-    channel: id.type,
-    secretHash: sha256(token),
-    expiresAt: new Date(ctx.platform.now().getTime() + RESET_TOKEN_TTL_SECONDS * 1000),
+  return inOwnTransaction(ctx, async (tx) => {
+    await repo.consumeChallenges(tx, user.id, 'reset');
+    const token = newSecret();
+    await repo.insertChallenge(tx, {
+      id: uuidv7(),
+      userId: user.id,
+      purpose: 'reset_token',
+      channel: id.type,
+      secretHash: sha256(token),
+      expiresAt: new Date(tx.platform.now().getTime() + RESET_TOKEN_TTL_SECONDS * 1000),
+    });
+    return { token, username: id.value };
   });
-  return { token, username: id.value };
 }
 
 export async function resetPassword(ctx: Ctx, token: string, password: string): Promise<void> {
