@@ -9,6 +9,7 @@ import { DomainError, fieldError } from '../../platform/errors.ts';
 import { translate } from '../../platform/i18n/translate.ts';
 import { queueMessage } from '../../platform/outbox/outbox.ts';
 import * as repo from './identity.repository.ts';
+import { sessionGate } from './session-gate.ts';
 import type { ChallengePurpose } from './identity.schema.ts';
 
 /** argon2id with the parameters of ARCHITECTURE §6. */
@@ -259,18 +260,29 @@ export async function refresh(ctx: Ctx, refreshToken: string | undefined): Promi
   const row = await repo.findRefreshToken(ctx, sha256(refreshToken));
   if (!row || row.revokedAt || row.expiresAt < ctx.platform.now()) throw new DomainError('REFRESH_TOKEN_INVALID');
   if (row.rotatedAt || !(await repo.markRotated(ctx, row.id))) {
-    ctx.afterRollback((db) => repo.revokeFamily(db, row.familyId));
+    ctx.afterRollback(async (db) => {
+      await repo.revokeFamily(db, row.familyId);
+      sessionGate(ctx.platform.database.db).forgetFamily(row.familyId);
+    });
     throw new DomainError('REFRESH_TOKEN_REUSED');
   }
   return issueSession(ctx, row.userId, row.familyId);
 }
 
 export async function logout(ctx: Ctx, refreshToken: string | undefined): Promise<void> {
+  const families = new Set<string>();
   if (refreshToken) {
     const row = await repo.findRefreshToken(ctx, sha256(refreshToken));
-    if (row) await repo.revokeFamily(ctx.db, row.familyId);
+    if (row) families.add(row.familyId);
   }
-  if (ctx.actor?.sessionFamilyId) await repo.revokeFamily(ctx.db, ctx.actor.sessionFamilyId);
+  if (ctx.actor?.sessionFamilyId) families.add(ctx.actor.sessionFamilyId);
+  for (const familyId of families) await repo.revokeFamily(ctx.db, familyId);
+  forgetAfterCommit(ctx, (gate) => families.forEach((familyId) => gate.forgetFamily(familyId)));
+}
+
+/** The access tokens of revoked sign-ins stop at once in this process; other processes follow within a second. */
+function forgetAfterCommit(ctx: Ctx, forget: (gate: ReturnType<typeof sessionGate>) => void): void {
+  ctx.afterCommit(async () => forget(sessionGate(ctx.platform.database.db)));
 }
 
 // ---------- passwords ----------
@@ -322,6 +334,7 @@ export async function resetPassword(ctx: Ctx, token: string, password: string): 
   });
   await repo.consumeChallenges(ctx, challenge.userId, 'reset_token');
   await repo.revokeAllForUser(ctx, challenge.userId);
+  forgetAfterCommit(ctx, (gate) => gate.forgetUser(challenge.userId));
 }
 
 export async function changePassword(ctx: SignedInCtx, oldPassword: string, password: string): Promise<void> {
@@ -330,6 +343,7 @@ export async function changePassword(ctx: SignedInCtx, oldPassword: string, pass
   if (!(await argonVerify(user.passwordHash, oldPassword))) throw fieldError('PASSWORD_WRONG', 'old_password', 'PASSWORD_WRONG');
   await repo.updateUser(ctx, user.id, { passwordHash: await hashPassword(password), passwordChangedAt: ctx.platform.now() });
   await repo.revokeAllForUser(ctx, user.id);
+  forgetAfterCommit(ctx, (gate) => gate.forgetUser(user.id));
 }
 
 // ---------- profile ----------

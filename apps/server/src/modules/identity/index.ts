@@ -22,3 +22,4 @@ export {
   type IssuedSession,
 } from './identity.service.ts';
 export { REFRESH_COOKIE, setRefreshCookie } from './identity.routes.ts';
+export { sessionGate, SESSION_LIVE_TTL_MS, type SessionGate } from './session-gate.ts';
