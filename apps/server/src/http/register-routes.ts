@@ -1,6 +1,7 @@
 import { parseIdentifier } from '@kelola/domain';
 import { z } from 'zod';
 import { registerAccountRoutes } from '../flows/account.routes.ts';
+import { listAuditForMember } from '../flows/list-audit.ts';
 import { registerAreaRoutes } from '../modules/areas/areas.routes.ts';
 import { registerBusinessRoutes } from '../modules/businesses/businesses.routes.ts';
 import { registerCatalogSearchRoute } from '../modules/catalog/catalog-search.ts';
@@ -17,7 +18,6 @@ import { registerWarehouseRoutes } from '../modules/warehouses/warehouses.routes
 import { registerWorkspaceRoutes } from '../modules/workspaces/workspaces.routes.ts';
 import type { Platform } from '../platform/platform.ts';
 import { listOutbox } from '../platform/outbox/outbox.ts';
-import { listAudit } from '../platform/audit/audit.ts';
 import type { TenantCtx } from './context.ts';
 import type { Router } from './route.ts';
 
@@ -83,7 +83,7 @@ export function registerRoutes(router: Router, platform: Platform): void {
       }),
     },
     async (ctx, { query }) => ({
-      items: await listAudit(ctx as TenantCtx, {
+      items: await listAuditForMember(ctx as TenantCtx, {
         entity: query.entity,
         entityId: query.entity_id,
         before: query.before,
