@@ -6,6 +6,7 @@ import { authChallenges, rateLimitCounters, refreshTokens, users, type Challenge
 // Users and sessions are global tables: these queries run in the request's system transaction.
 
 export type UserRow = typeof users.$inferSelect;
+export type ChallengeRow = typeof authChallenges.$inferSelect;
 
 export async function findUserById(ctx: Ctx, id: string): Promise<UserRow | undefined> {
   const [row] = await ctx.db.select().from(users).where(eq(users.id, id));

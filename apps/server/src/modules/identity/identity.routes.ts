@@ -38,6 +38,22 @@ export function setRefreshCookie(config: Config, reply: FastifyReply, issued: id
 
 const refreshCookie = (request: FastifyRequest) => request.cookies[REFRESH_COOKIE];
 
+/** Binds a repeated sign-up's verification to the browser that made it (ADR 0013). */
+export const SIGNUP_COOKIE = 'kelola_signup';
+
+export function setSignupCookie(config: Config, reply: FastifyReply, flowSecret: string | undefined): void {
+  if (!flowSecret) return;
+  void reply.setCookie(SIGNUP_COOKIE, flowSecret, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: config.publicUrl.startsWith('https://'),
+    path: '/api/auth',
+    maxAge: 24 * 3600,
+  });
+}
+
+const signupCookie = (request: FastifyRequest) => request.cookies[SIGNUP_COOKIE];
+
 /** Identity: sign-up verification, sessions and passwords (spec part 7 "Auth and user"). */
 export function registerIdentityRoutes({ route }: Router, config: Config): void {
   const verified = (reply: FastifyReply, result: Awaited<ReturnType<typeof identity.verifySignupCode>>) => ({
@@ -55,7 +71,8 @@ export function registerIdentityRoutes({ route }: Router, config: Config): void 
       body: VerifyPhoneInput,
       response: VerificationResult,
     },
-    async (ctx, { body, reply }) => verified(reply, await identity.verifySignupCode(ctx, body.user_uuid, body.otp_code, 'otp_code')),
+    async (ctx, { body, request, reply }) =>
+      verified(reply, await identity.verifySignupCode(ctx, body.user_uuid, body.otp_code, 'otp_code', signupCookie(request))),
   );
 
   route(
@@ -69,7 +86,8 @@ export function registerIdentityRoutes({ route }: Router, config: Config): void 
       body: VerifyEmailInput,
       response: VerificationResult,
     },
-    async (ctx, { body, reply }) => verified(reply, await identity.verifySignupCode(ctx, body.user_uuid, body.code, 'code')),
+    async (ctx, { body, request, reply }) =>
+      verified(reply, await identity.verifySignupCode(ctx, body.user_uuid, body.code, 'code', signupCookie(request))),
   );
 
   route(
@@ -95,7 +113,8 @@ export function registerIdentityRoutes({ route }: Router, config: Config): void 
       params: z.object({ link: z.string().min(10).max(200), uuid: z.uuid() }),
       response: VerificationResult,
     },
-    async (ctx, { params, reply }) => verified(reply, await identity.verifyLink(ctx, params.link, params.uuid)),
+    async (ctx, { params, request, reply }) =>
+      verified(reply, await identity.verifyLink(ctx, params.link, params.uuid, signupCookie(request))),
   );
 
   route(

@@ -59,21 +59,42 @@ const inOwnTransaction = <T>(ctx: Ctx, fn: (tx: Ctx) => Promise<T>): Promise<T> 
 
 // ---------- one-time codes ----------
 
+/** A repeated sign-up's binding: its cookie secret's hash and the credentials it chose (ADR 0013). */
+type SignupBinding = Pick<repo.ChallengeRow, 'flowHash' | 'pendingPasswordHash' | 'pendingFirstName' | 'pendingLastName'>;
+
+const bindingOf = (challenge: repo.ChallengeRow | undefined): SignupBinding | undefined =>
+  challenge?.flowHash
+    ? {
+        flowHash: challenge.flowHash,
+        pendingPasswordHash: challenge.pendingPasswordHash,
+        pendingFirstName: challenge.pendingFirstName,
+        pendingLastName: challenge.pendingLastName,
+      }
+    : undefined;
+
+/**
+ * Sends a new code (and, for an e-mail sign-up, a link), replacing the open ones. `binding`: a repeated sign-up's;
+ * 'keep' (a resend) carries the open challenge's binding over, so a resend never unbinds a code.
+ */
 async function issueCode(
   ctx: Ctx,
   user: repo.UserRow,
   purpose: 'signup' | 'reset',
   channel: 'email' | 'phone',
+  binding: SignupBinding | 'keep' | undefined = undefined,
 ): Promise<{ resendDelay: number }> {
   const now = ctx.platform.now();
   const open = await repo.latestOpenChallenge(ctx, user.id, purpose);
   if (open?.resendAvailableAt && open.resendAvailableAt > now) {
     throw new DomainError('OTP_RESEND_TOO_EARLY', undefined, { retry_after: seconds(now, open.resendAvailableAt) });
   }
+  const bound = binding === 'keep' ? bindingOf(open) : binding;
   await repo.consumeChallenges(ctx, user.id, purpose);
+  if (purpose === 'signup') await repo.consumeChallenges(ctx, user.id, 'verify_link');
   const code = newCode();
   const ttl = OTP_TTL_SECONDS[channel];
   await repo.insertChallenge(ctx, {
+    ...bound,
     id: uuidv7(),
     userId: user.id,
     purpose,
@@ -89,6 +110,7 @@ async function issueCode(
   if (purpose === 'signup' && channel === 'email') {
     const secret = newSecret();
     await repo.insertChallenge(ctx, {
+      ...bound,
       id: uuidv7(),
       userId: user.id,
       purpose: 'verify_link',
@@ -154,38 +176,61 @@ export async function issueSession(ctx: Ctx, userId: string, familyId: string = 
 // ---------- sign-up and verification ----------
 
 /**
- * Creates an unverified user and sends the code. Signing up again before verifying replaces the
- * pending account's name and password, so a mistyped first attempt never locks the address.
+ * Creates an unverified user and sends the code. Signing up again before anyone verified never touches the pending
+ * account (ADR 0013): it starts a fresh verification bound to this caller (the secret returned goes into their
+ * sign-up cookie) that carries the name and password chosen now, and sets them only when this caller verifies.
+ * Older codes and links stop working. So a mistyped first attempt never locks the address, and nobody's sign-up
+ * replaces the credentials the address's owner will verify.
  */
 export async function registerUser(
   ctx: Ctx,
   input: { user: string; password: string; name: string },
-): Promise<{ user: repo.UserRow; created: boolean; resendDelay: number }> {
+): Promise<{ user: repo.UserRow; created: boolean; resendDelay: number; flowSecret?: string }> {
   const id = identify(input.user, 'user');
   const existing = await repo.findUserByIdentifier(ctx, id.type, id.value);
   if (existing?.verifiedAt) throw fieldError('USER_ALREADY_EXISTS', 'user', 'USER_ALREADY_EXISTS');
   const [firstName, ...rest] = input.name.trim().split(/\s+/u);
   const passwordHash = await hashPassword(input.password);
-  let user: repo.UserRow;
   if (existing) {
-    await repo.updateUser(ctx, existing.id, { firstName: firstName!, lastName: rest.join(' '), passwordHash });
-    user = (await repo.findUserById(ctx, existing.id))!;
-  } else {
-    const userId = uuidv7();
-    await repo.insertUser(ctx, {
-      id: userId,
-      email: id.type === 'email' ? id.value : null,
-      phone: id.type === 'phone' ? id.value : null,
-      firstName: firstName!,
-      lastName: rest.join(' '),
-      passwordHash,
-      typeRegister: id.type,
-      settings: { locale: ctx.locale === 'en' ? 'en-US' : DEFAULT_SETTINGS.locale },
+    const flowSecret = newSecret();
+    const { resendDelay } = await issueCode(ctx, existing, 'signup', id.type, {
+      flowHash: sha256(flowSecret),
+      pendingPasswordHash: passwordHash,
+      pendingFirstName: firstName!,
+      pendingLastName: rest.join(' '),
     });
-    user = (await repo.findUserById(ctx, userId))!;
+    return { user: existing, created: false, resendDelay, flowSecret };
   }
+  const userId = uuidv7();
+  await repo.insertUser(ctx, {
+    id: userId,
+    email: id.type === 'email' ? id.value : null,
+    phone: id.type === 'phone' ? id.value : null,
+    firstName: firstName!,
+    lastName: rest.join(' '),
+    passwordHash,
+    typeRegister: id.type,
+    settings: { locale: ctx.locale === 'en' ? 'en-US' : DEFAULT_SETTINGS.locale },
+  });
+  const user = (await repo.findUserById(ctx, userId))!;
   const { resendDelay } = await issueCode(ctx, user, 'signup', id.type);
-  return { user, created: !existing, resendDelay };
+  return { user, created: true, resendDelay };
+}
+
+/**
+ * A bound challenge (a repeated sign-up's) is verified only with its caller's sign-up cookie; its success sets the
+ * credentials chosen in that sign-up. An unbound one verifies the account with the credentials it has.
+ */
+function credentialsOnVerify(challenge: repo.ChallengeRow, flowSecret: string | undefined, field: string | null) {
+  if (!challenge.flowHash) return {};
+  if (!flowSecret || sha256(flowSecret) !== challenge.flowHash) {
+    if (field === null) throw new DomainError('LINK_INVALID');
+    throw new DomainError('OTP_INVALID', { fields: [{ path: field, code: 'OTP_INVALID', message: 'OTP_INVALID' }] });
+  }
+  return {
+    ...(challenge.pendingPasswordHash ? { passwordHash: challenge.pendingPasswordHash } : {}),
+    ...(challenge.pendingFirstName ? { firstName: challenge.pendingFirstName, lastName: challenge.pendingLastName ?? '' } : {}),
+  };
 }
 
 async function pendingUser(ctx: Ctx, userUuid: string): Promise<repo.UserRow> {
@@ -199,14 +244,16 @@ export async function verifySignupCode(
   userUuid: string,
   code: string,
   field: string,
+  flowSecret?: string,
 ): Promise<{ user: PublicUser; session: IssuedSession }> {
   const user = await pendingUser(ctx, userUuid);
   if (user.verifiedAt) {
     throw new DomainError('OTP_EXPIRED', { fields: [{ path: field, code: 'OTP_EXPIRED', message: 'OTP_EXPIRED' }] });
   }
-  await checkCode(ctx, user, 'signup', code, field);
+  const challenge = await checkCode(ctx, user, 'signup', code, field);
+  const credentials = credentialsOnVerify(challenge, flowSecret, field);
   return inOwnTransaction(ctx, async (tx) => {
-    await repo.updateUser(tx, user.id, { verifiedAt: tx.platform.now() });
+    await repo.updateUser(tx, user.id, { ...credentials, verifiedAt: tx.platform.now() });
     await repo.consumeChallenges(tx, user.id, 'signup');
     await repo.consumeChallenges(tx, user.id, 'verify_link');
     return { user: { uuid: user.id, email: user.email, phone: user.phone }, session: await issueSession(tx, user.id) };
@@ -216,17 +263,23 @@ export async function verifySignupCode(
 export async function resendSignupCode(ctx: Ctx, userUuid: string): Promise<{ resendDelay: number }> {
   const user = await pendingUser(ctx, userUuid);
   if (user.verifiedAt) throw new DomainError('USER_ALREADY_EXISTS');
-  return issueCode(ctx, user, 'signup', user.typeRegister);
+  return issueCode(ctx, user, 'signup', user.typeRegister, 'keep');
 }
 
 /** The e-mail link `/auth/verify/{link}/{uuid}`. */
-export async function verifyLink(ctx: Ctx, secret: string, userUuid: string): Promise<{ user: PublicUser; session: IssuedSession }> {
+export async function verifyLink(
+  ctx: Ctx,
+  secret: string,
+  userUuid: string,
+  flowSecret?: string,
+): Promise<{ user: PublicUser; session: IssuedSession }> {
   const challenge = await repo.findChallengeBySecret(ctx, sha256(secret));
   if (!challenge || challenge.userId !== userUuid || challenge.purpose !== 'verify_link') throw new DomainError('LINK_INVALID');
   if (challenge.consumedAt) throw new DomainError('LINK_INVALID');
   if (challenge.expiresAt < ctx.platform.now()) throw new DomainError('LINK_EXPIRED');
   const user = await pendingUser(ctx, userUuid);
-  await repo.updateUser(ctx, user.id, { verifiedAt: user.verifiedAt ?? ctx.platform.now() });
+  const credentials = user.verifiedAt ? {} : credentialsOnVerify(challenge, flowSecret, null);
+  await repo.updateUser(ctx, user.id, { ...credentials, verifiedAt: user.verifiedAt ?? ctx.platform.now() });
   await repo.consumeChallenges(ctx, user.id, 'verify_link');
   await repo.consumeChallenges(ctx, user.id, 'signup');
   return { user: { uuid: user.id, email: user.email, phone: user.phone }, session: await issueSession(ctx, user.id) };
@@ -366,7 +419,7 @@ export async function listUsersByIds(ctx: Ctx, ids: string[]): Promise<repo.User
 
 /**
  * A verified account for an invitee who had none: the invitation link, sent to that address, proves it.
- * A pending sign-up on the same address is taken over (its name and password replaced), as sign-up does.
+ * A pending sign-up on the same address is taken over (its name and password replaced): the link proves the address.
  */
 export async function createInvitedUser(
   ctx: Ctx,
