@@ -32,6 +32,11 @@ const Env = z.object({
   RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   /**
+   * Which peers may set X-Forwarded-For/-Proto: unset or 'false' trusts none (the client address is the socket's),
+   * 'true' trusts any peer, a number trusts that many proxy hops, else a comma-separated list of addresses or CIDRs.
+   */
+  TRUST_PROXY: z.string().trim().default('false'),
+  /**
    * Marketplaces. A marketplace whose base URL is unset talks to the marketplace sandbox with the sandbox's keys:
    * the one at MARKETPLACE_SANDBOX_URL, or the one embedded on SANDBOX_PORT in the embedded mode.
    */
@@ -167,8 +172,20 @@ export type Config = {
   logLevel: string;
   webDist: string | undefined;
   rateLimit: { loginPerAccount: number; loginPerIp: number; windowSeconds: number };
+  /** Fastify's trustProxy: false, true, a hop count or the trusted proxies' addresses. */
+  trustProxy: boolean | number | string[];
   marketplaces: MarketplacesConfig;
 };
+
+function trustProxyFrom(value: string): boolean | number | string[] {
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/u.test(value)) return Number(value);
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
 
 /** The only reader of process.env. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -201,6 +218,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       loginPerIp: env.RATE_LIMIT_LOGIN_PER_IP,
       windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
     },
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
     marketplaces: marketplacesFrom(env, embedded),
   };
 }

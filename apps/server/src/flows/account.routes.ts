@@ -2,6 +2,7 @@ import { Me, MenuResult, SignUpInput, SignUpResult } from '@kelola/contracts';
 import { z } from 'zod';
 import type { SignedInCtx, TenantCtx } from '../http/context.ts';
 import type { Router } from '../http/route.ts';
+import { setSignupCookie } from '../modules/identity/index.ts';
 import { setDefaultWorkspace } from '../modules/workspaces/index.ts';
 import { getMe, getMenu } from './get-me.ts';
 import { signUp } from './sign-up.ts';
@@ -18,7 +19,11 @@ export function registerAccountRoutes({ route }: Router): void {
       response: SignUpResult,
       status: 201,
     },
-    (ctx, { body }) => signUp(ctx, body),
+    async (ctx, { body, reply }) => {
+      const { result, flowSecret } = await signUp(ctx, body);
+      setSignupCookie(ctx.config, reply, flowSecret);
+      return result;
+    },
   );
   route(
     {

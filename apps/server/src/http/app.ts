@@ -11,8 +11,12 @@ import type { Platform } from '../platform/platform.ts';
 import { installErrorHandler } from './error-handler.ts';
 import { registerRoutes } from './register-routes.ts';
 import { createRouter, type Router } from './route.ts';
+import { installSecurityHeaders } from './security-headers.ts';
 
 export type App = { fastify: FastifyInstance; router: Router };
+
+/** TRUST_PROXY as a hop count: the nearest `hops` peers are proxies. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 export async function buildApp(platform: Platform, options: { logger?: boolean } = {}): Promise<App> {
   const { config } = platform;
@@ -24,13 +28,15 @@ export async function buildApp(platform: Platform, options: { logger?: boolean }
     },
     requestIdHeader: false,
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For/-Proto count only from the proxies named in TRUST_PROXY (none by default).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   });
   fastify.setValidatorCompiler(validatorCompiler);
   fastify.setSerializerCompiler(serializerCompiler);
   fastify.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
+  installSecurityHeaders(fastify);
   installErrorHandler(fastify);
   // Binary uploads (product videos) reach their route as the raw request stream, never buffered; the route enforces its own limit.
   fastify.addContentTypeParser(['video/mp4', 'video/webm', 'video/quicktime', 'application/octet-stream'], (_request, payload, done) =>

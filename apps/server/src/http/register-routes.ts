@@ -1,6 +1,7 @@
 import { parseIdentifier } from '@kelola/domain';
 import { z } from 'zod';
 import { registerAccountRoutes } from '../flows/account.routes.ts';
+import { listAuditForMember } from '../flows/list-audit.ts';
 import { registerAreaRoutes } from '../modules/areas/areas.routes.ts';
 import { registerBusinessRoutes } from '../modules/businesses/businesses.routes.ts';
 import { registerCatalogSearchRoute } from '../modules/catalog/catalog-search.ts';
@@ -17,7 +18,6 @@ import { registerWarehouseRoutes } from '../modules/warehouses/warehouses.routes
 import { registerWorkspaceRoutes } from '../modules/workspaces/workspaces.routes.ts';
 import type { Platform } from '../platform/platform.ts';
 import { listOutbox } from '../platform/outbox/outbox.ts';
-import { listAudit } from '../platform/audit/audit.ts';
 import type { TenantCtx } from './context.ts';
 import type { Router } from './route.ts';
 
@@ -83,7 +83,7 @@ export function registerRoutes(router: Router, platform: Platform): void {
       }),
     },
     async (ctx, { query }) => ({
-      items: await listAudit(ctx as TenantCtx, {
+      items: await listAuditForMember(ctx as TenantCtx, {
         entity: query.entity,
         entityId: query.entity_id,
         before: query.before,
@@ -99,13 +99,11 @@ export function registerRoutes(router: Router, platform: Platform): void {
         url: '/api/dev/outbox',
         permission: 'public',
         tags: ['dev'],
-        summary: 'Embedded mode only: every e-mail and SMS the product sent, newest first',
-        querystring: z.object({ to: z.string().max(200).optional() }),
+        summary: 'Embedded mode only: the e-mails and SMS sent to one address, newest first',
+        // Always for one address: a list of every message would hand anyone every sign-up and reset code.
+        querystring: z.object({ to: z.string().trim().min(1).max(200) }),
       },
-      async (ctx, { query }) => {
-        const to = query.to?.trim();
-        return { items: await listOutbox(ctx, to ? (parseIdentifier(to)?.value ?? to) : undefined) };
-      },
+      async (ctx, { query }) => ({ items: await listOutbox(ctx, parseIdentifier(query.to)?.value ?? query.to) }),
     );
   }
 }

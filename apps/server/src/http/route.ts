@@ -9,6 +9,7 @@ import { DomainError } from '../platform/errors.ts';
 import { localeFrom } from '../platform/i18n/translate.ts';
 import { systemCtx } from '../platform/system-ctx.ts';
 import type { Platform } from '../platform/platform.ts';
+import { sessionGate } from '../modules/identity/index.ts';
 import { resolveAccess } from '../modules/workspaces/index.ts';
 import type { Actor, Ctx, Permission } from './context.ts';
 
@@ -70,7 +71,10 @@ async function authenticate(platform: Platform, request: FastifyRequest): Promis
   if (!auth?.startsWith('Bearer ')) throw new DomainError('UNAUTHENTICATED');
   const claims = await platform.keys.verify(auth.slice(7));
   if (claims === 'expired') throw new DomainError('TOKEN_EXPIRED');
-  if (!claims) throw new DomainError('UNAUTHENTICATED');
+  // A token signed with our key but carrying ids we never issue (not uuids) is refused, never queried.
+  if (!claims || !isUuid(claims.sub) || !claims.sid || !isUuid(claims.sid)) throw new DomainError('UNAUTHENTICATED');
+  // A signed-out or revoked sign-in is refused within a second, although its token has not expired (ADR 0014).
+  if (!(await sessionGate(platform.database.db).isLive(claims.sub, claims.sid))) throw new DomainError('UNAUTHENTICATED');
   return { userId: claims.sub, sessionFamilyId: claims.sid };
 }
 

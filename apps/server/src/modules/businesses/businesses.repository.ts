@@ -12,18 +12,13 @@ export async function insertBusiness(ctx: TenantCtx, row: Omit<typeof businesses
   return created!;
 }
 
-/** Businesses visible to the context: all of them, or those of a BUSINESS restriction list. */
-export async function listBusinesses(ctx: TenantCtx): Promise<BusinessRow[]> {
-  const { restriction } = ctx;
+/** The workspace's businesses by name: all of them (ids null) or those among ids. */
+export async function listBusinesses(ctx: TenantCtx, ids: string[] | null): Promise<BusinessRow[]> {
+  if (ids?.length === 0) return [];
   return ctx.db
     .select()
     .from(businesses)
-    .where(
-      and(
-        eq(businesses.workspaceId, ctx.workspaceId),
-        restriction.base === 'BUSINESS' && restriction.ids.length > 0 ? inArray(businesses.id, restriction.ids) : undefined,
-      ),
-    )
+    .where(and(eq(businesses.workspaceId, ctx.workspaceId), ids ? inArray(businesses.id, ids) : undefined))
     .orderBy(asc(businesses.name));
 }
 

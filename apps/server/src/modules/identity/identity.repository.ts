@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Ctx } from '../../http/context.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { authChallenges, rateLimitCounters, refreshTokens, users, type ChallengePurpose } from './identity.schema.ts';
@@ -6,6 +6,7 @@ import { authChallenges, rateLimitCounters, refreshTokens, users, type Challenge
 // Users and sessions are global tables: these queries run in the request's system transaction.
 
 export type UserRow = typeof users.$inferSelect;
+export type ChallengeRow = typeof authChallenges.$inferSelect;
 
 export async function findUserById(ctx: Ctx, id: string): Promise<UserRow | undefined> {
   const [row] = await ctx.db.select().from(users).where(eq(users.id, id));
@@ -55,12 +56,17 @@ export async function findChallengeBySecret(ctx: Ctx, secretHash: string) {
   return row;
 }
 
-/** Counts a wrong guess on the root handle, so it stands even though the request fails and rolls back. */
-export async function countChallengeAttempt(db: Db, id: string): Promise<void> {
-  await db
+/**
+ * Takes one of a challenge's guesses in one statement, before the guess is judged: false when none is left (or the
+ * challenge was used meanwhile). Concurrent guesses cannot all read the same count and all be judged.
+ */
+export async function takeChallengeAttempt(db: Db, id: string, maxAttempts: number): Promise<boolean> {
+  const rows = await db
     .update(authChallenges)
     .set({ attempts: sql`${authChallenges.attempts} + 1` })
-    .where(eq(authChallenges.id, id));
+    .where(and(eq(authChallenges.id, id), isNull(authChallenges.consumedAt), lt(authChallenges.attempts, maxAttempts)))
+    .returning({ id: authChallenges.id });
+  return rows.length === 1;
 }
 
 export async function consumeChallenges(ctx: Ctx, userId: string, purpose: ChallengePurpose): Promise<void> {
@@ -103,16 +109,37 @@ export async function revokeAllForUser(ctx: Ctx, userId: string): Promise<void> 
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }
 
-/** Fixed-window counter; returns the count after this hit and when the window ends. */
-export async function hitCounter(db: Db, key: string, windowSeconds: number, now: Date): Promise<{ count: number; resetAt: Date }> {
+/**
+ * Takes one attempt from a fixed window's allowance in one statement (check and increment together): null when the
+ * allowance is spent. Runs on the root handle outside any transaction, so the count stands at once for every caller.
+ */
+export async function takeAttempt(
+  db: Db,
+  key: string,
+  limit: number,
+  windowSeconds: number,
+  now: Date,
+): Promise<{ count: number; resetAt: Date } | null> {
+  const at = now.toISOString();
+  const expired = sql`rate_limit_counters.window_start < ${at}::timestamptz - make_interval(secs => ${windowSeconds})`;
   const result = await db.execute<{ count: number; window_start: string | Date }>(sql`
-    insert into rate_limit_counters (key, window_start, count) values (${key}, ${now.toISOString()}, 1)
+    insert into rate_limit_counters (key, window_start, count) values (${key}, ${at}, 1)
     on conflict (key) do update set
-      count = case when rate_limit_counters.window_start < ${now.toISOString()}::timestamptz - make_interval(secs => ${windowSeconds}) then 1 else rate_limit_counters.count + 1 end,
-      window_start = case when rate_limit_counters.window_start < ${now.toISOString()}::timestamptz - make_interval(secs => ${windowSeconds}) then ${now.toISOString()}::timestamptz else rate_limit_counters.window_start end
+      count = case when ${expired} then 1 else rate_limit_counters.count + 1 end,
+      window_start = case when ${expired} then ${at}::timestamptz else rate_limit_counters.window_start end
+    where ${expired} or rate_limit_counters.count < ${limit}
     returning count, window_start`);
-  const row = (result as unknown as { rows: { count: number; window_start: string | Date }[] }).rows[0]!;
+  const row = (result as unknown as { rows: { count: number; window_start: string | Date }[] }).rows[0];
+  if (!row) return null;
   return { count: Number(row.count), resetAt: new Date(new Date(row.window_start).getTime() + windowSeconds * 1000) };
+}
+
+/** Gives back an attempt taken by takeAttempt (a sign-in that succeeded does not count against the IP). */
+export async function returnAttempt(db: Db, key: string): Promise<void> {
+  await db
+    .update(rateLimitCounters)
+    .set({ count: sql`greatest(${rateLimitCounters.count} - 1, 0)` })
+    .where(eq(rateLimitCounters.key, key));
 }
 
 export async function readCounter(db: Db, key: string, windowSeconds: number, now: Date): Promise<{ count: number; resetAt: Date }> {

@@ -38,6 +38,22 @@ export function setRefreshCookie(config: Config, reply: FastifyReply, issued: id
 
 const refreshCookie = (request: FastifyRequest) => request.cookies[REFRESH_COOKIE];
 
+/** Binds a repeated sign-up's verification to the browser that made it (ADR 0013). */
+export const SIGNUP_COOKIE = 'kelola_signup';
+
+export function setSignupCookie(config: Config, reply: FastifyReply, flowSecret: string | undefined): void {
+  if (!flowSecret) return;
+  void reply.setCookie(SIGNUP_COOKIE, flowSecret, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: config.publicUrl.startsWith('https://'),
+    path: '/api/auth',
+    maxAge: 24 * 3600,
+  });
+}
+
+const signupCookie = (request: FastifyRequest) => request.cookies[SIGNUP_COOKIE];
+
 /** Identity: sign-up verification, sessions and passwords (spec part 7 "Auth and user"). */
 export function registerIdentityRoutes({ route }: Router, config: Config): void {
   const verified = (reply: FastifyReply, result: Awaited<ReturnType<typeof identity.verifySignupCode>>) => ({
@@ -49,11 +65,14 @@ export function registerIdentityRoutes({ route }: Router, config: Config): void 
       method: 'POST',
       url: '/api/auth/verification/phone',
       permission: 'public',
+      // Counts the attempt in a statement of its own, then opens its own transaction.
+      transaction: false,
       tags,
       body: VerifyPhoneInput,
       response: VerificationResult,
     },
-    async (ctx, { body, reply }) => verified(reply, await identity.verifySignupCode(ctx, body.user_uuid, body.otp_code, 'otp_code')),
+    async (ctx, { body, request, reply }) =>
+      verified(reply, await identity.verifySignupCode(ctx, body.user_uuid, body.otp_code, 'otp_code', signupCookie(request))),
   );
 
   route(
@@ -61,11 +80,14 @@ export function registerIdentityRoutes({ route }: Router, config: Config): void 
       method: 'POST',
       url: '/api/auth/verification/email',
       permission: 'public',
+      // Counts the attempt in a statement of its own, then opens its own transaction.
+      transaction: false,
       tags,
       body: VerifyEmailInput,
       response: VerificationResult,
     },
-    async (ctx, { body, reply }) => verified(reply, await identity.verifySignupCode(ctx, body.user_uuid, body.code, 'code')),
+    async (ctx, { body, request, reply }) =>
+      verified(reply, await identity.verifySignupCode(ctx, body.user_uuid, body.code, 'code', signupCookie(request))),
   );
 
   route(
@@ -91,11 +113,13 @@ export function registerIdentityRoutes({ route }: Router, config: Config): void 
       params: z.object({ link: z.string().min(10).max(200), uuid: z.uuid() }),
       response: VerificationResult,
     },
-    async (ctx, { params, reply }) => verified(reply, await identity.verifyLink(ctx, params.link, params.uuid)),
+    async (ctx, { params, request, reply }) =>
+      verified(reply, await identity.verifyLink(ctx, params.link, params.uuid, signupCookie(request))),
   );
 
   route(
-    { method: 'POST', url: '/api/auth/login', permission: 'public', tags, body: LoginInput, response: Session },
+    // Counts the attempt in a statement of its own, then opens its own transaction.
+    { method: 'POST', url: '/api/auth/login', permission: 'public', transaction: false, tags, body: LoginInput, response: Session },
     async (ctx, { body, reply }) => setRefreshCookie(config, reply, await identity.login(ctx, body)),
   );
 
@@ -113,6 +137,8 @@ export function registerIdentityRoutes({ route }: Router, config: Config): void 
       method: 'POST',
       url: '/api/auth/forgot-password/request-otp',
       permission: 'public',
+      // Counts the attempt in a statement of its own, then opens its own transaction.
+      transaction: false,
       tags,
       body: ForgotRequestOtpInput,
       response: ResendOtpResult,
@@ -127,6 +153,8 @@ export function registerIdentityRoutes({ route }: Router, config: Config): void 
       method: 'POST',
       url: '/api/auth/forgot-password/verify-otp',
       permission: 'public',
+      // Counts the attempt in a statement of its own, then opens its own transaction.
+      transaction: false,
       tags,
       body: ForgotVerifyOtpInput,
       response: ForgotVerifyOtpResult,

@@ -44,6 +44,14 @@ export const authChallenges = pgTable(
     expiresAt: timestamptz().notNull(),
     resendAvailableAt: timestamptz(),
     consumedAt: timestamptz(),
+    /**
+     * A repeated sign-up of an unverified address (ADR 0013): the hash of the secret in the caller's sign-up cookie,
+     * which verifying this challenge requires, and the credentials chosen in that sign-up, set only on success.
+     */
+    flowHash: text(),
+    pendingPasswordHash: text(),
+    pendingFirstName: text(),
+    pendingLastName: text(),
     createdAt: timestamptz().notNull().defaultNow(),
   },
   (t) => [

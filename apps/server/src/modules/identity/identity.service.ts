@@ -3,11 +3,13 @@ import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
 import { DEFAULT_SETTINGS, type UserSettings } from '@kelola/contracts';
 import { parseIdentifier, type Identifier } from '@kelola/domain';
 import type { Ctx, SignedInCtx } from '../../http/context.ts';
+import { inSystem } from '../../platform/db/database.ts';
 import { uuidv7 } from '../../platform/db/ids.ts';
 import { DomainError, fieldError } from '../../platform/errors.ts';
 import { translate } from '../../platform/i18n/translate.ts';
 import { queueMessage } from '../../platform/outbox/outbox.ts';
 import * as repo from './identity.repository.ts';
+import { sessionGate } from './session-gate.ts';
 import type { ChallengePurpose } from './identity.schema.ts';
 
 /** argon2id with the parameters of ARCHITECTURE §6. */
@@ -40,34 +42,59 @@ function identify(raw: string, field: string): Identifier {
 
 // ---------- rate limits ----------
 
-async function guard(ctx: Ctx, key: string, limit: number): Promise<void> {
-  const { count, resetAt } = await repo.readCounter(ctx.db, key, ctx.config.rateLimit.windowSeconds, ctx.platform.now());
-  if (count >= limit) throw new DomainError('RATE_LIMITED', undefined, { retry_after: seconds(ctx.platform.now(), resetAt) });
+/**
+ * Takes one attempt from the window's allowance, checked and counted in one statement on the root handle before
+ * the attempt is judged (ADR 0013): concurrent attempts cannot all read the same count. The callers' routes run
+ * without a request transaction for this reason, and open their own once the attempt is counted.
+ */
+async function takeAttempt(ctx: Ctx, key: string, limit: number): Promise<void> {
+  const { windowSeconds } = ctx.config.rateLimit;
+  if (await repo.takeAttempt(ctx.db, key, limit, windowSeconds, ctx.platform.now())) return;
+  const { resetAt } = await repo.readCounter(ctx.db, key, windowSeconds, ctx.platform.now());
+  throw new DomainError('RATE_LIMITED', undefined, { retry_after: seconds(ctx.platform.now(), resetAt) });
 }
 
-/** Counted after the failing request rolls back, so the count stands. */
-function countFailure(ctx: Ctx, key: string): void {
-  const now = ctx.platform.now();
-  ctx.afterRollback((db) => repo.hitCounter(db, key, ctx.config.rateLimit.windowSeconds, now).then(() => undefined));
-}
+/** Runs the rest of a use case in a transaction of its own, after its attempt was counted on ctx.db. */
+const inOwnTransaction = <T>(ctx: Ctx, fn: (tx: Ctx) => Promise<T>): Promise<T> => inSystem(ctx.db, (db) => fn({ ...ctx, db }));
 
 // ---------- one-time codes ----------
 
+/** A repeated sign-up's binding: its cookie secret's hash and the credentials it chose (ADR 0013). */
+type SignupBinding = Pick<repo.ChallengeRow, 'flowHash' | 'pendingPasswordHash' | 'pendingFirstName' | 'pendingLastName'>;
+
+const bindingOf = (challenge: repo.ChallengeRow | undefined): SignupBinding | undefined =>
+  challenge?.flowHash
+    ? {
+        flowHash: challenge.flowHash,
+        pendingPasswordHash: challenge.pendingPasswordHash,
+        pendingFirstName: challenge.pendingFirstName,
+        pendingLastName: challenge.pendingLastName,
+      }
+    : undefined;
+
+/**
+ * Sends a new code (and, for an e-mail sign-up, a link), replacing the open ones. `binding`: a repeated sign-up's;
+ * 'keep' (a resend) carries the open challenge's binding over, so a resend never unbinds a code.
+ */
 async function issueCode(
   ctx: Ctx,
   user: repo.UserRow,
   purpose: 'signup' | 'reset',
   channel: 'email' | 'phone',
+  binding: SignupBinding | 'keep' | undefined = undefined,
 ): Promise<{ resendDelay: number }> {
   const now = ctx.platform.now();
   const open = await repo.latestOpenChallenge(ctx, user.id, purpose);
   if (open?.resendAvailableAt && open.resendAvailableAt > now) {
     throw new DomainError('OTP_RESEND_TOO_EARLY', undefined, { retry_after: seconds(now, open.resendAvailableAt) });
   }
+  const bound = binding === 'keep' ? bindingOf(open) : binding;
   await repo.consumeChallenges(ctx, user.id, purpose);
+  if (purpose === 'signup') await repo.consumeChallenges(ctx, user.id, 'verify_link');
   const code = newCode();
   const ttl = OTP_TTL_SECONDS[channel];
   await repo.insertChallenge(ctx, {
+    ...bound,
     id: uuidv7(),
     userId: user.id,
     purpose,
@@ -83,6 +110,7 @@ async function issueCode(
   if (purpose === 'signup' && channel === 'email') {
     const secret = newSecret();
     await repo.insertChallenge(ctx, {
+      ...bound,
       id: uuidv7(),
       userId: user.id,
       purpose: 'verify_link',
@@ -105,21 +133,25 @@ async function issueCode(
   return { resendDelay: RESEND_DELAY_SECONDS };
 }
 
-/** Checks a code against the newest open challenge; wrong guesses are counted and capped. */
-async function checkCode(ctx: Ctx, user: repo.UserRow, purpose: 'signup' | 'reset', code: string, field: string): Promise<void> {
+/**
+ * Checks a code against the newest open challenge. Each guess is counted (per account and per challenge) before it
+ * is judged, on ctx.db outside any transaction, so at most MAX_CODE_ATTEMPTS guesses of one code are ever judged.
+ * The caller consumes the challenge in its own transaction.
+ */
+async function checkCode(ctx: Ctx, user: repo.UserRow, purpose: 'signup' | 'reset', code: string, field: string) {
   const now = ctx.platform.now();
-  await guard(ctx, `otp:user:${user.id}`, MAX_CODE_ATTEMPTS * 3);
+  const ipKey = `otp:ip:${ctx.ip}`;
+  await takeAttempt(ctx, `otp:user:${user.id}`, MAX_CODE_ATTEMPTS * 3);
+  await takeAttempt(ctx, ipKey, ctx.config.rateLimit.loginPerIp);
   const challenge = await repo.latestOpenChallenge(ctx, user.id, purpose);
-  if (!challenge || challenge.expiresAt < now || challenge.attempts >= MAX_CODE_ATTEMPTS) {
-    throw new DomainError('OTP_EXPIRED', { fields: [{ path: field, code: 'OTP_EXPIRED', message: 'OTP_EXPIRED' }] });
-  }
+  const expired = () => new DomainError('OTP_EXPIRED', { fields: [{ path: field, code: 'OTP_EXPIRED', message: 'OTP_EXPIRED' }] });
+  if (!challenge || challenge.expiresAt < now) throw expired();
+  if (!(await repo.takeChallengeAttempt(ctx.db, challenge.id, MAX_CODE_ATTEMPTS))) throw expired();
   if (challenge.secretHash !== sha256(`${user.id}:${purpose}:${code}`)) {
-    ctx.afterRollback((db) => repo.countChallengeAttempt(db, challenge.id));
-    countFailure(ctx, `otp:user:${user.id}`);
-    countFailure(ctx, `otp:ip:${ctx.ip}`);
     throw new DomainError('OTP_INVALID', { fields: [{ path: field, code: 'OTP_INVALID', message: 'OTP_INVALID' }] });
   }
-  await repo.consumeChallenges(ctx, user.id, purpose);
+  await repo.returnAttempt(ctx.db, ipKey);
+  return challenge;
 }
 
 // ---------- sessions ----------
@@ -144,38 +176,61 @@ export async function issueSession(ctx: Ctx, userId: string, familyId: string = 
 // ---------- sign-up and verification ----------
 
 /**
- * Creates an unverified user and sends the code. Signing up again before verifying replaces the
- * pending account's name and password, so a mistyped first attempt never locks the address.
+ * Creates an unverified user and sends the code. Signing up again before anyone verified never touches the pending
+ * account (ADR 0013): it starts a fresh verification bound to this caller (the secret returned goes into their
+ * sign-up cookie) that carries the name and password chosen now, and sets them only when this caller verifies.
+ * Older codes and links stop working. So a mistyped first attempt never locks the address, and nobody's sign-up
+ * replaces the credentials the address's owner will verify.
  */
 export async function registerUser(
   ctx: Ctx,
   input: { user: string; password: string; name: string },
-): Promise<{ user: repo.UserRow; created: boolean; resendDelay: number }> {
+): Promise<{ user: repo.UserRow; created: boolean; resendDelay: number; flowSecret?: string }> {
   const id = identify(input.user, 'user');
   const existing = await repo.findUserByIdentifier(ctx, id.type, id.value);
   if (existing?.verifiedAt) throw fieldError('USER_ALREADY_EXISTS', 'user', 'USER_ALREADY_EXISTS');
   const [firstName, ...rest] = input.name.trim().split(/\s+/u);
   const passwordHash = await hashPassword(input.password);
-  let user: repo.UserRow;
   if (existing) {
-    await repo.updateUser(ctx, existing.id, { firstName: firstName!, lastName: rest.join(' '), passwordHash });
-    user = (await repo.findUserById(ctx, existing.id))!;
-  } else {
-    const userId = uuidv7();
-    await repo.insertUser(ctx, {
-      id: userId,
-      email: id.type === 'email' ? id.value : null,
-      phone: id.type === 'phone' ? id.value : null,
-      firstName: firstName!,
-      lastName: rest.join(' '),
-      passwordHash,
-      typeRegister: id.type,
-      settings: { locale: ctx.locale === 'en' ? 'en-US' : DEFAULT_SETTINGS.locale },
+    const flowSecret = newSecret();
+    const { resendDelay } = await issueCode(ctx, existing, 'signup', id.type, {
+      flowHash: sha256(flowSecret),
+      pendingPasswordHash: passwordHash,
+      pendingFirstName: firstName!,
+      pendingLastName: rest.join(' '),
     });
-    user = (await repo.findUserById(ctx, userId))!;
+    return { user: existing, created: false, resendDelay, flowSecret };
   }
+  const userId = uuidv7();
+  await repo.insertUser(ctx, {
+    id: userId,
+    email: id.type === 'email' ? id.value : null,
+    phone: id.type === 'phone' ? id.value : null,
+    firstName: firstName!,
+    lastName: rest.join(' '),
+    passwordHash,
+    typeRegister: id.type,
+    settings: { locale: ctx.locale === 'en' ? 'en-US' : DEFAULT_SETTINGS.locale },
+  });
+  const user = (await repo.findUserById(ctx, userId))!;
   const { resendDelay } = await issueCode(ctx, user, 'signup', id.type);
-  return { user, created: !existing, resendDelay };
+  return { user, created: true, resendDelay };
+}
+
+/**
+ * A bound challenge (a repeated sign-up's) is verified only with its caller's sign-up cookie; its success sets the
+ * credentials chosen in that sign-up. An unbound one verifies the account with the credentials it has.
+ */
+function credentialsOnVerify(challenge: repo.ChallengeRow, flowSecret: string | undefined, field: string | null) {
+  if (!challenge.flowHash) return {};
+  if (!flowSecret || sha256(flowSecret) !== challenge.flowHash) {
+    if (field === null) throw new DomainError('LINK_INVALID');
+    throw new DomainError('OTP_INVALID', { fields: [{ path: field, code: 'OTP_INVALID', message: 'OTP_INVALID' }] });
+  }
+  return {
+    ...(challenge.pendingPasswordHash ? { passwordHash: challenge.pendingPasswordHash } : {}),
+    ...(challenge.pendingFirstName ? { firstName: challenge.pendingFirstName, lastName: challenge.pendingLastName ?? '' } : {}),
+  };
 }
 
 async function pendingUser(ctx: Ctx, userUuid: string): Promise<repo.UserRow> {
@@ -189,32 +244,42 @@ export async function verifySignupCode(
   userUuid: string,
   code: string,
   field: string,
+  flowSecret?: string,
 ): Promise<{ user: PublicUser; session: IssuedSession }> {
   const user = await pendingUser(ctx, userUuid);
-  if (!user.verifiedAt) {
-    await checkCode(ctx, user, 'signup', code, field);
-    await repo.updateUser(ctx, user.id, { verifiedAt: ctx.platform.now() });
-    await repo.consumeChallenges(ctx, user.id, 'verify_link');
-  } else {
+  if (user.verifiedAt) {
     throw new DomainError('OTP_EXPIRED', { fields: [{ path: field, code: 'OTP_EXPIRED', message: 'OTP_EXPIRED' }] });
   }
-  return { user: { uuid: user.id, email: user.email, phone: user.phone }, session: await issueSession(ctx, user.id) };
+  const challenge = await checkCode(ctx, user, 'signup', code, field);
+  const credentials = credentialsOnVerify(challenge, flowSecret, field);
+  return inOwnTransaction(ctx, async (tx) => {
+    await repo.updateUser(tx, user.id, { ...credentials, verifiedAt: tx.platform.now() });
+    await repo.consumeChallenges(tx, user.id, 'signup');
+    await repo.consumeChallenges(tx, user.id, 'verify_link');
+    return { user: { uuid: user.id, email: user.email, phone: user.phone }, session: await issueSession(tx, user.id) };
+  });
 }
 
 export async function resendSignupCode(ctx: Ctx, userUuid: string): Promise<{ resendDelay: number }> {
   const user = await pendingUser(ctx, userUuid);
   if (user.verifiedAt) throw new DomainError('USER_ALREADY_EXISTS');
-  return issueCode(ctx, user, 'signup', user.typeRegister);
+  return issueCode(ctx, user, 'signup', user.typeRegister, 'keep');
 }
 
 /** The e-mail link `/auth/verify/{link}/{uuid}`. */
-export async function verifyLink(ctx: Ctx, secret: string, userUuid: string): Promise<{ user: PublicUser; session: IssuedSession }> {
+export async function verifyLink(
+  ctx: Ctx,
+  secret: string,
+  userUuid: string,
+  flowSecret?: string,
+): Promise<{ user: PublicUser; session: IssuedSession }> {
   const challenge = await repo.findChallengeBySecret(ctx, sha256(secret));
   if (!challenge || challenge.userId !== userUuid || challenge.purpose !== 'verify_link') throw new DomainError('LINK_INVALID');
   if (challenge.consumedAt) throw new DomainError('LINK_INVALID');
   if (challenge.expiresAt < ctx.platform.now()) throw new DomainError('LINK_EXPIRED');
   const user = await pendingUser(ctx, userUuid);
-  await repo.updateUser(ctx, user.id, { verifiedAt: user.verifiedAt ?? ctx.platform.now() });
+  const credentials = user.verifiedAt ? {} : credentialsOnVerify(challenge, flowSecret, null);
+  await repo.updateUser(ctx, user.id, { ...credentials, verifiedAt: user.verifiedAt ?? ctx.platform.now() });
   await repo.consumeChallenges(ctx, user.id, 'verify_link');
   await repo.consumeChallenges(ctx, user.id, 'signup');
   return { user: { uuid: user.id, email: user.email, phone: user.phone }, session: await issueSession(ctx, user.id) };
@@ -229,19 +294,17 @@ export async function login(ctx: Ctx, input: { username: string; password: strin
   const id = identify(input.username, 'username');
   const accountKey = `login:acct:${id.value}`;
   const ipKey = `login:ip:${ctx.ip}`;
-  await guard(ctx, accountKey, ctx.config.rateLimit.loginPerAccount);
-  await guard(ctx, ipKey, ctx.config.rateLimit.loginPerIp);
+  // Every attempt is counted before its password is checked; a right password gives its attempts back.
+  await takeAttempt(ctx, accountKey, ctx.config.rateLimit.loginPerAccount);
+  await takeAttempt(ctx, ipKey, ctx.config.rateLimit.loginPerIp);
   const user = await repo.findUserByIdentifier(ctx, id.type, id.value);
   dummyHash ??= hashPassword('not-a-password-Kelola#0');
   const ok = await argonVerify(user?.passwordHash ?? (await dummyHash), input.password);
-  if (!user || !ok) {
-    countFailure(ctx, accountKey);
-    countFailure(ctx, ipKey);
-    throw new DomainError('INVALID_CREDENTIALS');
-  }
-  if (!user.verifiedAt) throw new DomainError('ACCOUNT_NOT_VERIFIED', { user_uuid: user.id, type_register: user.typeRegister });
+  if (!user || !ok) throw new DomainError('INVALID_CREDENTIALS');
   await repo.clearCounter(ctx.db, accountKey);
-  return issueSession(ctx, user.id);
+  await repo.returnAttempt(ctx.db, ipKey);
+  if (!user.verifiedAt) throw new DomainError('ACCOUNT_NOT_VERIFIED', { user_uuid: user.id, type_register: user.typeRegister });
+  return inOwnTransaction(ctx, (tx) => issueSession(tx, user.id));
 }
 
 /** Rotates the refresh token; presenting an already-rotated one revokes the whole sign-in (reuse detection). */
@@ -250,18 +313,29 @@ export async function refresh(ctx: Ctx, refreshToken: string | undefined): Promi
   const row = await repo.findRefreshToken(ctx, sha256(refreshToken));
   if (!row || row.revokedAt || row.expiresAt < ctx.platform.now()) throw new DomainError('REFRESH_TOKEN_INVALID');
   if (row.rotatedAt || !(await repo.markRotated(ctx, row.id))) {
-    ctx.afterRollback((db) => repo.revokeFamily(db, row.familyId));
+    ctx.afterRollback(async (db) => {
+      await repo.revokeFamily(db, row.familyId);
+      sessionGate(ctx.platform.database.db).forgetFamily(row.familyId);
+    });
     throw new DomainError('REFRESH_TOKEN_REUSED');
   }
   return issueSession(ctx, row.userId, row.familyId);
 }
 
 export async function logout(ctx: Ctx, refreshToken: string | undefined): Promise<void> {
+  const families = new Set<string>();
   if (refreshToken) {
     const row = await repo.findRefreshToken(ctx, sha256(refreshToken));
-    if (row) await repo.revokeFamily(ctx.db, row.familyId);
+    if (row) families.add(row.familyId);
   }
-  if (ctx.actor?.sessionFamilyId) await repo.revokeFamily(ctx.db, ctx.actor.sessionFamilyId);
+  if (ctx.actor?.sessionFamilyId) families.add(ctx.actor.sessionFamilyId);
+  for (const familyId of families) await repo.revokeFamily(ctx.db, familyId);
+  forgetAfterCommit(ctx, (gate) => families.forEach((familyId) => gate.forgetFamily(familyId)));
+}
+
+/** The access tokens of revoked sign-ins stop at once in this process; other processes follow within a second. */
+function forgetAfterCommit(ctx: Ctx, forget: (gate: ReturnType<typeof sessionGate>) => void): void {
+  ctx.afterCommit(async () => forget(sessionGate(ctx.platform.database.db)));
 }
 
 // ---------- passwords ----------
@@ -269,28 +343,36 @@ export async function logout(ctx: Ctx, refreshToken: string | undefined): Promis
 /** Always answers the same way, whether or not the account exists, so it cannot be used to probe accounts. */
 export async function requestPasswordReset(ctx: Ctx, username: string): Promise<{ resendDelay: number }> {
   const id = identify(username, 'username');
-  await guard(ctx, `reset:ip:${ctx.ip}`, ctx.config.rateLimit.loginPerIp);
-  await repo.hitCounter(ctx.db, `reset:ip:${ctx.ip}`, ctx.config.rateLimit.windowSeconds, ctx.platform.now());
-  const user = await repo.findUserByIdentifier(ctx, id.type, id.value);
-  if (!user) return { resendDelay: RESEND_DELAY_SECONDS };
-  return issueCode(ctx, user, 'reset', id.type);
+  await takeAttempt(ctx, `reset:ip:${ctx.ip}`, ctx.config.rateLimit.loginPerIp);
+  return inOwnTransaction(ctx, async (tx) => {
+    const user = await repo.findUserByIdentifier(tx, id.type, id.value);
+    if (!user) return { resendDelay: RESEND_DELAY_SECONDS };
+    return issueCode(tx, user, 'reset', id.type);
+  });
 }
 
 export async function verifyPasswordReset(ctx: Ctx, username: string, otp: string): Promise<{ token: string; username: string }> {
   const id = identify(username, 'username');
   const user = await repo.findUserByIdentifier(ctx, id.type, id.value);
-  if (!user) throw new DomainError('OTP_INVALID', { fields: [{ path: 'otp', code: 'OTP_INVALID', message: 'OTP_INVALID' }] });
+  if (!user) {
+    // An unknown account costs the caller an attempt like a known one, so guessing reveals nothing and is limited.
+    await takeAttempt(ctx, `otp:ip:${ctx.ip}`, ctx.config.rateLimit.loginPerIp);
+    throw new DomainError('OTP_INVALID', { fields: [{ path: 'otp', code: 'OTP_INVALID', message: 'OTP_INVALID' }] });
+  }
   await checkCode(ctx, user, 'reset', otp, 'otp');
-  const token = newSecret();
-  await repo.insertChallenge(ctx, {
-    id: uuidv7(),
-    userId: user.id,
-    purpose: 'reset_token',
-    channel: id.type,
-    secretHash: sha256(token),
-    expiresAt: new Date(ctx.platform.now().getTime() + RESET_TOKEN_TTL_SECONDS * 1000),
+  return inOwnTransaction(ctx, async (tx) => {
+    await repo.consumeChallenges(tx, user.id, 'reset');
+    const token = newSecret();
+    await repo.insertChallenge(tx, {
+      id: uuidv7(),
+      userId: user.id,
+      purpose: 'reset_token',
+      channel: id.type,
+      secretHash: sha256(token),
+      expiresAt: new Date(tx.platform.now().getTime() + RESET_TOKEN_TTL_SECONDS * 1000),
+    });
+    return { token, username: id.value };
   });
-  return { token, username: id.value };
 }
 
 export async function resetPassword(ctx: Ctx, token: string, password: string): Promise<void> {
@@ -305,6 +387,7 @@ export async function resetPassword(ctx: Ctx, token: string, password: string): 
   });
   await repo.consumeChallenges(ctx, challenge.userId, 'reset_token');
   await repo.revokeAllForUser(ctx, challenge.userId);
+  forgetAfterCommit(ctx, (gate) => gate.forgetUser(challenge.userId));
 }
 
 export async function changePassword(ctx: SignedInCtx, oldPassword: string, password: string): Promise<void> {
@@ -313,6 +396,7 @@ export async function changePassword(ctx: SignedInCtx, oldPassword: string, pass
   if (!(await argonVerify(user.passwordHash, oldPassword))) throw fieldError('PASSWORD_WRONG', 'old_password', 'PASSWORD_WRONG');
   await repo.updateUser(ctx, user.id, { passwordHash: await hashPassword(password), passwordChangedAt: ctx.platform.now() });
   await repo.revokeAllForUser(ctx, user.id);
+  forgetAfterCommit(ctx, (gate) => gate.forgetUser(user.id));
 }
 
 // ---------- profile ----------
@@ -335,7 +419,7 @@ export async function listUsersByIds(ctx: Ctx, ids: string[]): Promise<repo.User
 
 /**
  * A verified account for an invitee who had none: the invitation link, sent to that address, proves it.
- * A pending sign-up on the same address is taken over (its name and password replaced), as sign-up does.
+ * A pending sign-up on the same address is taken over (its name and password replaced): the link proves the address.
  */
 export async function createInvitedUser(
   ctx: Ctx,

@@ -21,4 +21,5 @@ export {
   verifySignupCode,
   type IssuedSession,
 } from './identity.service.ts';
-export { REFRESH_COOKIE, setRefreshCookie } from './identity.routes.ts';
+export { REFRESH_COOKIE, setRefreshCookie, setSignupCookie, SIGNUP_COOKIE } from './identity.routes.ts';
+export { sessionGate, SESSION_LIVE_TTL_MS, type SessionGate } from './session-gate.ts';

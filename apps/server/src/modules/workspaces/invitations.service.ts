@@ -17,7 +17,7 @@ import { queueMessage } from '../../platform/outbox/outbox.ts';
 import { createInvitedUser, findUserByIdentifier, getUser, issueSession, type IssuedSession } from '../identity/index.ts';
 import * as repo from './invitations.repository.ts';
 import * as members from './members.repository.ts';
-import { actorIsOwner, checkRestriction, insertMember, isOwnerRole } from './members.service.ts';
+import { actorIsOwner, assertWithinActorScope, checkRestriction, insertMember, isOwnerRole } from './members.service.ts';
 import * as roles from './roles.repository.ts';
 
 /** How long an invitation link stays valid. */
@@ -124,12 +124,14 @@ export async function inviteUser(ctx: TenantCtx, input: InviteUserInput): Promis
   if (!role) throw fieldError('ROLE_NOT_FOUND', 'role_id', 'INVALID_VALUE');
   if (isOwnerRole(role) && !(await actorIsOwner(ctx))) throw new DomainError('OWNER_ONLY');
   const restrictionList = await checkRestriction(ctx, input.restriction_base, input.restriction_list);
+  await assertWithinActorScope(ctx, input.restriction_base, restrictionList);
   return createInvitation(ctx, 'user', { user: input.user, role, restrictionBase: input.restriction_base, restrictionList });
 }
 
 /** Only an Owner may invite another owner (spec part 6). Owners reach every business. */
 export async function inviteOwner(ctx: TenantCtx, input: InviteOwnerInput): Promise<Invitation> {
   if (!(await actorIsOwner(ctx))) throw new DomainError('OWNER_ONLY');
+  await assertWithinActorScope(ctx, 'BUSINESS', []);
   const role = await roles.findOwnerRole(ctx);
   if (!role) throw new DomainError('ROLE_NOT_FOUND');
   return createInvitation(ctx, 'owner', { user: input.user, role, restrictionBase: 'BUSINESS', restrictionList: [] });
@@ -145,6 +147,7 @@ async function openInvitation(ctx: TenantCtx, id: string): Promise<WithRole> {
   if (!row || row.invitation.revokedAt) throw new DomainError('INVITATION_NOT_FOUND');
   if (row.invitation.acceptedAt) throw new DomainError('INVITATION_USED');
   if (row.invitation.kind === 'owner' && !(await actorIsOwner(ctx))) throw new DomainError('OWNER_ONLY');
+  await assertWithinActorScope(ctx, row.invitation.restrictionBase, row.invitation.restrictionList);
   return row;
 }
 

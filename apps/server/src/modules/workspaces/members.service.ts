@@ -33,6 +33,28 @@ export async function checkRestriction(ctx: TenantCtx, base: RestrictionBase, id
   return [...new Set(ids)];
 }
 
+/**
+ * Whether a scope (restriction base and list) lies within the acting member's own: a member never grants, invites
+ * or manages a scope wider than theirs. Unrestricted members reach everything; a business-restricted member reaches
+ * their businesses and those businesses' warehouses; a warehouse-restricted member only their warehouses.
+ */
+export async function isWithinActorScope(ctx: TenantCtx, base: RestrictionBase, ids: readonly string[]): Promise<boolean> {
+  const own = ctx.restriction;
+  if (own.ids.length === 0) return true;
+  // An empty list means the whole workspace.
+  if (ids.length === 0) return false;
+  if (base === own.base) return ids.every((id) => own.ids.includes(id));
+  if (base === 'BUSINESS') return false;
+  // Warehouses granted by a business-restricted member: those of their businesses (listWarehouseOptions narrows).
+  const reachable = new Set((await listWarehouseOptions(ctx)).map((w) => w.id));
+  return ids.every((id) => reachable.has(id));
+}
+
+/** BUSINESS_FORBIDDEN unless the scope lies within the acting member's own. */
+export async function assertWithinActorScope(ctx: TenantCtx, base: RestrictionBase, ids: readonly string[]): Promise<void> {
+  if (!(await isWithinActorScope(ctx, base, ids))) throw new DomainError('BUSINESS_FORBIDDEN');
+}
+
 async function roleOrFail(ctx: TenantCtx, roleId: string): Promise<roles.RoleRow> {
   const role = await roles.findRole(ctx, roleId);
   if (!role) throw fieldError('ROLE_NOT_FOUND', 'role_id', 'INVALID_VALUE');
@@ -147,11 +169,14 @@ async function assertOwnerRemains(ctx: TenantCtx, leavingUserId: string): Promis
 export async function updateMember(ctx: TenantCtx, userId: string, input: MemberUpdateInput): Promise<Member> {
   const current = await repo.findMembership(ctx, userId);
   if (!current) throw new DomainError('MEMBER_NOT_FOUND');
+  // Both the member's present reach and the one given must lie within the actor's own (themselves included).
+  await assertWithinActorScope(ctx, current.membership.restrictionBase, current.membership.restrictionList);
   const role = await roleOrFail(ctx, input.role_id);
   const becomesOwner = isOwnerRole(role);
   if (current.isOwner || becomesOwner) await assertOwnerActor(ctx);
   if (current.isOwner && !becomesOwner) await assertOwnerRemains(ctx, userId);
   const restrictionList = await checkRestriction(ctx, input.restriction_base, input.restriction_list);
+  await assertWithinActorScope(ctx, input.restriction_base, restrictionList);
   const after = await repo.updateMembership(ctx, userId, { roleId: role.id, restrictionBase: input.restriction_base, restrictionList });
   if (!after) throw new DomainError('MEMBER_NOT_FOUND');
   await recordAudit(ctx, { entity: 'membership', entityId: after.id, action: 'update', before: current.membership, after });
@@ -163,6 +188,7 @@ export async function removeMember(ctx: TenantCtx, userId: string): Promise<void
   if (userId === ctx.actor.userId) throw new DomainError('CANNOT_REMOVE_SELF');
   const current = await repo.findMembership(ctx, userId);
   if (!current) throw new DomainError('MEMBER_NOT_FOUND');
+  await assertWithinActorScope(ctx, current.membership.restrictionBase, current.membership.restrictionList);
   if (current.isOwner) {
     await assertOwnerActor(ctx);
     await assertOwnerRemains(ctx, userId);

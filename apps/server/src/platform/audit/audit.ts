@@ -1,4 +1,4 @@
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or } from 'drizzle-orm';
 import type { TenantCtx } from '../../http/context.ts';
 import { uuidv7 } from '../db/ids.ts';
 import { auditLog, type FieldDiff } from './audit.schema.ts';
@@ -37,7 +37,17 @@ export async function recordAudit(
   });
 }
 
-export async function listAudit(ctx: TenantCtx, filter: { entity?: string; entityId?: string; before?: string; limit: number }) {
+/**
+ * What a restricted member may read of the log: entries about the listed entities (their businesses and warehouses)
+ * and their own entries. Null: everything of the workspace.
+ */
+export type AuditScope = { entities: { entity: string; ids: string[] }[]; actorId: string } | null;
+
+export async function listAudit(
+  ctx: TenantCtx,
+  filter: { entity?: string; entityId?: string; before?: string; limit: number },
+  scope: AuditScope = null,
+) {
   const rows = await ctx.db
     .select()
     .from(auditLog)
@@ -47,6 +57,14 @@ export async function listAudit(ctx: TenantCtx, filter: { entity?: string; entit
         filter.entity ? eq(auditLog.entity, filter.entity) : undefined,
         filter.entityId ? eq(auditLog.entityId, filter.entityId) : undefined,
         filter.before ? lt(auditLog.id, filter.before) : undefined,
+        scope
+          ? or(
+              eq(auditLog.actorId, scope.actorId),
+              ...scope.entities.map(({ entity, ids }) =>
+                ids.length > 0 ? and(eq(auditLog.entity, entity), inArray(auditLog.entityId, ids)) : undefined,
+              ),
+            )
+          : undefined,
       ),
     )
     .orderBy(desc(auditLog.id))
