@@ -215,3 +215,94 @@ describe('bad input to every signed-in write route never gets a 5xx', () => {
     expect(failures).toEqual([]);
   }, 300_000);
 });
+
+/** PostgreSQL stores neither a NUL byte nor half of a UTF-16 surrogate pair in text or jsonb. */
+const UNSTORABLE = { 'a NUL byte': 'a\u0000b', 'a lone surrogate': 'a\ud800b' } as const;
+
+type Refusal = { route: string; input: string; status: number; body: string };
+
+/** The answer is a 400 VALIDATION_FAILED whose field errors name the field, or the case goes on the list. */
+function expectRefused(res: { statusCode: number; body: string }, field: string, label: string, input: string, misses: Refusal[]) {
+  let named = false;
+  try {
+    const answer = JSON.parse(res.body) as { code?: string; details?: { fields?: { path: string }[] } };
+    named = answer.code === 'VALIDATION_FAILED' && (answer.details?.fields ?? []).some((f) => f.path === field);
+  } catch {
+    // Not JSON: not a field error either.
+  }
+  if (res.statusCode !== 400 || !named) misses.push({ route: label, input, status: res.statusCode, body: res.body.slice(0, 200) });
+}
+
+describe('text PostgreSQL cannot store is refused at the edge with the field named', () => {
+  it('in each string field of every signed-in write body', async () => {
+    const misses: Refusal[] = [];
+    const failures: Failure[] = [];
+    let cases = 0;
+    for (const route of writeRoutes().filter((r) => r.body)) {
+      const body = sampleBody(route);
+      for (const path of stringPaths(body))
+        for (const [name, text] of Object.entries(UNSTORABLE)) {
+          const input = `${name} at ${path.join('.')}`;
+          const res = await send(route, input, { payload: JSON.stringify(withValue(body, path, text)) }, failures);
+          expectRefused(res, path.join('.'), `${route.method} ${route.url}`, input, misses);
+          cases++;
+        }
+    }
+    expect(cases).toBeGreaterThan(200);
+    expect(failures).toEqual([]);
+    expect(misses).toEqual([]);
+  }, 300_000);
+
+  it('in each text parameter of the query of every GET route', async () => {
+    const misses: Refusal[] = [];
+    const failures: Failure[] = [];
+    const lists = app.router.routes.filter((r) => r.method === 'GET' && r.querystring);
+    expect(lists.length).toBeGreaterThan(15);
+    for (const route of lists) {
+      const schema = jsonSchema(route.querystring!);
+      for (const [key, property] of Object.entries(schema.properties ?? {})) {
+        const types = [property, ...(property.anyOf ?? []), ...(property.oneOf ?? [])].map((p) => p.type).flat();
+        if (!types.includes('string')) continue;
+        const base = fillParams(route.url);
+        // A query string carries bytes: %00 decodes to a NUL; a surrogate has no UTF-8 form, so its bytes never decode to one.
+        const res = await send(route, `NUL in ?${key}`, { url: `${base}?${key}=a%00b`, json: false }, failures);
+        expectRefused(res, key, `${route.method} ${route.url}`, `NUL in ?${key}`, misses);
+        await send(route, `surrogate bytes in ?${key}`, { url: `${base}?${key}=a%ED%A0%80b`, json: false }, failures);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(misses).toEqual([]);
+  }, 300_000);
+
+  it('in a path parameter and in the headers that carry ids', async () => {
+    const misses: Refusal[] = [];
+    const route = app.router.routes.find((r) => r.method === 'GET' && r.url === '/api/warehouses/:id')!;
+    expectRefused(
+      await app.fastify.inject({ method: 'GET', url: '/api/warehouses/a%00b', headers: owner.headers }),
+      'params.id',
+      route.url,
+      'NUL in :id',
+      misses,
+    );
+    for (const header of ['workspace-id', 'business-id', 'warehouse-id']) {
+      const res = await app.fastify.inject({
+        method: 'GET',
+        url: '/api/warehouses',
+        headers: { ...owner.headers, [header]: `${owner.workspaceId.slice(0, 8)}\u0000` },
+      });
+      expectRefused(res, header, 'GET /api/warehouses', `NUL in ${header}`, misses);
+    }
+    expect(misses).toEqual([]);
+  });
+
+  it('a well-formed emoji (a surrogate pair) is text like any other', async () => {
+    const res = await app.fastify.inject({
+      method: 'POST',
+      url: '/api/brands',
+      headers: owner.headers,
+      payload: { name: 'Kopi \u{1F600} Enak' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().name).toBe('Kopi \u{1F600} Enak');
+  });
+});
