@@ -60,7 +60,7 @@ const TEXT: Record<string, string> = {
   area_code: '31.73',
   effective_from: '2026-11-20',
   effective_until: '2026-12-20',
-  expression: '1000',
+  expression: '1000 + 1',
 };
 
 type JsonSchema = {
@@ -213,6 +213,35 @@ describe('bad input to every signed-in write route never gets a 5xx', () => {
         await send(route, `1 MB at ${path.join('.')}`, { payload: JSON.stringify(withValue(body, path, big)) }, failures);
     }
     expect(failures).toEqual([]);
+  }, 300_000);
+});
+
+/** Paths of the number values in a sample. */
+function numberPaths(value: unknown, path: Path = []): Path[] {
+  if (typeof value === 'number') return [path];
+  if (Array.isArray(value)) return value.flatMap((v, i) => numberPaths(v, [...path, i]));
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => numberPaths(v, [...path, k]));
+  return [];
+}
+
+describe('a number field of a write body takes only a JSON number', () => {
+  it('true or [7] in each number field is a field error, never 1 or 7', async () => {
+    const misses: Refusal[] = [];
+    const failures: Failure[] = [];
+    let cases = 0;
+    for (const route of writeRoutes().filter((r) => r.body)) {
+      const body = sampleBody(route);
+      for (const path of numberPaths(body))
+        for (const value of [true, [7]]) {
+          const input = `${JSON.stringify(value)} at ${path.join('.')}`;
+          const res = await send(route, input, { payload: JSON.stringify(withValue(body, path, value)) }, failures);
+          expectRefused(res, path.join('.'), `${route.method} ${route.url}`, input, misses);
+          cases++;
+        }
+    }
+    expect(cases).toBeGreaterThan(20);
+    expect(failures).toEqual([]);
+    expect(misses).toEqual([]);
   }, 300_000);
 });
 
