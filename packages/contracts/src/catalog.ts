@@ -2,7 +2,7 @@ import { SLUG_PATTERN, STOCK_STATES, VAT_MODES, YOUTUBE_URL } from '@kelola/doma
 import { VIDEO_FORMATS } from '@kelola/domain/video-file';
 import { z } from 'zod';
 import { decimalValue } from './pricing.ts';
-import { optionalText, page, requiredText, uuid } from './validation.ts';
+import { integer, optionalText, page, requiredText, uuid } from './validation.ts';
 
 export const PRODUCT_TYPES = ['SINGLE', 'VARIANT', 'BUNDLING'] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];
@@ -31,7 +31,13 @@ export const money = z.union([z.number(), z.string(), z.bigint()], { error: 'REQ
   return BigInt(text);
 });
 
-const nonNegativeInt = (max: number) => z.coerce.number().int().min(0).max(max);
+/** Weight and dimensions: a whole number; left out or null is 0 (the form's cleared field), any other type an error. */
+const nonNegativeInt = (max: number) =>
+  integer()
+    .min(0)
+    .max(max)
+    .nullish()
+    .transform((v) => v ?? 0);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Categories and brands
@@ -109,7 +115,7 @@ export const CatalogInput = z.object({
   /** Ignored for a bundle priced by a formula (the formula sets it). */
   price: money.optional(),
   barcode: optionalText(64),
-  weight: nonNegativeInt(1_000_000).default(0),
+  weight: nonNegativeInt(1_000_000),
 });
 
 export const VariantTierInput = z.object({
@@ -172,11 +178,11 @@ export const ProductInput = z
     units: ProductUnitsInput.default([]),
     gift_size: optionalText(50),
     /** Grams. */
-    weight: nonNegativeInt(1_000_000).default(0),
+    weight: nonNegativeInt(1_000_000),
     /** Centimetres. */
-    width: nonNegativeInt(10_000).default(0),
-    height: nonNegativeInt(10_000).default(0),
-    length: nonNegativeInt(10_000).default(0),
+    width: nonNegativeInt(10_000),
+    height: nonNegativeInt(10_000),
+    length: nonNegativeInt(10_000),
     factory_sku: optionalText(100),
     barcode: optionalText(64),
     wholesale_prices: z

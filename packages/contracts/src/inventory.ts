@@ -1,18 +1,12 @@
 import { ALLOCATION_MODES, STOCK_STATES } from '@kelola/domain';
 import { z } from 'zod';
-import { optionalText, page, size, uuid } from './validation.ts';
+import { integer, optionalText, page, size, uuid } from './validation.ts';
 
 /** Quantities are whole base units (PCS); one line moves at most a million units. */
 const MAX_QTY = 1_000_000;
 const MAX_LINES = 500;
-const quantity = z.coerce
-  .number({ error: 'REQUIRED' })
-  .int({ error: 'INVALID_VALUE' })
-  .min(1, { error: 'INVALID_VALUE' })
-  .max(MAX_QTY, { error: 'INVALID_VALUE' });
-const change = z.coerce
-  .number({ error: 'REQUIRED' })
-  .int({ error: 'INVALID_VALUE' })
+const quantity = integer().min(1, { error: 'INVALID_VALUE' }).max(MAX_QTY, { error: 'INVALID_VALUE' });
+const change = integer()
   .min(-MAX_QTY, { error: 'INVALID_VALUE' })
   .max(MAX_QTY, { error: 'INVALID_VALUE' })
   .refine((v) => v !== 0, { error: 'INVALID_VALUE' });
@@ -268,15 +262,15 @@ export const AllocationRuleInput = z
   .object({
     channel_id: uuid,
     mode: z.enum(ALLOCATION_MODES),
-    value: z.coerce.number().int().min(0).max(MAX_QTY),
-    buffer: z.coerce.number().int().min(0).max(MAX_QTY).default(0),
+    value: integer().min(0).max(MAX_QTY),
+    buffer: integer().min(0).max(MAX_QTY).default(0),
   })
   .refine((r) => r.mode !== 'PERCENTAGE' || r.value <= 100, { error: 'TOO_BIG', path: ['value'] });
 export const AllocationInput = z.object({
   warehouse_id: uuid,
   /** Safety stock of one SKU in the warehouse, set together with the rules. */
   catalog_id: uuid.optional(),
-  safety_stock: z.coerce.number().int().min(0).max(MAX_QTY).optional(),
+  safety_stock: integer().min(0).max(MAX_QTY).optional(),
   rules: z
     .array(AllocationRuleInput)
     .max(50)
@@ -320,7 +314,7 @@ export const SetAsideInput = z.object({
   warehouse_id: uuid,
   catalog_id: uuid,
   channel_id: uuid,
-  quantity: z.coerce.number().int().min(0).max(MAX_QTY),
+  quantity: integer().min(0).max(MAX_QTY),
 });
 export type SetAsideInput = z.input<typeof SetAsideInput>;
 

@@ -1,6 +1,6 @@
 import { FORMULA_MAX_LENGTH, ROUNDING_MODES, VARIABLE_NAME_MAX, VARIABLE_NAME_PATTERN } from '@kelola/domain';
 import { z } from 'zod';
-import { optionalText, page, paged, requiredText, size } from './validation.ts';
+import { integer, optionalText, page, paged, requiredText, size } from './validation.ts';
 
 /** The three variable lists of spec part 3, one screen each; they share one name space per workspace. */
 export const VARIABLE_KINDS = ['GLOBAL', 'FORMULA', 'PRODUCT'] as const;
@@ -58,7 +58,7 @@ export const VariableList = paged(Variable);
 export const Rounding = {
   rounding_mode: z.enum(ROUNDING_MODES, { error: 'INVALID_VALUE' }).default('NONE'),
   /** Rupiah step for ROUND, FLOOR and CEIL (e.g. 100, 1000); ignored for NONE. */
-  rounding_step: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  rounding_step: integer().min(1).max(1_000_000).default(1),
 };
 
 export const expression = z
@@ -123,7 +123,7 @@ export const FormulaPreviewInput = z.object({
   formula_id: z.uuid({ error: 'INVALID_ID' }).optional(),
   expression: expression.optional(),
   rounding_mode: z.enum(ROUNDING_MODES, { error: 'INVALID_VALUE' }).optional(),
-  rounding_step: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  rounding_step: integer().min(1).max(1_000_000).optional(),
   catalog_ids: z
     .array(z.uuid({ error: 'INVALID_ID' }))
     .max(10)

@@ -28,6 +28,18 @@ export const email = z
 
 export const uuid = z.uuid({ error: 'INVALID_ID' });
 
+/** Missing is REQUIRED; a value of another JSON type (true, [7], "7") is INVALID_TYPE, never coerced. */
+const numberTypeError = (issue: { code?: string; input?: unknown }) =>
+  issue.code !== 'invalid_type' ? undefined : issue.input === undefined || issue.input === null ? 'REQUIRED' : 'INVALID_TYPE';
+
+/**
+ * A whole number in a JSON body: a JSON number and an integer. No coercion (`z.coerce` turned `true` into 1 and `[7]`
+ * into 7); query strings, which are text, keep `z.coerce` for their numeric parameters (page, size, limit).
+ */
+export const integer = (messages: { notInteger?: string } = {}) =>
+  z.number({ error: numberTypeError }).int({ error: messages.notInteger ?? 'INVALID_VALUE' });
+
+// Query parameters only: a query string carries text.
 export const page = z.coerce.number().int().min(1).default(1);
 export const size = z.coerce.number().int().min(1).max(200).default(10);
 

@@ -10,6 +10,7 @@ import { uuidv7 } from '../platform/db/ids.ts';
 import type { Platform } from '../platform/platform.ts';
 import { installErrorHandler } from './error-handler.ts';
 import { registerRoutes } from './register-routes.ts';
+import { refuseUnstorableText } from './unstorable-text.ts';
 import { createRouter, type Router } from './route.ts';
 import { installSecurityHeaders } from './security-headers.ts';
 
@@ -38,6 +39,7 @@ export async function buildApp(platform: Platform, options: { logger?: boolean }
   });
   installSecurityHeaders(fastify);
   installErrorHandler(fastify);
+  refuseUnstorableText(fastify);
   // Binary uploads (product videos) reach their route as the raw request stream, never buffered; the route enforces its own limit.
   fastify.addContentTypeParser(['video/mp4', 'video/webm', 'video/quicktime', 'application/octet-stream'], (_request, payload, done) =>
     done(null, payload),

@@ -53,6 +53,10 @@ export type RouteRecord = {
   method: Method;
   url: string;
   permission: Permission;
+  /** The request schemas, for the tests that send bad input to every route. */
+  body?: ZodType;
+  querystring?: ZodType;
+  params?: ZodType;
 };
 
 export type Router = {
@@ -96,6 +100,9 @@ export function createRouter(app: FastifyInstance, platform: Platform): Router {
         method: def.method,
         url: def.url,
         permission: def.permission,
+        body: def.body,
+        querystring: def.querystring,
+        params: def.params,
       });
       const schema = {
         ...(def.body ? { body: def.body } : {}),
