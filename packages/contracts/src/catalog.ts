@@ -15,17 +15,25 @@ export const MAX_VARIANT_OPTIONS = 50;
 export const MAX_BUNDLE_COMPONENTS = 30;
 export const MAX_BULK_IDS = 500;
 
+/** "150.000" (Indonesian thousands separators) → "150000"; anything else stays as typed. */
+const thousands = (v: string) => (/^-?\d{1,3}(?:\.\d{3})+$/u.test(v) ? v.replace(/\./gu, '') : v);
+
 /**
  * Money in whole rupiah (IDR has no minor unit): a non-negative integer as a JSON number or a digit string, at
- * most Rp 999 triliun so it stays exact in JavaScript numbers. Stored as bigint.
+ * most Rp 999 triliun so it stays exact in JavaScript numbers. Stored as bigint. A negative amount is
+ * MONEY_NEGATIVE, anything else that is not whole rupiah INVALID_MONEY.
  */
-/** "150.000" (Indonesian thousands separators) → "150000"; anything else stays as typed. */
-const thousands = (v: string) => (/^\d{1,3}(?:\.\d{3})+$/u.test(v) ? v.replace(/\./gu, '') : v);
-
 export const money = z.union([z.number(), z.string(), z.bigint()], { error: 'REQUIRED' }).transform((v, ctx) => {
   const text = typeof v === 'bigint' ? String(v) : typeof v === 'number' ? (Number.isSafeInteger(v) ? String(v) : '') : thousands(v.trim());
   if (!/^\d{1,15}$/u.test(text)) {
-    ctx.addIssue({ code: 'custom', message: text === '' && typeof v === 'string' ? 'REQUIRED' : 'INVALID_MONEY' });
+    // "-15000" is refused with its own message, never read as 15000.
+    const code =
+      text === '' && typeof v === 'string'
+        ? 'REQUIRED'
+        : /^-\s*\d/u.test(text) || (typeof v === 'number' && v < 0)
+          ? 'MONEY_NEGATIVE'
+          : 'INVALID_MONEY';
+    ctx.addIssue({ code: 'custom', message: code });
     return z.NEVER;
   }
   return BigInt(text);

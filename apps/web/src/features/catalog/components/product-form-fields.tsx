@@ -11,12 +11,12 @@ import {
   ProductInput,
   type BundleAvailability,
 } from '@kelola/contracts/catalog';
+import { MoneyInput, moneyRule } from '../../../components/money-input.tsx';
 import { zodField, zodFieldRule } from '../../../components/zod-rules.ts';
 import { useBrands } from '../api/brand-api.ts';
 import { useCategoryTree } from '../api/category-api.ts';
 import { BundleSection } from './bundle-section.tsx';
 import { toTreeData } from './category-options.ts';
-import { MoneyInput } from './money-input.tsx';
 import type { ProductFormValues } from './product-form-values.ts';
 import { VariantSection } from './variant-section.tsx';
 
@@ -139,7 +139,7 @@ export function ProductFormFields({ form, editing = false, video, hasVideoFile =
             <Form.Item
               name={['catalogs', 0, 'price']}
               label={t('form.fields.price')}
-              rules={type === 'SINGLE' ? [{ required: true, message: t('form.priceRequired') }] : []}
+              rules={type === 'SINGLE' ? [{ required: true, message: t('form.priceRequired') }, moneyRule] : [moneyRule]}
               required={type === 'SINGLE'}
             >
               <MoneyInput />
@@ -236,7 +236,7 @@ export function ProductFormFields({ form, editing = false, video, hasVideoFile =
                   <Form.Item
                     name={[f.name, 'price']}
                     label={t('form.fields.wholesalePrice')}
-                    rules={[{ required: true, message: t('form.priceRequired') }]}
+                    rules={[{ required: true, message: t('form.priceRequired') }, moneyRule]}
                   >
                     <MoneyInput />
                   </Form.Item>

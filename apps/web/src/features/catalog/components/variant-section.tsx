@@ -4,8 +4,8 @@ import type { FormInstance } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CatalogInput, MAX_VARIANT_TIERS, VariantTierInput } from '@kelola/contracts/catalog';
+import { MoneyInput, moneyRule } from '../../../components/money-input.tsx';
 import { zodFieldRule } from '../../../components/zod-rules.ts';
-import { MoneyInput } from './money-input.tsx';
 import type { ProductFormValues } from './product-form-values.ts';
 import { syncVariantRows, variantCombinations, type SkuRow, type VariantTier } from './variant-sku.ts';
 
@@ -121,7 +121,7 @@ export function VariantSection({ form }: { form: FormInstance<ProductFormValues>
                 render: (_: unknown, field: { name: number }) => (
                   <Form.Item
                     name={[field.name, 'price']}
-                    rules={[{ required: true, message: t('form.priceRequired') }]}
+                    rules={[{ required: true, message: t('form.priceRequired') }, moneyRule]}
                     style={{ margin: 0 }}
                   >
                     <MoneyInput aria-label={`${t('form.fields.price')} ${field.name + 1}`} style={{ minWidth: 140 }} />

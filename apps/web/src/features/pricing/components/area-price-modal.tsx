@@ -7,7 +7,7 @@ import { errorText } from '../../../lib/error-text.ts';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { useSaveAreaPrice, type AreaPrice } from '../api/area-price-api.ts';
 import { AreaPicker, areaLevels, deepestArea, type AreaPickerValues } from './area-picker.tsx';
-import { RupiahInput } from './rupiah-input.tsx';
+import { MoneyInput, moneyRule } from '../../../components/money-input.tsx';
 
 type Values = AreaPickerValues & {
   customer_type: string;
@@ -100,8 +100,13 @@ export function AreaPriceModal({ open, catalogId, editing, onClose, onSaved }: P
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="price" label={t('areaPrice.price')} required rules={[{ required: true, message: t('areaPrice.required') }]}>
-              <RupiahInput placeholder="85.000" />
+            <Form.Item
+              name="price"
+              label={t('areaPrice.price')}
+              required
+              rules={[{ required: true, message: t('areaPrice.required') }, moneyRule]}
+            >
+              <MoneyInput placeholder="85.000" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>

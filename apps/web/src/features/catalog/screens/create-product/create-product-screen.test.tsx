@@ -111,6 +111,19 @@ describe('/product/create', { timeout: 30_000 }, () => {
     expect(new URLSearchParams(router.state.location.search).get('workspace_id')).toBe(WORKSPACE);
   });
 
+  it('refuses a negative price on the price field instead of turning it positive', async () => {
+    const { calls } = setup((body) => ({ status: 201, body: { ...(body as object), id: 'p-1', images: [] } }));
+    await screen.findByLabelText('Nama Produk');
+    fill('Nama Produk', 'Kaos Polos');
+    fill('SKU', 'KAOS-01');
+    fill('Harga', '-15000');
+    fireEvent.click(screen.getByText('Simpan'));
+    const priceItem = screen.getByLabelText('Harga').closest('.ant-form-item') as HTMLElement;
+    await waitFor(() => expect(within(priceItem).getByText('Nominal tidak boleh negatif.')).toBeTruthy());
+    expect((screen.getByLabelText('Harga') as HTMLInputElement).value).toBe('-15.000');
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
   it('refuses an image that is not JPG, JPEG, PNG, BMP or GIF before any upload', async () => {
     const { calls } = setup(() => ({ status: 500, body: {} }));
     await screen.findByLabelText('Nama Produk');
