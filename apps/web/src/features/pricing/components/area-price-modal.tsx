@@ -8,6 +8,7 @@ import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { useSaveAreaPrice, type AreaPrice } from '../api/area-price-api.ts';
 import { AreaPicker, areaLevels, deepestArea, type AreaPickerValues } from './area-picker.tsx';
 import { MoneyInput, moneyRule } from '../../../components/money-input.tsx';
+import { textLimit } from '../../../components/text-limit.ts';
 
 type Values = AreaPickerValues & {
   customer_type: string;
@@ -96,7 +97,7 @@ export function AreaPriceModal({ open, catalogId, editing, onClose, onSaved }: P
               ]}
               normalize={(value: string) => value?.toUpperCase()}
             >
-              <Input placeholder="RESELLER" maxLength={30} autoComplete="off" />
+              <Input placeholder="RESELLER" count={textLimit(30)} autoComplete="off" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
