@@ -149,6 +149,22 @@ export function duplicateUnitIndexes(baseUnit: string, units: readonly { unit?: 
   return duplicates;
 }
 
+/** A variant option as it is compared: "MERAH " and "merah" are the same option as "Merah". */
+export const variantOptionKey = (option: string): string => option.trim().toLocaleLowerCase('id');
+
+/** Positions of the options that repeat an earlier one of the same tier, trimmed and ignoring case (DUPLICATE_VALUE on the option). */
+export function duplicateOptionIndexes(options: readonly (string | null | undefined)[]): number[] {
+  const seen = new Set<string>();
+  const duplicates: number[] = [];
+  options.forEach((o, i) => {
+    const key = variantOptionKey(o ?? '');
+    if (key === '') return;
+    if (seen.has(key)) duplicates.push(i);
+    seen.add(key);
+  });
+  return duplicates;
+}
+
 export const ProductInput = z
   .object({
     type: z.enum(PRODUCT_TYPES, { error: 'INVALID_VALUE' }),
@@ -225,12 +241,8 @@ export const ProductInput = z
     if (p.type === 'VARIANT') {
       if (p.variant_tiers.length === 0) issue(['variant_tiers'], 'VARIANT_NAME_REQUIRED');
       p.variant_tiers.forEach((tier, t) => {
-        const seen = new Set<string>();
-        tier.options.forEach((o, i) => {
-          if (seen.has(o.toLowerCase())) issue(['variant_tiers', t, 'options', i], 'DUPLICATE_VALUE');
-          seen.add(o.toLowerCase());
-        });
-        if (p.variant_tiers.findIndex((x) => x.name.toLowerCase() === tier.name.toLowerCase()) !== t)
+        for (const i of duplicateOptionIndexes(tier.options)) issue(['variant_tiers', t, 'options', i], 'DUPLICATE_VALUE');
+        if (p.variant_tiers.findIndex((x) => variantOptionKey(x.name) === variantOptionKey(tier.name)) !== t)
           issue(['variant_tiers', t, 'name'], 'DUPLICATE_VALUE');
       });
       // One SKU per combination of options, no more and no less.
@@ -239,9 +251,9 @@ export const ProductInput = z
         (acc, tier) => acc.flatMap((prefix) => tier.options.map((o) => [...prefix, o])),
         [[]],
       );
-      const wanted = new Set(expected.map((c) => JSON.stringify(c.map((o) => o.toLowerCase()))));
+      const wanted = new Set(expected.map((c) => JSON.stringify(c.map(variantOptionKey))));
       p.catalogs.forEach((c, i) => {
-        const key = JSON.stringify(c.options.map((o) => o.toLowerCase()));
+        const key = JSON.stringify(c.options.map(variantOptionKey));
         if (!wanted.has(key) || combos.has(key)) issue(['catalogs', i, 'options'], 'VARIANT_COMBINATION');
         combos.add(key);
         if (c.price === undefined) issue(['catalogs', i, 'price'], 'REQUIRED');
