@@ -565,9 +565,46 @@ export const ImportUploadInput = z.object({
   content_base64: z.string({ error: 'REQUIRED' }).min(1, { error: 'REQUIRED' }),
 });
 
+/**
+ * An import first previews (PREVIEWING, then PREVIEW: nothing changed yet) and changes products only once the user
+ * confirms it (QUEUED, RUNNING, DONE). ADR 0016.
+ */
+export const PRODUCT_IMPORT_STATUSES = ['PREVIEWING', 'PREVIEW', 'QUEUED', 'RUNNING', 'DONE', 'FAILED'] as const;
+/** What the import would do to one product (the rows with one product key). EXAMPLE: the template's own sample rows, skipped. */
+export const IMPORT_OUTCOMES = ['NEW', 'CHANGED', 'UNCHANGED', 'ERROR', 'EXAMPLE'] as const;
+export type ImportOutcome = (typeof IMPORT_OUTCOMES)[number];
+export const ImportPreviewSummary = z.object({
+  new: z.number(),
+  changed: z.number(),
+  unchanged: z.number(),
+  errors: z.number(),
+  examples: z.number(),
+});
+export const ImportPreviewItem = z.object({
+  outcome: z.enum(IMPORT_OUTCOMES),
+  /** Sheet row numbers (the header is row 1). */
+  rows: z.array(z.number()),
+  name: z.string(),
+  skus: z.array(z.string()),
+  /** CHANGED: each field that would change, as text. */
+  changes: z.array(z.object({ field: z.string(), before: z.string(), after: z.string() })),
+  errors: z.array(z.string()),
+});
+export type ImportPreviewItem = z.infer<typeof ImportPreviewItem>;
+export const ImportPreview = z.object({
+  summary: ImportPreviewSummary,
+  /** At most IMPORT_PREVIEW_ITEMS items: errors and changes first. */
+  items: z.array(ImportPreviewItem),
+  truncated: z.boolean(),
+});
+export type ImportPreview = z.infer<typeof ImportPreview>;
+export const IMPORT_PREVIEW_ITEMS = 500;
+
 export const ProductImport = z.object({
   id: z.string(),
-  status: z.enum(['QUEUED', 'RUNNING', 'DONE', 'FAILED']),
+  status: z.enum(PRODUCT_IMPORT_STATUSES),
+  /** Counts of the preview, once it is ready. */
+  preview: ImportPreviewSummary.nullable(),
   file_name: z.string(),
   total_rows: z.number(),
   processed_rows: z.number(),
