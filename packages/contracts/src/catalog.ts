@@ -15,17 +15,25 @@ export const MAX_VARIANT_OPTIONS = 50;
 export const MAX_BUNDLE_COMPONENTS = 30;
 export const MAX_BULK_IDS = 500;
 
+/** "150.000" (Indonesian thousands separators) → "150000"; anything else stays as typed. */
+const thousands = (v: string) => (/^-?\d{1,3}(?:\.\d{3})+$/u.test(v) ? v.replace(/\./gu, '') : v);
+
 /**
  * Money in whole rupiah (IDR has no minor unit): a non-negative integer as a JSON number or a digit string, at
- * most Rp 999 triliun so it stays exact in JavaScript numbers. Stored as bigint.
+ * most Rp 999 triliun so it stays exact in JavaScript numbers. Stored as bigint. A negative amount is
+ * MONEY_NEGATIVE, anything else that is not whole rupiah INVALID_MONEY.
  */
-/** "150.000" (Indonesian thousands separators) → "150000"; anything else stays as typed. */
-const thousands = (v: string) => (/^\d{1,3}(?:\.\d{3})+$/u.test(v) ? v.replace(/\./gu, '') : v);
-
 export const money = z.union([z.number(), z.string(), z.bigint()], { error: 'REQUIRED' }).transform((v, ctx) => {
   const text = typeof v === 'bigint' ? String(v) : typeof v === 'number' ? (Number.isSafeInteger(v) ? String(v) : '') : thousands(v.trim());
   if (!/^\d{1,15}$/u.test(text)) {
-    ctx.addIssue({ code: 'custom', message: text === '' && typeof v === 'string' ? 'REQUIRED' : 'INVALID_MONEY' });
+    // "-15000" is refused with its own message, never read as 15000.
+    const code =
+      text === '' && typeof v === 'string'
+        ? 'REQUIRED'
+        : /^-\s*\d/u.test(text) || (typeof v === 'number' && v < 0)
+          ? 'MONEY_NEGATIVE'
+          : 'INVALID_MONEY';
+    ctx.addIssue({ code: 'custom', message: code });
     return z.NEVER;
   }
   return BigInt(text);
@@ -147,6 +155,22 @@ export function duplicateUnitIndexes(baseUnit: string, units: readonly { unit?: 
   return duplicates;
 }
 
+/** A variant option as it is compared: "MERAH " and "merah" are the same option as "Merah". */
+export const variantOptionKey = (option: string): string => option.trim().toLocaleLowerCase('id');
+
+/** Positions of the options that repeat an earlier one of the same tier, trimmed and ignoring case (DUPLICATE_VALUE on the option). */
+export function duplicateOptionIndexes(options: readonly (string | null | undefined)[]): number[] {
+  const seen = new Set<string>();
+  const duplicates: number[] = [];
+  options.forEach((o, i) => {
+    const key = variantOptionKey(o ?? '');
+    if (key === '') return;
+    if (seen.has(key)) duplicates.push(i);
+    seen.add(key);
+  });
+  return duplicates;
+}
+
 export const ProductInput = z
   .object({
     type: z.enum(PRODUCT_TYPES, { error: 'INVALID_VALUE' }),
@@ -223,12 +247,8 @@ export const ProductInput = z
     if (p.type === 'VARIANT') {
       if (p.variant_tiers.length === 0) issue(['variant_tiers'], 'VARIANT_NAME_REQUIRED');
       p.variant_tiers.forEach((tier, t) => {
-        const seen = new Set<string>();
-        tier.options.forEach((o, i) => {
-          if (seen.has(o.toLowerCase())) issue(['variant_tiers', t, 'options', i], 'DUPLICATE_VALUE');
-          seen.add(o.toLowerCase());
-        });
-        if (p.variant_tiers.findIndex((x) => x.name.toLowerCase() === tier.name.toLowerCase()) !== t)
+        for (const i of duplicateOptionIndexes(tier.options)) issue(['variant_tiers', t, 'options', i], 'DUPLICATE_VALUE');
+        if (p.variant_tiers.findIndex((x) => variantOptionKey(x.name) === variantOptionKey(tier.name)) !== t)
           issue(['variant_tiers', t, 'name'], 'DUPLICATE_VALUE');
       });
       // One SKU per combination of options, no more and no less.
@@ -237,9 +257,9 @@ export const ProductInput = z
         (acc, tier) => acc.flatMap((prefix) => tier.options.map((o) => [...prefix, o])),
         [[]],
       );
-      const wanted = new Set(expected.map((c) => JSON.stringify(c.map((o) => o.toLowerCase()))));
+      const wanted = new Set(expected.map((c) => JSON.stringify(c.map(variantOptionKey))));
       p.catalogs.forEach((c, i) => {
-        const key = JSON.stringify(c.options.map((o) => o.toLowerCase()));
+        const key = JSON.stringify(c.options.map(variantOptionKey));
         if (!wanted.has(key) || combos.has(key)) issue(['catalogs', i, 'options'], 'VARIANT_COMBINATION');
         combos.add(key);
         if (c.price === undefined) issue(['catalogs', i, 'price'], 'REQUIRED');
@@ -551,9 +571,46 @@ export const ImportUploadInput = z.object({
   content_base64: z.string({ error: 'REQUIRED' }).min(1, { error: 'REQUIRED' }),
 });
 
+/**
+ * An import first previews (PREVIEWING, then PREVIEW: nothing changed yet) and changes products only once the user
+ * confirms it (QUEUED, RUNNING, DONE). ADR 0016.
+ */
+export const PRODUCT_IMPORT_STATUSES = ['PREVIEWING', 'PREVIEW', 'QUEUED', 'RUNNING', 'DONE', 'FAILED'] as const;
+/** What the import would do to one product (the rows with one product key). EXAMPLE: the template's own sample rows, skipped. */
+export const IMPORT_OUTCOMES = ['NEW', 'CHANGED', 'UNCHANGED', 'ERROR', 'EXAMPLE'] as const;
+export type ImportOutcome = (typeof IMPORT_OUTCOMES)[number];
+export const ImportPreviewSummary = z.object({
+  new: z.number(),
+  changed: z.number(),
+  unchanged: z.number(),
+  errors: z.number(),
+  examples: z.number(),
+});
+export const ImportPreviewItem = z.object({
+  outcome: z.enum(IMPORT_OUTCOMES),
+  /** Sheet row numbers (the header is row 1). */
+  rows: z.array(z.number()),
+  name: z.string(),
+  skus: z.array(z.string()),
+  /** CHANGED: each field that would change, as text. */
+  changes: z.array(z.object({ field: z.string(), before: z.string(), after: z.string() })),
+  errors: z.array(z.string()),
+});
+export type ImportPreviewItem = z.infer<typeof ImportPreviewItem>;
+export const ImportPreview = z.object({
+  summary: ImportPreviewSummary,
+  /** At most IMPORT_PREVIEW_ITEMS items: errors and changes first. */
+  items: z.array(ImportPreviewItem),
+  truncated: z.boolean(),
+});
+export type ImportPreview = z.infer<typeof ImportPreview>;
+export const IMPORT_PREVIEW_ITEMS = 500;
+
 export const ProductImport = z.object({
   id: z.string(),
-  status: z.enum(['QUEUED', 'RUNNING', 'DONE', 'FAILED']),
+  status: z.enum(PRODUCT_IMPORT_STATUSES),
+  /** Counts of the preview, once it is ready. */
+  preview: ImportPreviewSummary.nullable(),
   file_name: z.string(),
   total_rows: z.number(),
   processed_rows: z.number(),

@@ -80,7 +80,7 @@ function importRows(suffix: string): { rows: Row[]; bad: { row: number; sku: str
 /**
  * Journey 11: the demo owner opens "Impor Produk" from the product list, downloads the template, fills it with
  * 1,000 rows (variant and single products) of which three are bad (no name, a price with decimals, a category that
- * does not exist), uploads it, follows the progress to the end (997 rows imported, 3 failed), downloads the failed
+ * does not exist), uploads it, reads the preview (697 new products, 3 errors) and confirms it, follows the progress to the end (997 rows imported, 3 failed), downloads the failed
  * rows and finds exactly those three rows with their reasons in the file, then finds imported products in the list.
  */
 describeJourney('journey 11: import 1,000 products from the template with 3 bad rows', () => {
@@ -143,6 +143,14 @@ describeJourney('journey 11: import 1,000 products from the template with 3 bad 
           mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
           buffer: filled,
         });
+      // First the preview: nothing has changed yet; 697 products are new and the 3 bad rows are errors.
+      const preview = page.getByTestId('import-preview');
+      await preview.waitFor({ timeout: 240_000 });
+      const summary = preview.getByTestId('import-preview-summary');
+      await expect.poll(() => summary.innerText(), SERVER_POLL).toContain('697 baru');
+      expect(await summary.innerText()).toContain('3 error');
+      await saveScreenshot(page, 'journey-11-preview');
+      await preview.getByRole('button', { name: 'Impor 697 Produk' }).click();
       // The progress shows while the job runs (unless it is already done by the first poll).
       const result = page.locator('.ant-result');
       // The job's progress (queued, then running through the rows) until it ends; it may end before the first poll.

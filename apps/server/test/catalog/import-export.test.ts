@@ -49,14 +49,26 @@ async function readSheet(payload: Buffer): Promise<string[][]> {
   return rows;
 }
 
-async function importFile(as: Actor, content: string) {
+/** Uploads a file and runs its preview job: the import waits for a confirmation (ADR 0016). */
+async function previewFile(as: Actor, content: string) {
   const res = await call('POST', '/api/products/imports', as, { file_name: 'produk.xlsx', content_base64: content });
   expect(res.statusCode, res.body).toBe(202);
   const started = res.json();
-  expect(started).toMatchObject({ status: 'QUEUED', progress: 0 });
+  expect(started).toMatchObject({ status: 'PREVIEWING', progress: 0, preview: null });
   // JOBS=false in tests: run the job handler the worker would run.
   await runProductImport(app.platform, { workspaceId: as.workspaceId, importId: started.id });
   return (await call('GET', `/api/products/imports/${started.id}`, as)).json();
+}
+
+/** Previews a file, confirms it and runs the import job. */
+async function importFile(as: Actor, content: string) {
+  const previewed = await previewFile(as, content);
+  if (previewed.status !== 'PREVIEW') return previewed;
+  const confirmed = await call('POST', `/api/products/imports/${previewed.id}/confirm`, as);
+  expect(confirmed.statusCode, confirmed.body).toBe(202);
+  expect(confirmed.json()).toMatchObject({ status: 'QUEUED' });
+  await runProductImport(app.platform, { workspaceId: as.workspaceId, importId: previewed.id });
+  return (await call('GET', `/api/products/imports/${previewed.id}`, as)).json();
 }
 
 describe('product import', () => {
@@ -69,6 +81,93 @@ describe('product import', () => {
     const rows = await readSheet(res.rawPayload);
     expect(rows[0]).toContain('bundle_components');
     expect(rows.length).toBe(5);
+  });
+
+  it('imports the template unchanged as nothing: its sample rows are examples, listed in the preview and skipped', async () => {
+    const owner = await newWorkspace(app);
+    // A product whose SKU is the template's first sample (the demo's own Kopi Gayo).
+    const own = await createProduct(
+      app,
+      owner,
+      singleForm({ name: 'Kopi Gayo Arabika 250 g', catalogs: [{ sku: 'KOPI-GAYO-250', price: 85_000 }] }),
+    );
+    const template = await call('GET', '/api/products/import/template', owner);
+    const rows = await readSheet(template.rawPayload);
+    expect(rows[0]).toContain('example');
+    expect(rows.slice(1).every((r) => r[rows[0]!.indexOf('example')] === 'CONTOH')).toBe(true);
+    const previewed = await previewFile(owner, template.rawPayload.toString('base64'));
+    expect(previewed).toMatchObject({
+      status: 'PREVIEW',
+      total_rows: 0,
+      preview: { new: 0, changed: 0, unchanged: 0, errors: 0, examples: 3 },
+    });
+    const preview = (await call('GET', `/api/products/imports/${previewed.id}/preview`, owner)).json();
+    expect(preview.items.map((i: { outcome: string; skus: string[] }) => [i.outcome, i.skus])).toEqual([
+      ['EXAMPLE', ['KOPI-GAYO-250']],
+      ['EXAMPLE', ['KAOS-HITAM-M', 'KAOS-HITAM-L']],
+      ['EXAMPLE', ['PAKET-KOPI']],
+    ]);
+    const done = await importFile(owner, template.rawPayload.toString('base64'));
+    expect(done).toMatchObject({ status: 'DONE', succeeded_rows: 0, failed_rows: 0 });
+    const list = (await call('GET', '/api/products', owner)).json();
+    expect(list.items.map((i: { name: string }) => i.name)).toEqual(['Kopi Gayo Arabika 250 g']);
+    expect((await call('GET', `/api/products/${own.id}`, owner)).json().name).toBe('Kopi Gayo Arabika 250 g');
+  });
+
+  it('previews new, changed (with the field diff), unchanged and error rows, and changes nothing until confirmed', async () => {
+    const owner = await newWorkspace(app);
+    const changed = await createProduct(app, owner, singleForm({ name: 'Teh Hijau', catalogs: [{ sku: 'TEH-H', price: 10_000 }] }));
+    await createProduct(app, owner, singleForm({ name: 'Teh Hitam', status: 'DRAFT', catalogs: [{ sku: 'TEH-K', price: 9_000 }] }));
+    const before = (await call('GET', `/api/products/${changed.id}`, owner)).json();
+    const content = await xlsx([
+      ['teh-hijau', 'SINGLE', 'Teh Hijau Premium', 'TEH-H', 12000, null, null, null, null, null, null, null, null, null],
+      ['teh-hitam', 'SINGLE', 'Teh Hitam', 'TEH-K', 9000, null, null, 'DRAFT', null, null, null, null, null, null],
+      ['teh-baru', 'SINGLE', 'Teh Melati', 'TEH-M', 8000, null, null, null, null, null, null, null, null, null],
+      ['teh-salah', 'SINGLE', 'Teh Salah', 'TEH-S', '-5000', null, null, null, null, null, null, null, null, null],
+    ]);
+    const previewed = await previewFile(owner, content);
+    expect(previewed).toMatchObject({ status: 'PREVIEW', preview: { new: 1, changed: 1, unchanged: 1, errors: 1, examples: 0 } });
+    const preview = (await call('GET', `/api/products/imports/${previewed.id}/preview`, owner)).json();
+    expect(preview.items.map((i: { outcome: string; rows: number[] }) => [i.outcome, i.rows])).toEqual([
+      ['ERROR', [5]],
+      ['CHANGED', [2]],
+      ['NEW', [4]],
+      ['UNCHANGED', [3]],
+    ]);
+    expect(preview.items[0].errors).toEqual(['baris 5: price: Nominal tidak boleh negatif.']);
+    expect(preview.items[1].changes).toEqual([
+      { field: 'name', before: 'Teh Hijau', after: 'Teh Hijau Premium' },
+      { field: 'TEH-H price', before: '10000', after: '12000' },
+    ]);
+    // Nothing changed yet: no new product, the changed one as it was.
+    expect((await call('GET', '/api/products', owner)).json().total_row).toBe(2);
+    expect((await call('GET', `/api/products/${changed.id}`, owner)).json()).toEqual(before);
+
+    const confirmed = await call('POST', `/api/products/imports/${previewed.id}/confirm`, owner);
+    expect(confirmed.statusCode).toBe(202);
+    // Confirming twice is harmless.
+    expect((await call('POST', `/api/products/imports/${previewed.id}/confirm`, owner)).json()).toMatchObject({ status: 'QUEUED' });
+    await runProductImport(app.platform, { workspaceId: owner.workspaceId, importId: previewed.id });
+    expect((await call('GET', `/api/products/imports/${previewed.id}`, owner)).json()).toMatchObject({
+      status: 'DONE',
+      succeeded_rows: 3,
+      failed_rows: 1,
+    });
+    expect((await call('GET', `/api/products/${changed.id}`, owner)).json()).toMatchObject({ name: 'Teh Hijau Premium' });
+    expect((await call('GET', '/api/products', owner)).json().total_row).toBe(3);
+  });
+
+  it('confirms only a previewed import of the workspace', async () => {
+    const owner = await newWorkspace(app);
+    const other = await newWorkspace(app);
+    const res = await call('POST', '/api/products/imports', owner, {
+      file_name: 'produk.xlsx',
+      content_base64: await xlsx([['a', 'SINGLE', 'A', uniqueSku(), 1000]]),
+    });
+    const id = res.json().id;
+    expectError(await call('POST', `/api/products/imports/${id}/confirm`, owner), 409, 'IMPORT_NOT_CONFIRMABLE');
+    expectError(await call('GET', `/api/products/imports/${id}/preview`, owner), 409, 'FILE_NOT_READY');
+    expectError(await call('POST', `/api/products/imports/${id}/confirm`, other), 404, 'IMPORT_NOT_FOUND');
   });
 
   it('imports single, variant and bundling rows; each product all or nothing; a result file lists the failed rows', async () => {

@@ -28,6 +28,17 @@ export function applyFieldErrors(form: FormInstance, error: unknown): boolean {
     byField.set(key, entry);
   }
   const registered = new Set(form.getFieldsError().map((field) => field.name.join('.')));
+  // An error on one item of a list field (`variant_tiers.0.options.1`) goes on the list's own field when the item has none.
+  for (const [key, field] of [...byField.entries()]) {
+    if (registered.has(key) || typeof field.name.at(-1) !== 'number') continue;
+    const parent = field.name.slice(0, -1);
+    const parentKey = parent.join('.');
+    if (!registered.has(parentKey)) continue;
+    byField.delete(key);
+    const entry = byField.get(parentKey) ?? { name: parent, errors: [] };
+    for (const error of field.errors) if (!entry.errors.includes(error)) entry.errors.push(error);
+    byField.set(parentKey, entry);
+  }
   const known = [...byField.entries()].filter(([key]) => registered.has(key)).map(([, field]) => field);
   if (known.length === 0) return false;
   form.setFields(known.map((field) => ({ name: field.name, errors: field.errors })));

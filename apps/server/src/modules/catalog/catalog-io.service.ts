@@ -1,7 +1,11 @@
 import {
   ImportUploadInput,
+  IMPORT_PREVIEW_ITEMS,
   ProductExportInput,
   type ExportRecord,
+  type ImportOutcome,
+  type ImportPreview,
+  type ImportPreviewItem,
   type Product,
   type ProductImport,
   type ProductInput,
@@ -23,7 +27,16 @@ import { brandIdByName } from './brands.service.ts';
 import { categoryPaths } from './categories.service.ts';
 import { parseInput, zodFields } from './catalog.common.ts';
 import { brands, catalogs, exports, productImports, products } from './catalog.schema.ts';
-import { cellText, SHEET_COLUMNS, SheetRowSchema, type ParsedSheetRow, type SheetKey, type SheetRow } from './product-sheet.ts';
+import {
+  cellText,
+  EXAMPLE_MARK,
+  isExampleRow,
+  SHEET_COLUMNS,
+  SheetRowSchema,
+  type ParsedSheetRow,
+  type SheetKey,
+  type SheetRow,
+} from './product-sheet.ts';
 import { createProduct, getProduct, listFilters, updateProduct } from './products.service.ts';
 import * as repo from './products.repository.ts';
 
@@ -69,6 +82,7 @@ export function templateStream(): { stream: Readable; fileName: string; contentT
     const sheet = addProductSheet(workbook);
     const examples: SheetRow[] = [
       {
+        example: EXAMPLE_MARK,
         product_key: 'kopi-gayo-250',
         product_type: 'SINGLE',
         name: 'Kopi Gayo 250 g',
@@ -79,6 +93,7 @@ export function templateStream(): { stream: Readable; fileName: string; contentT
         vat_mode: 'EXCLUDE',
       },
       {
+        example: EXAMPLE_MARK,
         product_key: 'kaos-polos',
         product_type: 'VARIANT',
         name: 'Kaos Polos',
@@ -91,6 +106,7 @@ export function templateStream(): { stream: Readable; fileName: string; contentT
         variant_2_option: 'M',
       },
       {
+        example: EXAMPLE_MARK,
         product_key: 'kaos-polos',
         product_type: 'VARIANT',
         name: 'Kaos Polos',
@@ -103,6 +119,7 @@ export function templateStream(): { stream: Readable; fileName: string; contentT
         variant_2_option: 'L',
       },
       {
+        example: EXAMPLE_MARK,
         product_key: 'paket-kopi',
         product_type: 'BUNDLING',
         name: 'Paket Kopi',
@@ -112,6 +129,7 @@ export function templateStream(): { stream: Readable; fileName: string; contentT
         bundle_components: 'KOPI-GAYO-250:2',
       },
     ];
+    // Marked as examples: importing the template unchanged adds and changes nothing (ADR 0016).
     for (const example of examples) sheet.addRow(example).commit();
     sheet.commit();
     const help = workbook.addWorksheet('Petunjuk');
@@ -132,6 +150,7 @@ export function templateStream(): { stream: Readable; fileName: string; contentT
 const presentImport = (row: typeof productImports.$inferSelect): ProductImport => ({
   id: row.id,
   status: row.status,
+  preview: row.preview?.summary ?? null,
   file_name: row.fileName,
   total_rows: row.totalRows,
   processed_rows: row.processedRows,
@@ -144,7 +163,10 @@ const presentImport = (row: typeof productImports.$inferSelect): ProductImport =
   finished_at: row.finishedAt?.toISOString() ?? null,
 });
 
-/** Stores an uploaded XLSX and queues its import; the job validates and imports it row group by row group. */
+/**
+ * Stores an uploaded XLSX and queues its preview: the job works out what each product would become and changes
+ * nothing; confirmImport then queues the import itself (ADR 0016).
+ */
 export async function startImport(ctx: TenantCtx, input: z.input<typeof ImportUploadInput>): Promise<ProductImport> {
   const data = parseInput(ImportUploadInput, input);
   const bytes = Buffer.from(data.content_base64.replace(/^data:[^,]*,/u, ''), 'base64');
@@ -156,7 +178,7 @@ export async function startImport(ctx: TenantCtx, input: z.input<typeof ImportUp
   ctx.afterRollback(async () => ctx.platform.files.remove(fileKey));
   const [row] = await ctx.db
     .insert(productImports)
-    .values({ id, workspaceId: ctx.workspaceId, fileKey, fileName: data.file_name, requestedBy: ctx.actor.userId })
+    .values({ id, workspaceId: ctx.workspaceId, status: 'PREVIEWING', fileKey, fileName: data.file_name, requestedBy: ctx.actor.userId })
     .returning();
   const job: ImportJob = { workspaceId: ctx.workspaceId, importId: id };
   ctx.afterCommit(async () => {
@@ -176,6 +198,35 @@ async function findImport(ctx: TenantCtx, id: string) {
 
 export async function getImport(ctx: TenantCtx, id: string): Promise<ProductImport> {
   return presentImport(await findImport(ctx, id));
+}
+
+/** What a previewed import would do, per product. */
+export async function getImportPreview(ctx: TenantCtx, id: string): Promise<ImportPreview> {
+  const row = await findImport(ctx, id);
+  if (!row.preview) throw new DomainError('FILE_NOT_READY');
+  return row.preview;
+}
+
+/**
+ * The user's go-ahead after the preview: PREVIEW → QUEUED in one conditional update, then the job imports. Confirming
+ * again (a double click, a retried request) answers the import as it is; before the preview it is 409.
+ */
+export async function confirmImport(ctx: TenantCtx, id: string): Promise<ProductImport> {
+  const [row] = await ctx.db
+    .update(productImports)
+    .set({ status: 'QUEUED', processedRows: 0, succeededRows: 0, failedRows: 0, finishedAt: null })
+    .where(and(eq(productImports.workspaceId, ctx.workspaceId), eq(productImports.id, id), eq(productImports.status, 'PREVIEW')))
+    .returning();
+  if (!row) {
+    const current = await findImport(ctx, id);
+    if (current.status === 'QUEUED' || current.status === 'RUNNING' || current.status === 'DONE') return presentImport(current);
+    throw new DomainError('IMPORT_NOT_CONFIRMABLE', { status: current.status });
+  }
+  const job: ImportJob = { workspaceId: ctx.workspaceId, importId: id };
+  ctx.afterCommit(async () => {
+    await ctx.platform.jobs.send(QUEUES.import, job, { singletonKey: `${id}:import` });
+  });
+  return presentImport(row);
 }
 
 export async function listImports(ctx: TenantCtx): Promise<{ items: ProductImport[] }> {
@@ -278,7 +329,7 @@ class RowProblems extends Error {
  * Imports one product's rows in the caller's transaction: merged into the product an existing SKU (or the
  * product key) points to, else a new product; validated by the same service as the form.
  */
-async function importGroup(ctx: TenantCtx, lines: Line[], parsed: ParsedSheetRow[]): Promise<void> {
+async function importGroup(ctx: TenantCtx, lines: Line[], parsed: ParsedSheetRow[]): Promise<{ before: Product | null; after: Product }> {
   const t = (code: string) => translate(ctx.locale, 'validation', code) ?? translate(ctx.locale, 'errors', code) ?? code;
   const problems = new Map<number, string[]>();
   const add = (row: number, text: string) => problems.set(row, [...(problems.get(row) ?? []), text]);
@@ -374,8 +425,8 @@ async function importGroup(ctx: TenantCtx, lines: Line[], parsed: ParsedSheetRow
   if (problems.size > 0) throw new RowProblems(problems);
 
   try {
-    if (existing) await updateProduct(ctx, existing.id, input);
-    else await createProduct(ctx, input);
+    const after = existing ? await updateProduct(ctx, existing.id, input) : await createProduct(ctx, input);
+    return { before: existing, after };
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     const fields = error.details?.fields ?? [];
@@ -391,6 +442,59 @@ async function importGroup(ctx: TenantCtx, lines: Line[], parsed: ParsedSheetRow
     throw new RowProblems(problems);
   }
 }
+
+/** Thrown after a group's dry run so its transaction rolls back: the preview changes nothing. */
+class DryRun extends Error {
+  constructor(readonly result: { before: Product | null; after: Product }) {
+    super('dry run');
+  }
+}
+
+const shown = (value: unknown): string => {
+  if (value === null || value === undefined || value === '') return '';
+  if (Array.isArray(value)) return value.map(shown).join(', ');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+};
+
+/** The fields an import can change, as text, for the preview's diff. */
+function sheetView(p: Product): Record<string, string> {
+  const view: Record<string, string> = {
+    name: p.name,
+    product_type: p.type,
+    status: p.status,
+    condition: p.condition,
+    vat_mode: p.vat_mode,
+    category: p.category_path.map((c) => c.name).join(' > '),
+    brand: p.brand_name ?? '',
+    weight_g: shown(p.weight),
+    length_cm: shown(p.length),
+    width_cm: shown(p.width),
+    height_cm: shown(p.height),
+    short_description: p.short_description ?? '',
+    description: p.description ?? '',
+    variants: p.variant_tiers.map((t) => `${t.name}: ${t.options.join(', ')}`).join('; '),
+    bundle_components: (p.bundle?.components ?? []).map((c) => `${c.sku}:${c.quantity}`).join('; '),
+  };
+  for (const c of p.catalogs) {
+    view[`${c.sku} price`] = shown(c.price);
+    view[`${c.sku} barcode`] = c.barcode ?? '';
+    view[`${c.sku} weight_g`] = shown(c.weight);
+    if (c.options.length > 0) view[`${c.sku} options`] = c.options.join(' / ');
+  }
+  return view;
+}
+
+/** Field by field, what the import would change in a product. */
+function productChanges(before: Product, after: Product): ImportPreviewItem['changes'] {
+  const a = sheetView(before);
+  const b = sheetView(after);
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])]
+    .filter((field) => (a[field] ?? '') !== (b[field] ?? ''))
+    .map((field) => ({ field, before: a[field] ?? '', after: b[field] ?? '' }));
+}
+
+const OUTCOME_ORDER: Record<ImportOutcome, number> = { ERROR: 0, CHANGED: 1, NEW: 2, EXAMPLE: 3, UNCHANGED: 4 };
 
 /**
  * The import job: counts the rows, then imports each product's rows (contiguous rows with the same product key)
@@ -410,10 +514,21 @@ export async function runProductImport(platform: Platform, job: ImportJob): Prom
       .where(and(eq(productImports.workspaceId, workspaceId), eq(productImports.id, importId)));
     return row;
   });
-  if (!record || record.status === 'DONE') return;
+  // PREVIEW waits for the user's confirmation; DONE is done.
+  if (!record || record.status === 'DONE' || record.status === 'PREVIEW') return;
+  const previewing = record.status === 'PREVIEWING';
   const update = (values: Partial<typeof productImports.$inferInsert>) =>
     inTenant(platform.database.db, workspaceId, (tx) => tx.update(productImports).set(values).where(eq(productImports.id, importId)));
   const failures: Failure[] = [];
+  const items: ImportPreviewItem[] = [];
+  const summary = { new: 0, changed: 0, unchanged: 0, errors: 0, examples: 0 };
+  const SUMMARY_KEY = { NEW: 'new', CHANGED: 'changed', UNCHANGED: 'unchanged', ERROR: 'errors', EXAMPLE: 'examples' } as const;
+  const noteItem = (item: ImportPreviewItem) => {
+    summary[SUMMARY_KEY[item.outcome]] += 1;
+    items.push(item);
+  };
+  const examples = new Map<string, ImportPreviewItem>();
+  const newSkus = new Set<string>();
   let processed = 0;
   let succeeded = 0;
   try {
@@ -423,9 +538,10 @@ export async function runProductImport(platform: Platform, job: ImportJob): Prom
       return stream;
     };
     let total = 0;
-    for await (const _line of readRows(await open())) total += 1;
+    // The template's sample rows are not imported: they are not counted either.
+    for await (const line of readRows(await open())) if (!isExampleRow(line.values)) total += 1;
     await update({
-      status: 'RUNNING',
+      status: previewing ? 'PREVIEWING' : 'RUNNING',
       startedAt: new Date(),
       totalRows: total,
       processedRows: 0,
@@ -457,17 +573,55 @@ export async function runProductImport(platform: Platform, job: ImportJob): Prom
         else invalid.set(line.row, errors);
       }
       let problems = invalid;
-      if (invalid.size === 0) {
+      const item = {
+        rows: lines.map((l) => l.row),
+        name: lines[0]!.values.name ?? '',
+        skus: lines.map((l) => l.values.sku ?? '').filter(Boolean),
+        changes: [],
+        errors: [],
+      };
+      // A bundle of SKUs that rows above would create: each dry run is rolled back, so it cannot be run against them.
+      const waitsFor = previewing
+        ? ((parsed[0]?.bundle_components ?? []) as { sku: string }[]).filter((c) => newSkus.has(c.sku)).map((c) => c.sku)
+        : [];
+      if (invalid.size === 0 && waitsFor.length > 0) {
+        const existing = await tenant((ctx) => repo.catalogsBySkus(ctx, item.skus), record.requestedBy);
+        noteItem({
+          ...item,
+          outcome: existing.length > 0 ? 'CHANGED' : 'NEW',
+          changes: existing.length > 0 ? [{ field: 'bundle_components', before: '', after: lines[0]!.values.bundle_components ?? '' }] : [],
+        });
+      } else if (invalid.size === 0) {
         try {
-          await tenant((ctx) => importGroup(ctx, lines, parsed), record.requestedBy);
+          // A preview runs the same import in a transaction it then rolls back: the same checks, nothing changed.
+          await tenant(async (ctx) => {
+            const result = await importGroup(ctx, lines, parsed);
+            if (previewing) throw new DryRun(result);
+          }, record.requestedBy);
         } catch (error) {
-          if (error instanceof RowProblems) problems = error.byRow;
+          if (error instanceof DryRun) {
+            const { before, after } = error.result;
+            const changes = before ? productChanges(before, after) : [];
+            noteItem({ ...item, outcome: !before ? 'NEW' : changes.length > 0 ? 'CHANGED' : 'UNCHANGED', changes });
+            if (!before) for (const sku of item.skus) newSkus.add(sku);
+          } else if (error instanceof RowProblems) problems = error.byRow;
           else if (error instanceof DomainError)
             problems = new Map(lines.map((l) => [l.row, [translate('id', 'errors', error.code) ?? error.code]]));
           else throw error;
         }
       }
       const groupFailed = problems.size > 0;
+      if (previewing && groupFailed)
+        noteItem({
+          ...item,
+          outcome: 'ERROR',
+          errors: lines.flatMap((l) => (problems.get(l.row) ?? []).map((e) => `baris ${l.row}: ${e}`)),
+        });
+      if (previewing) {
+        processed += lines.length;
+        if (processed % PROGRESS_EVERY < lines.length || processed === total) await update({ processedRows: processed });
+        return;
+      }
       for (const line of lines) {
         if (groupFailed) {
           const own = problems.get(line.row);
@@ -486,11 +640,47 @@ export async function runProductImport(platform: Platform, job: ImportJob): Prom
     let currentKey: string | null = null;
     for await (const line of readRows(await open())) {
       const key = slugify(line.values.product_key || line.values.name || '') || `row-${line.row}`;
+      if (isExampleRow(line.values)) {
+        if (!previewing) continue;
+        const known = examples.get(key);
+        if (known) {
+          known.rows.push(line.row);
+          if (line.values.sku) known.skus.push(line.values.sku);
+        } else {
+          const example: ImportPreviewItem = {
+            outcome: 'EXAMPLE',
+            rows: [line.row],
+            name: line.values.name ?? '',
+            skus: line.values.sku ? [line.values.sku] : [],
+            changes: [],
+            errors: [],
+          };
+          examples.set(key, example);
+          noteItem(example);
+        }
+        continue;
+      }
       if (key !== currentKey) await flush();
       currentKey = key;
       group.push(line);
     }
     await flush();
+
+    if (previewing) {
+      const ordered = items
+        .map((it, i) => [it, i] as const)
+        .sort(([a, i], [b, j]) => OUTCOME_ORDER[a.outcome] - OUTCOME_ORDER[b.outcome] || i - j);
+      await update({
+        status: 'PREVIEW',
+        processedRows: processed,
+        preview: {
+          summary,
+          items: ordered.slice(0, IMPORT_PREVIEW_ITEMS).map(([it]) => it),
+          truncated: ordered.length > IMPORT_PREVIEW_ITEMS,
+        },
+      });
+      return;
+    }
 
     let resultFileKey: string | null = null;
     if (failures.length > 0) {

@@ -32,6 +32,7 @@ import {
   ProductExportInput,
   ProductImport,
   ProductImportList,
+  ImportPreview,
   ImportUploadInput,
   ProductInput,
   ProductList,
@@ -424,7 +425,8 @@ export function registerCatalogRoutes({ route }: Router): void {
       url: '/api/products/imports',
       permission: ['product', 'WRITE'],
       tags,
-      summary: 'Uploads a filled template (base64 JSON) and queues its import; poll GET /api/products/imports/:id',
+      summary:
+        'Uploads a filled template (base64 JSON) and queues its preview (nothing changes yet); poll GET /api/products/imports/:id, then confirm',
       body: ImportUploadInput,
       response: ProductImport,
       status: 202,
@@ -453,6 +455,32 @@ export function registerCatalogRoutes({ route }: Router): void {
       response: ProductImport,
     },
     (ctx, { params }) => io.getImport(t(ctx), params.id),
+  );
+  route(
+    {
+      method: 'GET',
+      url: '/api/products/imports/:id/preview',
+      permission: ['product', 'READ'],
+      tags,
+      summary:
+        'What the import would do, per product: new, changed (field diff), unchanged, errors, template examples (409 FILE_NOT_READY before)',
+      params: IdParams,
+      response: ImportPreview,
+    },
+    (ctx, { params }) => io.getImportPreview(t(ctx), params.id),
+  );
+  route(
+    {
+      method: 'POST',
+      url: '/api/products/imports/:id/confirm',
+      permission: ['product', 'WRITE'],
+      tags,
+      summary: 'Confirms a previewed import and queues it (repeating it is harmless; 409 IMPORT_NOT_CONFIRMABLE before the preview)',
+      params: IdParams,
+      response: ProductImport,
+      status: 202,
+    },
+    (ctx, { params }) => io.confirmImport(t(ctx), params.id),
   );
   route(
     {

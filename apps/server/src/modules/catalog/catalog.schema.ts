@@ -15,6 +15,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { PRODUCT_IMPORT_STATUSES, type ImportPreview } from '@kelola/contracts';
 import { timestamptz } from '../../platform/db/columns.ts';
 import { tenantPolicy, workspaceIdColumn } from '../../platform/db/tenancy.ts';
 import { priceFormulas, priceVariables } from '../pricing/index.ts';
@@ -252,12 +253,12 @@ export const productImports = pgTable(
   {
     id: uuid().primaryKey(),
     workspaceId: workspaceIdColumn(),
-    status: text({ enum: ['QUEUED', 'RUNNING', 'DONE', 'FAILED'] })
-      .notNull()
-      .default('QUEUED'),
+    status: text({ enum: PRODUCT_IMPORT_STATUSES }).notNull().default('QUEUED'),
     fileKey: text().notNull(),
     fileName: text().notNull(),
     resultFileKey: text(),
+    /** The preview the user confirms (ADR 0016); null until it is ready. */
+    preview: jsonb().$type<ImportPreview>(),
     totalRows: integer().notNull().default(0),
     processedRows: integer().notNull().default(0),
     succeededRows: integer().notNull().default(0),

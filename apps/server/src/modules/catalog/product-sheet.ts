@@ -40,7 +40,18 @@ export const SHEET_COLUMNS = [
   },
   { key: 'short_description', header: 'short_description', width: 30, note: 'At most 500 characters' },
   { key: 'description', header: 'description', width: 50, note: 'Text or HTML' },
+  {
+    key: 'example',
+    header: 'example',
+    width: 10,
+    note: 'CONTOH marks the template’s sample rows: an import skips them (its preview lists them). Leave it empty on your rows.',
+  },
 ] as const;
+
+/** The mark of the template's sample rows in the `example` column. */
+export const EXAMPLE_MARK = 'CONTOH';
+/** A row of the template's samples (any text in `example`): skipped, so the samples never become or change products. */
+export const isExampleRow = (values: SheetRow): boolean => (values.example ?? '').trim() !== '';
 
 export type SheetKey = (typeof SHEET_COLUMNS)[number]['key'];
 export type SheetRow = Partial<Record<SheetKey, string>>;
@@ -98,6 +109,7 @@ export const SheetRowSchema = z.object({
   ),
   short_description: optional(z.string().max(500, { error: 'TOO_LONG' })),
   description: optional(z.string().max(50_000, { error: 'TOO_LONG' })),
+  example: optional(z.string().max(20)),
 });
 export type ParsedSheetRow = z.output<typeof SheetRowSchema>;
 

@@ -8,6 +8,7 @@ import { optionalText, requiredText } from '@kelola/contracts/validation';
 import { zodField } from '../../../components/zod-rules.ts';
 import { FormError } from '../../auth/components/form-error.tsx';
 import { useUpdateProfile, type ProfileInput } from '../api/account-api.ts';
+import { textLimit } from '../../../components/text-limit.ts';
 
 /** The body of PUT /api/me/profile (identity routes). */
 const ProfileSchema = z.object({ first_name: requiredText(100), last_name: optionalText(100) });
@@ -35,10 +36,10 @@ export function ProfileCard({ me }: { me: Me }) {
       <FormError error={update.error} />
       <Form form={form} layout="vertical" onFinish={onFinish} disabled={update.isPending} name="profile">
         <Form.Item name="first_name" label={t('profile.firstName')} {...zodField(ProfileSchema, 'first_name')}>
-          <Input autoComplete="given-name" maxLength={100} />
+          <Input autoComplete="given-name" count={textLimit(100)} />
         </Form.Item>
         <Form.Item name="last_name" label={t('profile.lastName')} {...zodField(ProfileSchema, 'last_name')}>
-          <Input autoComplete="family-name" maxLength={100} />
+          <Input autoComplete="family-name" count={textLimit(100)} />
         </Form.Item>
         {me.email && (
           <Form.Item label={t('profile.email')}>

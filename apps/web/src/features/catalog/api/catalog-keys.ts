@@ -23,6 +23,7 @@ export const brandKeys = {
 export const importKeys = {
   all: ['product-imports'] as const,
   detail: (workspaceId: string | null, id: string) => ['product-imports', workspaceId ?? 'default', 'detail', id] as const,
+  preview: (workspaceId: string | null, id: string) => ['product-imports', workspaceId ?? 'default', 'preview', id] as const,
 };
 
 export const formulaKeys = {

@@ -47,10 +47,12 @@ export function BundleSection({ form, availability }: { form: FormInstance<Produ
 
   const addComponent = (catalogId: string) => {
     const catalog = found.data?.find((c) => c.id === catalogId);
-    if (!catalog || components.some((c) => c.catalog_id === catalogId)) return;
+    // The list as the form holds it now, not as the last render watched it: a second search re-renders in between.
+    const current = (form.getFieldValue(['bundle', 'components']) ?? []) as BundleComponentRow[];
+    if (!catalog || current.some((c) => c.catalog_id === catalogId)) return;
     form.setFieldValue(
       ['bundle', 'components'],
-      [...components, { catalog_id: catalog.id, sku: catalog.sku, name: catalog.name, quantity: 1 }],
+      [...current, { catalog_id: catalog.id, sku: catalog.sku, name: catalog.name, quantity: 1 }],
     );
     setQ('');
   };
@@ -60,10 +62,8 @@ export function BundleSection({ form, availability }: { form: FormInstance<Produ
       {availability && <BundleAvailabilityNote availability={availability} />}
       <Form.Item label={t('form.fields.componentSearch')}>
         <Select
-          showSearch
+          showSearch={{ filterOption: false, onSearch: setQ, autoClearSearchValue: true }}
           value={null}
-          filterOption={false}
-          onSearch={setQ}
           onSelect={(value) => {
             if (value) addComponent(value);
           }}

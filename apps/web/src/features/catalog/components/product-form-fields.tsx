@@ -9,16 +9,18 @@ import {
   PRODUCT_STATUSES,
   PRODUCT_TYPES,
   ProductInput,
+  ProductUnitInput,
   type BundleAvailability,
 } from '@kelola/contracts/catalog';
+import { MoneyInput, moneyRule } from '../../../components/money-input.tsx';
 import { zodField, zodFieldRule } from '../../../components/zod-rules.ts';
 import { useBrands } from '../api/brand-api.ts';
 import { useCategoryTree } from '../api/category-api.ts';
 import { BundleSection } from './bundle-section.tsx';
 import { toTreeData } from './category-options.ts';
-import { MoneyInput } from './money-input.tsx';
 import type { ProductFormValues } from './product-form-values.ts';
 import { VariantSection } from './variant-section.tsx';
+import { textLimit } from '../../../components/text-limit.ts';
 
 const VAT_MODES = ['NONE', 'INCLUDE', 'EXCLUDE'] as const;
 const field = (name: string, label?: string) => zodField(ProductInput, name, label);
@@ -65,7 +67,7 @@ export function ProductFormFields({ form, editing = false, video, hasVideoFile =
         </Radio.Group>
       </Form.Item>
       <Form.Item name="name" label={t('form.fields.name')} {...field('name', t('form.fields.name'))}>
-        <Input maxLength={255} showCount />
+        <Input count={textLimit(255)} />
       </Form.Item>
       <Row gutter={16}>
         <Col xs={24} md={12}>
@@ -102,13 +104,13 @@ export function ProductFormFields({ form, editing = false, video, hasVideoFile =
         </Radio.Group>
       </Form.Item>
       <Form.Item name="short_description" label={t('form.fields.shortDescription')} {...field('short_description')}>
-        <Input.TextArea rows={2} maxLength={500} showCount />
+        <Input.TextArea rows={2} count={textLimit(500)} />
       </Form.Item>
       <Form.Item name="description" label={t('form.fields.description')} {...field('description')}>
         <Input.TextArea rows={6} />
       </Form.Item>
       <Form.Item name="specification" label={t('form.fields.specification')} {...field('specification')}>
-        <Input.TextArea rows={3} />
+        <Input.TextArea rows={3} count={textLimit(5000)} />
       </Form.Item>
       <Form.Item
         name="video_url"
@@ -116,7 +118,7 @@ export function ProductFormFields({ form, editing = false, video, hasVideoFile =
         {...field('video_url')}
         extra={hasVideoFile ? t('video.linkDisabled') : undefined}
       >
-        <Input placeholder="https://www.youtube.com/watch?v=…" disabled={hasVideoFile} />
+        <Input placeholder="https://www.youtube.com/watch?v=…" disabled={hasVideoFile} count={textLimit(500)} />
       </Form.Item>
       {video && <Form.Item label={t('form.fields.videoFile')}>{video}</Form.Item>}
 
@@ -132,14 +134,14 @@ export function ProductFormFields({ form, editing = false, video, hasVideoFile =
               rules={[zodFieldRule(CatalogInput.shape.sku, 'SKU')]}
               required
             >
-              <Input maxLength={64} />
+              <Input count={textLimit(64)} />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
             <Form.Item
               name={['catalogs', 0, 'price']}
               label={t('form.fields.price')}
-              rules={type === 'SINGLE' ? [{ required: true, message: t('form.priceRequired') }] : []}
+              rules={type === 'SINGLE' ? [{ required: true, message: t('form.priceRequired') }, moneyRule] : [moneyRule]}
               required={type === 'SINGLE'}
             >
               <MoneyInput />
@@ -151,7 +153,7 @@ export function ProductFormFields({ form, editing = false, video, hasVideoFile =
               label={t('form.fields.barcode')}
               rules={[zodFieldRule(CatalogInput.shape.barcode)]}
             >
-              <Input maxLength={64} />
+              <Input count={textLimit(64)} />
             </Form.Item>
           </Col>
         </Row>
@@ -176,7 +178,7 @@ export function ProductFormFields({ form, editing = false, video, hasVideoFile =
 
       <Divider titlePlacement="start">{t('form.sections.units')}</Divider>
       <Form.Item name="base_unit" label={t('form.fields.baseUnit')} {...field('base_unit')} style={{ maxWidth: 240 }}>
-        <Input maxLength={20} />
+        <Input count={textLimit(20)} />
       </Form.Item>
       <Form.List name="units">
         {(fields, { add, remove }) => (
@@ -187,9 +189,9 @@ export function ProductFormFields({ form, editing = false, video, hasVideoFile =
                   <Form.Item
                     name={[f.name, 'unit']}
                     label={t('form.fields.unit')}
-                    rules={[{ required: true, message: t('form.unitRequired') }]}
+                    rules={[{ required: true, message: t('form.unitRequired') }, zodFieldRule(ProductUnitInput.shape.unit)]}
                   >
-                    <Input maxLength={20} placeholder="BOX" />
+                    <Input count={textLimit(20)} placeholder="BOX" />
                   </Form.Item>
                 </Col>
                 <Col xs={10} md={6}>
@@ -236,7 +238,7 @@ export function ProductFormFields({ form, editing = false, video, hasVideoFile =
                   <Form.Item
                     name={[f.name, 'price']}
                     label={t('form.fields.wholesalePrice')}
-                    rules={[{ required: true, message: t('form.priceRequired') }]}
+                    rules={[{ required: true, message: t('form.priceRequired') }, moneyRule]}
                   >
                     <MoneyInput />
                   </Form.Item>
@@ -261,17 +263,17 @@ export function ProductFormFields({ form, editing = false, video, hasVideoFile =
       <Row gutter={16}>
         <Col xs={24} md={8}>
           <Form.Item name="factory_sku" label={t('form.fields.factorySku')} {...field('factory_sku')}>
-            <Input maxLength={100} />
+            <Input count={textLimit(100)} />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
           <Form.Item name="barcode" label={t('form.fields.productBarcode')} {...field('barcode')}>
-            <Input maxLength={64} />
+            <Input count={textLimit(64)} />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
           <Form.Item name="gift_size" label={t('form.fields.giftSize')} {...field('gift_size')}>
-            <Input maxLength={50} />
+            <Input count={textLimit(50)} />
           </Form.Item>
         </Col>
       </Row>
@@ -286,10 +288,10 @@ export function ProductFormFields({ form, editing = false, video, hasVideoFile =
             <Form.Item
               name="origin"
               label={t('form.fields.origin')}
-              rules={[{ required: true, message: t('form.originRequired') }]}
+              rules={[{ required: true, message: t('form.originRequired') }, ...field('origin').rules]}
               required
             >
-              <Input maxLength={100} />
+              <Input count={textLimit(100)} />
             </Form.Item>
           </Col>
         )}

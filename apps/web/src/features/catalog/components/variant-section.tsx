@@ -1,13 +1,14 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Col, Flex, Form, Input, InputNumber, Row, Select, Table, Typography } from 'antd';
+import { Button, Col, Flex, Form, Input, InputNumber, Row, Select, Table, Tag, Typography } from 'antd';
 import type { FormInstance } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CatalogInput, MAX_VARIANT_TIERS, VariantTierInput } from '@kelola/contracts/catalog';
+import { CatalogInput, duplicateOptionIndexes, MAX_VARIANT_TIERS, VariantTierInput, variantOptionKey } from '@kelola/contracts/catalog';
+import { MoneyInput, moneyRule } from '../../../components/money-input.tsx';
 import { zodFieldRule } from '../../../components/zod-rules.ts';
-import { MoneyInput } from './money-input.tsx';
 import type { ProductFormValues } from './product-form-values.ts';
 import { syncVariantRows, variantCombinations, type SkuRow, type VariantTier } from './variant-sku.ts';
+import { textLimit } from '../../../components/text-limit.ts';
 
 /**
  * Variant tiers (at most two, each with options as tags) and the SKU table: one row per combination, regenerated
@@ -37,6 +38,18 @@ export function VariantSection({ form }: { form: FormInstance<ProductFormValues>
   }, [combos, form]);
 
   const tierName = tiers.map((tier) => tier.name?.trim()).filter(Boolean) as string[];
+  // "Merah", "merah" and "MERAH " are one option: the repeats are named on the tier's own field (shared rule).
+  const repeatedIn = (options: (string | undefined)[] | undefined) =>
+    new Set(duplicateOptionIndexes(options ?? []).map((i) => options![i]!));
+  const repeatedOptionRule = {
+    validator: async (_rule: unknown, value: (string | undefined)[] | undefined) => {
+      const options = value ?? [];
+      const [at] = duplicateOptionIndexes(options);
+      if (at === undefined) return;
+      const first = options.find((o) => variantOptionKey(o ?? '') === variantOptionKey(options[at] ?? ''));
+      throw new Error(t('form.repeatedOption', { option: options[at]!.trim(), first: first?.trim() }));
+    },
+  };
 
   return (
     <Flex vertical gap={12} data-testid="variant-section">
@@ -55,19 +68,29 @@ export function VariantSection({ form }: { form: FormInstance<ProductFormValues>
                     rules={[zodFieldRule(VariantTierInput.shape.name)]}
                     required
                   >
-                    <Input placeholder={t('form.hints.tierName')} maxLength={30} />
+                    <Input placeholder={t('form.hints.tierName')} count={textLimit(30)} />
                   </Form.Item>
                 </Col>
                 <Col xs={20} md={14}>
                   <Form.Item
                     name={[field.name, 'options']}
                     label={t('form.fields.tierOptions')}
-                    rules={[zodFieldRule(VariantTierInput.shape.options)]}
+                    rules={[zodFieldRule(VariantTierInput.shape.options), repeatedOptionRule]}
                     required
                   >
                     <Select
                       mode="tags"
                       open={false}
+                      tagRender={(tag) => (
+                        <Tag
+                          closable={tag.closable}
+                          onClose={tag.onClose}
+                          color={repeatedIn(tiers[index]?.options).has(String(tag.value)) ? 'error' : undefined}
+                          style={{ marginInlineEnd: 4 }}
+                        >
+                          {tag.label}
+                        </Tag>
+                      )}
                       tokenSeparators={[',']}
                       placeholder={t('form.hints.tierOptions')}
                       data-testid={`tier-${index}-options`}
@@ -111,7 +134,7 @@ export function VariantSection({ form }: { form: FormInstance<ProductFormValues>
                 key: 'sku',
                 render: (_: unknown, field: { name: number }) => (
                   <Form.Item name={[field.name, 'sku']} rules={[zodFieldRule(CatalogInput.shape.sku, 'SKU')]} style={{ margin: 0 }}>
-                    <Input aria-label={`SKU ${field.name + 1}`} style={{ minWidth: 160 }} />
+                    <Input aria-label={`SKU ${field.name + 1}`} style={{ minWidth: 160 }} count={textLimit(64)} />
                   </Form.Item>
                 ),
               },
@@ -121,7 +144,7 @@ export function VariantSection({ form }: { form: FormInstance<ProductFormValues>
                 render: (_: unknown, field: { name: number }) => (
                   <Form.Item
                     name={[field.name, 'price']}
-                    rules={[{ required: true, message: t('form.priceRequired') }]}
+                    rules={[{ required: true, message: t('form.priceRequired') }, moneyRule]}
                     style={{ margin: 0 }}
                   >
                     <MoneyInput aria-label={`${t('form.fields.price')} ${field.name + 1}`} style={{ minWidth: 140 }} />

@@ -26,6 +26,8 @@ describe('variant SKU generation', () => {
       ]),
     ).toEqual([]);
     expect(variantCombinations([{ name: 'Warna', options: ['Merah', ' ', undefined] }])).toEqual([['Merah']]);
+    // The same option typed again in another case or with spaces makes no second row (the tier shows the error).
+    expect(variantCombinations([{ name: 'Warna', options: ['Merah', 'merah', 'MERAH ', 'Biru'] }])).toEqual([['Merah'], ['Biru']]);
   });
 
   it('builds SKU codes without spaces', () => {

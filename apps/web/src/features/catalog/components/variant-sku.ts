@@ -1,3 +1,5 @@
+import { duplicateOptionIndexes, variantOptionKey } from '@kelola/contracts/catalog';
+
 /** One tier of variant options as the form holds it (names may still be empty while typing). */
 export type VariantTier = { name?: string; options?: (string | undefined)[] };
 
@@ -12,8 +14,13 @@ export type SkuRow = {
   weight?: number | null;
 };
 
-const cleanOptions = (tier: VariantTier) => (tier.options ?? []).map((o) => (o ?? '').trim()).filter((o) => o !== '');
-const comboKey = (options: string[]) => JSON.stringify(options.map((o) => o.toLowerCase()));
+/** A tier's options trimmed, without empties and without repeats ("merah" after "Merah" is the same option, shown as an error on the tier). */
+const cleanOptions = (tier: VariantTier) => {
+  const options = (tier.options ?? []).map((o) => (o ?? '').trim());
+  const repeated = new Set(duplicateOptionIndexes(options));
+  return options.filter((o, i) => o !== '' && !repeated.has(i));
+};
+const comboKey = (options: string[]) => JSON.stringify(options.map(variantOptionKey));
 
 /** Every combination of the tiers' options, in tier order (2 × 3 options give 6 combinations); none while a tier has no option. */
 export function variantCombinations(tiers: VariantTier[]): string[][] {

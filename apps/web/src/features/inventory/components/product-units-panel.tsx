@@ -13,6 +13,7 @@ import { currentFormatLocale } from '../../../lib/format.ts';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { useProductUnits, useSaveProductUnits, type ProductUnitsView } from '../api/product-units-api.ts';
 import { requiredRule } from './document-rules.tsx';
+import { textLimit } from '../../../components/text-limit.ts';
 
 type Props = {
   /** The SKU whose product's units and stock are shown. */
@@ -233,7 +234,7 @@ function ProductUnitsModal({ view, onClose }: { view: ProductUnitsView; onClose:
                     validateFirst
                     rules={[zodFieldRule(ProductUnitInput.shape.unit), duplicateRule(index)]}
                   >
-                    <Input maxLength={20} placeholder="BOX" aria-label={t('edit.unitLabel', { n: index + 1 })} autoComplete="off" />
+                    <Input count={textLimit(20)} placeholder="BOX" aria-label={t('edit.unitLabel', { n: index + 1 })} autoComplete="off" />
                   </Form.Item>
                   <Form.Item
                     name={[field.name, 'conversion_qty']}

@@ -7,6 +7,7 @@ import { MoneyText } from '../../../components/money-text.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { useAreaPriceLookup, type LookupParams } from '../api/area-price-api.ts';
 import { AreaPicker, deepestArea, type AreaPickerValues } from './area-picker.tsx';
+import { textLimit } from '../../../components/text-limit.ts';
 
 type Values = AreaPickerValues & { customer_type: string; date: Dayjs | null };
 
@@ -43,7 +44,7 @@ export function AreaPriceLookupCard({ catalogId }: { catalogId: string }) {
               rules={[{ required: true, whitespace: true, message: t('areaPrice.required') }]}
               normalize={(v: string) => v?.toUpperCase()}
             >
-              <Input placeholder="RESELLER" maxLength={30} />
+              <Input placeholder="RESELLER" count={textLimit(30)} />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>

@@ -7,7 +7,8 @@ import { errorText } from '../../../lib/error-text.ts';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { useSaveAreaPrice, type AreaPrice } from '../api/area-price-api.ts';
 import { AreaPicker, areaLevels, deepestArea, type AreaPickerValues } from './area-picker.tsx';
-import { RupiahInput } from './rupiah-input.tsx';
+import { MoneyInput, moneyRule } from '../../../components/money-input.tsx';
+import { textLimit } from '../../../components/text-limit.ts';
 
 type Values = AreaPickerValues & {
   customer_type: string;
@@ -96,12 +97,17 @@ export function AreaPriceModal({ open, catalogId, editing, onClose, onSaved }: P
               ]}
               normalize={(value: string) => value?.toUpperCase()}
             >
-              <Input placeholder="RESELLER" maxLength={30} autoComplete="off" />
+              <Input placeholder="RESELLER" count={textLimit(30)} autoComplete="off" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="price" label={t('areaPrice.price')} required rules={[{ required: true, message: t('areaPrice.required') }]}>
-              <RupiahInput placeholder="85.000" />
+            <Form.Item
+              name="price"
+              label={t('areaPrice.price')}
+              required
+              rules={[{ required: true, message: t('areaPrice.required') }, moneyRule]}
+            >
+              <MoneyInput placeholder="85.000" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>

@@ -7,7 +7,7 @@ import { zodField } from '../../../components/zod-rules.ts';
 import { errorText, validationText } from '../../../lib/error-text.ts';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { useSaveChannelPrice, useResetChannelPrice } from '../api/channel-price-api.ts';
-import { RupiahInput } from './rupiah-input.tsx';
+import { MoneyInput } from '../../../components/money-input.tsx';
 
 export type ChannelPriceTarget = { row: ChannelPriceRow; channel: PriceChannel; price: ChannelPrice };
 
@@ -113,7 +113,7 @@ export function ChannelPriceModal({ target, onClose, onDone }: Props) {
           extra={t('channelPrice.msrpHint')}
           {...zodField(ChannelPriceInput, 'price_msrp')}
         >
-          <RupiahInput placeholder="90.000" aria-label={t('channelPrice.msrp')} />
+          <MoneyInput placeholder="90.000" aria-label={t('channelPrice.msrp')} />
         </Form.Item>
         <Form.Item
           name="price_sales"
@@ -134,7 +134,7 @@ export function ChannelPriceModal({ target, onClose, onDone }: Props) {
             }),
           ]}
         >
-          <RupiahInput placeholder="87.000" aria-label={t('channelPrice.sales')} />
+          <MoneyInput placeholder="87.000" aria-label={t('channelPrice.sales')} />
         </Form.Item>
       </Form>
     </Modal>

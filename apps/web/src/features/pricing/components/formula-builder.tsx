@@ -2,7 +2,8 @@ import { CloseOutlined, DeleteOutlined, UndoOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Flex, Input, InputNumber, Space, Spin, Tag, Tooltip, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FormulaError } from '@kelola/domain';
+import { FORMULA_MAX_LENGTH, type FormulaError } from '@kelola/domain';
+import { textLimit } from '../../../components/text-limit.ts';
 import { validationText } from '../../../lib/error-text.ts';
 import { appendPiece, piecesOf, removePiece, type Piece } from './formula-text.ts';
 import type { PaletteGroup } from './use-variable-palette.ts';
@@ -199,7 +200,7 @@ export function FormulaBuilder({ value, onChange, palette, problems, checking, d
           value={value}
           onChange={(event) => onChange(event.target.value)}
           autoSize={{ minRows: 2, maxRows: 5 }}
-          maxLength={520}
+          count={textLimit(FORMULA_MAX_LENGTH)}
           disabled={disabled}
           aria-label={t('builder.textView')}
           placeholder={t('builder.textPlaceholder')}

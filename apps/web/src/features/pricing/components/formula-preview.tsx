@@ -77,6 +77,11 @@ export function FormulaPreviewPanel({ expression, roundingMode, roundingStep, va
     });
 
   const rows = preview.data?.rows ?? [];
+  // In a row, an "unknown" variable is one with no value there (list_price without a SKU): name it.
+  const problemText = (e: Row['errors'][number]) =>
+    e.code === 'FORMULA_UNKNOWN_VARIABLE' && e.token
+      ? t('preview.noValue', { token: e.token })
+      : validationText({ code: e.code, message: e.code });
   return (
     <Card size="small" title={t('preview.title')} data-testid="formula-preview">
       <Flex vertical gap={12}>
@@ -169,9 +174,7 @@ export function FormulaPreviewPanel({ expression, roundingMode, roundingStep, va
                   align: 'right',
                   render: (value: number | null, row) =>
                     row.errors.length > 0 ? (
-                      <Typography.Text type="danger">
-                        {row.errors.map((e) => validationText({ code: e.code, message: e.code })).join(' ')}
-                      </Typography.Text>
+                      <Typography.Text type="danger">{row.errors.map((e) => problemText(e)).join(' ')}</Typography.Text>
                     ) : (
                       <Typography.Text strong>
                         <MoneyText value={value} />

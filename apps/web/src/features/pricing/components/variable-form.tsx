@@ -8,6 +8,7 @@ import { withWorkspaceQuery } from '../../../lib/workspace-query.ts';
 import { useSaveVariable, useVariable } from '../api/variable-api.ts';
 import type { VariableKindConfig } from './variable-kinds.ts';
 import { WriteGuard } from '../../../components/write-guard.tsx';
+import { textLimit } from '../../../components/text-limit.ts';
 
 type Values = { name: string; short_description: string; value: string };
 const EMPTY: Values = { name: '', short_description: '', value: '' };
@@ -65,13 +66,7 @@ export function VariableForm({ config, id }: { config: VariableKindConfig; id?: 
               extra={used ? t('variables.nameLocked', { count: variable.data?.used_by ?? 0 }) : t('variables.nameHint')}
               {...rules('name', 'name')}
             >
-              <Input
-                maxLength={40}
-                showCount={{ formatter: ({ count }) => `${count}/30` }}
-                disabled={used}
-                placeholder={t('variables.placeholders.name')}
-                autoComplete="off"
-              />
+              <Input count={textLimit(30)} disabled={used} placeholder={t('variables.placeholders.name')} autoComplete="off" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
@@ -81,11 +76,7 @@ export function VariableForm({ config, id }: { config: VariableKindConfig; id?: 
           </Col>
           <Col xs={24}>
             <Form.Item name="short_description" label={label('description')} {...rules('short_description', 'description')}>
-              <Input
-                maxLength={40}
-                showCount={{ formatter: ({ count }) => `${count}/30` }}
-                placeholder={t('variables.placeholders.description')}
-              />
+              <Input count={textLimit(30)} placeholder={t('variables.placeholders.description')} />
             </Form.Item>
           </Col>
         </Row>

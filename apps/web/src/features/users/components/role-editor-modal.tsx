@@ -9,6 +9,7 @@ import { errorText } from '../../../lib/error-text.ts';
 import { useCreateRole, useUpdateRole } from '../api/users-api.ts';
 import type { Permissions } from '../lib/role-permissions.ts';
 import { RoleMatrix } from './role-matrix.tsx';
+import { textLimit } from '../../../components/text-limit.ts';
 
 type Props = {
   open: boolean;
@@ -77,7 +78,7 @@ export function RoleEditorModal({ open, role, canWrite, onClose }: Props) {
       )}
       <Form form={form} layout="vertical" onFinish={onFinish} disabled={readOnly || saving} name="role-editor">
         <Form.Item name="name" label={t('roles.name')} {...zodField(RoleSchema, 'name')}>
-          <Input maxLength={60} placeholder={t('roles.namePlaceholder')} />
+          <Input count={textLimit(60)} placeholder={t('roles.namePlaceholder')} />
         </Form.Item>
         <Form.Item label={t('roles.permissions')} extra={readOnly ? undefined : t('roles.permissionsHint')}>
           <RoleMatrix value={permissions} onChange={setPermissions} readOnly={readOnly} />

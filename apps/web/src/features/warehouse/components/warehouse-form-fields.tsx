@@ -10,6 +10,7 @@ import { useMe } from '../../me/api/me-queries.ts';
 import { useBusinesses } from '../api/business-api.ts';
 import { useWorkspaceId } from '../../../lib/workspace-query.ts';
 import { AreaCascade } from './area-cascade.tsx';
+import { textLimit } from '../../../components/text-limit.ts';
 
 /** Business choices: the workspace's businesses, or the user's own list when they may not read store settings. */
 function useBusinessOptions() {
@@ -45,22 +46,22 @@ export function WarehouseFormFields({ form, known }: Props) {
       <Row gutter={16}>
         <Col xs={24} md={12}>
           <Form.Item name="name" label={label('name')} {...rules('name', 'name')}>
-            <Input maxLength={100} placeholder={t('form.placeholders.name')} />
+            <Input count={textLimit(100)} placeholder={t('form.placeholders.name')} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
           <Form.Item name="code" label={label('code')} extra={t('form.hints.code')} {...rules('code', 'code')}>
-            <Input maxLength={30} placeholder={t('form.placeholders.code')} />
+            <Input count={textLimit(30)} placeholder={t('form.placeholders.code')} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
           <Form.Item name="external_code" label={label('externalCode')} {...rules('external_code', 'externalCode')}>
-            <Input maxLength={50} placeholder={t('form.placeholders.externalCode')} />
+            <Input count={textLimit(50)} placeholder={t('form.placeholders.externalCode')} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
           <Form.Item name="category" label={label('category')} {...rules('category', 'category')}>
-            <Input maxLength={100} placeholder={t('form.placeholders.category')} />
+            <Input count={textLimit(100)} placeholder={t('form.placeholders.category')} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
@@ -84,7 +85,7 @@ export function WarehouseFormFields({ form, known }: Props) {
       <Row gutter={16}>
         <Col xs={24} md={12}>
           <Form.Item name="contact" label={label('contact')} {...rules('contact', 'contact')}>
-            <Input maxLength={100} placeholder={t('form.placeholders.contact')} />
+            <Input count={textLimit(100)} placeholder={t('form.placeholders.contact')} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
@@ -101,12 +102,20 @@ export function WarehouseFormFields({ form, known }: Props) {
       <Row gutter={16}>
         <Col xs={24} md={12}>
           <Form.Item name="address_line_1" label={label('addressLine1')} {...rules('address_line_1', 'addressLine1')}>
-            <Input.TextArea maxLength={255} autoSize={{ minRows: 2, maxRows: 4 }} placeholder={t('form.placeholders.addressLine1')} />
+            <Input.TextArea
+              count={textLimit(255)}
+              autoSize={{ minRows: 2, maxRows: 4 }}
+              placeholder={t('form.placeholders.addressLine1')}
+            />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
           <Form.Item name="address_line_2" label={label('addressLine2')} {...rules('address_line_2', 'addressLine2')}>
-            <Input.TextArea maxLength={255} autoSize={{ minRows: 2, maxRows: 4 }} placeholder={t('form.placeholders.addressLine2')} />
+            <Input.TextArea
+              count={textLimit(255)}
+              autoSize={{ minRows: 2, maxRows: 4 }}
+              placeholder={t('form.placeholders.addressLine2')}
+            />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
@@ -117,7 +126,7 @@ export function WarehouseFormFields({ form, known }: Props) {
         <AreaCascade form={form} known={known} />
         <Col xs={24} md={12}>
           <Form.Item name="postal_code" label={label('postalCode')} {...rules('postal_code', 'postalCode')}>
-            <Input inputMode="numeric" maxLength={5} placeholder={t('form.placeholders.postalCode')} />
+            <Input inputMode="numeric" count={textLimit(5)} placeholder={t('form.placeholders.postalCode')} />
           </Form.Item>
         </Col>
       </Row>

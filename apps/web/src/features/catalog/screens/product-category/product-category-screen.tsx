@@ -9,6 +9,7 @@ import { errorText } from '../../../../lib/error-text.ts';
 import { applyFieldErrors } from '../../../../lib/form-errors.ts';
 import { useCategoryTree, useCreateCategory, useDeleteCategory, useMoveCategory, useRenameCategory } from '../../api/category-api.ts';
 import { subtreeIds, toTreeData, type CategoryOption } from '../../components/category-options.ts';
+import { textLimit } from '../../../../components/text-limit.ts';
 
 type Dialog =
   { kind: 'add'; parent: CategoryNode | null } | { kind: 'rename'; node: CategoryNode } | { kind: 'move'; node: CategoryNode } | null;
@@ -167,7 +168,7 @@ export function ProductCategoryScreen() {
             </Form.Item>
           ) : (
             <Form.Item name="name" label={t('category.name')} {...zodField(CategoryInput, 'name', t('category.name'))}>
-              <Input maxLength={100} autoFocus />
+              <Input count={textLimit(100)} autoFocus />
             </Form.Item>
           )}
         </Form>

@@ -6,10 +6,14 @@ import { useLocation, useNavigate } from 'react-router';
 import { errorText } from '../../../../lib/error-text.ts';
 import { withWorkspaceQuery } from '../../../../lib/workspace-query.ts';
 import { downloadFile } from '../../api/file-api.ts';
-import { resultPath, TEMPLATE_PATH, useImportJob, useStartImport } from '../../api/import-api.ts';
+import { resultPath, TEMPLATE_PATH, useConfirmImport, useImportJob, useImportPreview, useStartImport } from '../../api/import-api.ts';
+import { ImportPreviewPanel } from './import-preview.tsx';
 import { WriteGuard } from '../../../../components/write-guard.tsx';
 
-/** /product/import: download the template, upload a filled XLSX, follow its progress and fetch the failed rows. */
+/**
+ * /product/import: download the template, upload a filled XLSX, read its preview (nothing has changed yet), confirm
+ * it, follow its progress and fetch the failed rows (ADR 0016).
+ */
 export function ProductImportScreen() {
   const { t } = useTranslation('catalog');
   const { message } = App.useApp();
@@ -18,6 +22,8 @@ export function ProductImportScreen() {
   const [jobId, setJobId] = useState<string | null>(null);
   const start = useStartImport({ onSuccess: (job) => setJobId(job.id) });
   const job = useImportJob(jobId);
+  const preview = useImportPreview(jobId, job.data?.status === 'PREVIEW');
+  const confirm = useConfirmImport();
   const [downloading, setDownloading] = useState(false);
   const back = () => void navigate(withWorkspaceQuery('/product', location.search));
 
@@ -77,7 +83,18 @@ export function ProductImportScreen() {
                 </Button>
               </Upload>
             )}
-            {data && !finished && (
+            {data?.status === 'PREVIEW' &&
+              (preview.data ? (
+                <ImportPreviewPanel
+                  preview={preview.data}
+                  confirming={confirm.isPending}
+                  onConfirm={() => confirm.mutateAsync(data.id).catch((error: unknown) => message.error(errorText(error)))}
+                  onCancel={() => setJobId(null)}
+                />
+              ) : (
+                <Progress percent={100} status="active" showInfo={false} />
+              ))}
+            {data && !finished && data.status !== 'PREVIEW' && (
               <Flex vertical gap={4} data-testid="import-progress">
                 <Typography.Text strong>{t(`import.status.${data.status}`)}</Typography.Text>
                 <Progress percent={Math.round(data.progress)} status="active" />

@@ -13,6 +13,7 @@ import { DocumentReceiptLines, type ReceiptLineValues } from '../../components/d
 import { requiredRule } from '../../components/document-rules.tsx';
 import { DocumentWarehouseSelect } from '../../components/document-warehouse-select.tsx';
 import { WriteGuard } from '../../../../components/write-guard.tsx';
+import { textLimit } from '../../../../components/text-limit.ts';
 
 export type ReceiptFormValues = {
   date: Dayjs;
@@ -122,12 +123,12 @@ function GoodsReceiptForm() {
         </Col>
         <Col xs={24} md={12} lg={8}>
           <Form.Item name="supplier_reference" label={t('fields.supplierReference')} {...zodField(GoodsReceiptInput, 'supplier_reference')}>
-            <Input maxLength={100} placeholder={t('fields.supplierReferencePlaceholder')} />
+            <Input count={textLimit(100)} placeholder={t('fields.supplierReferencePlaceholder')} />
           </Form.Item>
         </Col>
         <Col xs={24} lg={16}>
           <Form.Item name="note" label={t('fields.note')} {...zodField(GoodsReceiptInput, 'note')}>
-            <Input.TextArea maxLength={500} autoSize={{ minRows: 1, maxRows: 4 }} />
+            <Input.TextArea count={textLimit(500)} autoSize={{ minRows: 1, maxRows: 4 }} />
           </Form.Item>
         </Col>
       </Row>

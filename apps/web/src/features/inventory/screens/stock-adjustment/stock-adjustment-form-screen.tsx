@@ -18,6 +18,7 @@ import { requiredRule } from '../../components/document-rules.tsx';
 import { DocumentWarehouseSelect } from '../../components/document-warehouse-select.tsx';
 import { StockAdjustmentView } from './stock-adjustment-view.tsx';
 import { WriteGuard } from '../../../../components/write-guard.tsx';
+import { textLimit } from '../../../../components/text-limit.ts';
 
 export type AdjustmentFormValues = {
   date: Dayjs;
@@ -207,7 +208,7 @@ function AdjustmentForm({ saved }: { saved?: Adjustment }) {
         </Col>
         <Col xs={24} lg={16}>
           <Form.Item name="note" label={t('fields.note')} {...zodField(AdjustmentInput, 'note')}>
-            <Input.TextArea maxLength={500} autoSize={{ minRows: 1, maxRows: 4 }} />
+            <Input.TextArea count={textLimit(500)} autoSize={{ minRows: 1, maxRows: 4 }} />
           </Form.Item>
         </Col>
       </Row>

@@ -46,7 +46,7 @@ const PREVIEW = {
   ],
 };
 
-function setup() {
+function setup(preview: unknown = PREVIEW) {
   const { fetchStub, calls } = stubFetch((method, url, body) => {
     if (url.pathname === '/api/global-variables') return { body: page([PACKING, PPN]) };
     if (url.pathname.endsWith('-variables')) return { body: page([]) };
@@ -60,7 +60,7 @@ function setup() {
         .map((match) => ({ code: 'FORMULA_UNKNOWN_VARIABLE', position: match.index, token: match[0], message: 'unknown' }));
       return { body: { ok: errors.length === 0, expression, errors, variables: [] } };
     }
-    if (url.pathname === '/api/price-formulas/preview') return { body: PREVIEW };
+    if (url.pathname === '/api/price-formulas/preview') return { body: preview };
     if (method === 'POST' && url.pathname === '/api/price-formulas') return { status: 201, body: { id: 'f-1', name: 'harga_reseller' } };
     return { status: 404, body: { code: 'NOT_FOUND', message: 'no' } };
   });
@@ -149,6 +149,28 @@ describe('price formula builder', { timeout: 60_000 }, () => {
       catalog_ids: [],
       values: { list_price: '85000' },
     });
+  });
+
+  it('names the variable that has no value in a preview row', async () => {
+    const noValue = {
+      ...PREVIEW,
+      rows: [
+        {
+          ...PREVIEW.rows[0],
+          price: null,
+          trace: [],
+          errors: [{ code: 'FORMULA_UNKNOWN_VARIABLE', position: 0, token: 'list_price', message: 'Variabel ini tidak ada.' }],
+        },
+      ],
+    };
+    setup(noValue);
+    await screen.findByText('ppn', { selector: 'button > span' });
+    type('list_price + biaya_kemas');
+    expect(await screen.findByText('Formula benar')).toBeTruthy();
+    const run = screen.getByText('Jalankan pratinjau').closest('button') as HTMLButtonElement;
+    await waitFor(() => expect(run.disabled).toBe(false));
+    fireEvent.click(run);
+    expect(await screen.findByText('Variabel list_price tidak memiliki nilai di baris ini.')).toBeTruthy();
   });
 
   it('does not save a broken formula', async () => {

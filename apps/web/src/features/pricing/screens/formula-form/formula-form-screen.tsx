@@ -14,6 +14,7 @@ import { checkText } from '../../components/formula-text.ts';
 import { useDebounced } from '../../../../lib/use-debounced.ts';
 import { useVariablePalette } from '../../components/use-variable-palette.ts';
 import { WriteGuard } from '../../../../components/write-guard.tsx';
+import { textLimit } from '../../../../components/text-limit.ts';
 
 type Values = { name: string; short_description: string; expression: string; rounding_mode: RoundingMode; rounding_step: number };
 const EMPTY: Values = { name: '', short_description: '', expression: '', rounding_mode: 'NONE', rounding_step: 1 };
@@ -61,21 +62,12 @@ function FormulaFields({ problemsRef }: { problemsRef: { current: FormulaProblem
     <Row gutter={16}>
       <Col xs={24} md={12}>
         <Form.Item name="name" label={label('name')} extra={t('variables.nameHint')} {...rules('name', 'name')}>
-          <Input
-            maxLength={40}
-            showCount={{ formatter: ({ count }) => `${count}/30` }}
-            placeholder={t('formulas.placeholders.name')}
-            autoComplete="off"
-          />
+          <Input count={textLimit(30)} placeholder={t('formulas.placeholders.name')} autoComplete="off" />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
         <Form.Item name="short_description" label={label('description')} {...rules('short_description', 'description')}>
-          <Input
-            maxLength={40}
-            showCount={{ formatter: ({ count }) => `${count}/30` }}
-            placeholder={t('formulas.placeholders.description')}
-          />
+          <Input count={textLimit(30)} placeholder={t('formulas.placeholders.description')} />
         </Form.Item>
       </Col>
       <Col xs={24}>
