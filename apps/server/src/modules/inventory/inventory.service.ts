@@ -314,7 +314,7 @@ export async function inventoryDetail(ctx: TenantCtx, catalogId: string) {
   if (!ref) throw new DomainError('CATALOG_NOT_FOUND');
   const items = await presentBalances(
     ctx,
-    (await repo.listBalances(ctx, { catalogId, warehouseIds: await visibleWarehouses(ctx), page: 1, size: 500, sort: 'on_hand' })).rows,
+    (await repo.listBalances(ctx, { catalogId, warehouseIds: await listedWarehouses(ctx), page: 1, size: 500, sort: 'on_hand' })).rows,
   );
   const sum = (k: 'on_hand' | 'in_order' | 'allocated' | 'safety_stock' | 'allocatable' | 'available') =>
     items.reduce((n, i) => n + i[k], 0);
@@ -961,6 +961,9 @@ export async function listAdjustments(
 
 export async function getAllocation(ctx: TenantCtx, query: { warehouse_id: string; catalog_id?: string }): Promise<AllocationView> {
   await getWarehouse(ctx, query.warehouse_id);
+  // The warehouse select follows the top bar's business; a warehouse of another business is not on this screen.
+  const listed = await listedWarehouses(ctx);
+  if (listed && !listed.includes(query.warehouse_id)) throw new DomainError('WAREHOUSE_NOT_FOUND');
   let available: number | null = null;
   let safety: number | null = null;
   let setAsides = new Map<string, number>();
@@ -1177,7 +1180,8 @@ export async function startInventoryExport(ctx: TenantCtx, input: z.input<typeof
     id,
     type: 'INVENTORY',
     fileName: `inventori-${stamp}.xlsx`,
-    filters: { ...filters, warehouse_ids: await visibleWarehouses(ctx) },
+    // The rows of the list the user sees: the visible warehouses, narrowed to the top bar's business.
+    filters: { ...filters, warehouse_ids: await listedWarehouses(ctx) },
   });
   const job: InventoryExportJob = { workspaceId: ctx.workspaceId, exportId: id };
   ctx.afterCommit(async () => {
