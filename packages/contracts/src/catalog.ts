@@ -556,6 +556,10 @@ export const ProductImport = z.object({
   /** 0–100. */
   progress: z.number(),
   has_result_file: z.boolean(),
+  /** Runs of the import job so far (0 while queued). */
+  attempt: z.number(),
+  /** The job was interrupted (the server stopped) and is running again from its last checkpoint. */
+  resuming: z.boolean(),
   error: z.string().nullable(),
   created_at: z.string(),
   finished_at: z.string().nullable(),

@@ -139,6 +139,8 @@ const presentImport = (row: typeof productImports.$inferSelect): ProductImport =
   failed_rows: row.failedRows,
   progress: row.status === 'DONE' ? 100 : row.totalRows === 0 ? 0 : Math.min(99, Math.floor((row.processedRows / row.totalRows) * 100)),
   has_result_file: row.resultFileKey !== null,
+  attempt: row.attempts,
+  resuming: row.status === 'RUNNING' && row.attempts > 1,
   error: row.error,
   created_at: row.createdAt.toISOString(),
   finished_at: row.finishedAt?.toISOString() ?? null,
@@ -395,7 +397,9 @@ async function importGroup(ctx: TenantCtx, lines: Line[], parsed: ParsedSheetRow
 /**
  * The import job: counts the rows, then imports each product's rows (contiguous rows with the same product key)
  * in a transaction of its own, all or nothing, recording progress, and writes a result file of the failed rows.
- * Re-running it is harmless: rows update the products their SKUs belong to.
+ * Every PROGRESS_EVERY rows a checkpoint records the rows done, the counts and the failed rows so far. A run that
+ * finds the import RUNNING follows one whose process died (ADR 0015): it resumes after the checkpoint. The groups
+ * imported after the checkpoint run again, which is harmless: rows update the products their SKUs belong to.
  */
 export async function runProductImport(platform: Platform, job: ImportJob): Promise<void> {
   const { workspaceId, importId } = job;
@@ -413,26 +417,33 @@ export async function runProductImport(platform: Platform, job: ImportJob): Prom
   if (!record || record.status === 'DONE') return;
   const update = (values: Partial<typeof productImports.$inferInsert>) =>
     inTenant(platform.database.db, workspaceId, (tx) => tx.update(productImports).set(values).where(eq(productImports.id, importId)));
-  const failures: Failure[] = [];
-  let processed = 0;
-  let succeeded = 0;
+  const resuming = record.status === 'RUNNING';
+  const failures: Failure[] = resuming ? [...record.failures] : [];
+  let processed = resuming ? record.processedRows : 0;
+  let succeeded = resuming ? record.succeededRows : 0;
   try {
     const open = async () => {
       const stream = await platform.files.get(record.fileKey);
       if (!stream) throw new DomainError('IMPORT_FILE_INVALID');
       return stream;
     };
-    let total = 0;
-    for await (const _line of readRows(await open())) total += 1;
-    await update({
-      status: 'RUNNING',
-      startedAt: new Date(),
-      totalRows: total,
-      processedRows: 0,
-      succeededRows: 0,
-      failedRows: 0,
-      error: null,
-    });
+    let total = record.totalRows;
+    if (resuming) await update({ attempts: record.attempts + 1 });
+    else {
+      total = 0;
+      for await (const _line of readRows(await open())) total += 1;
+      await update({
+        status: 'RUNNING',
+        startedAt: new Date(),
+        totalRows: total,
+        processedRows: 0,
+        succeededRows: 0,
+        failedRows: 0,
+        failures: [],
+        attempts: record.attempts + 1,
+        error: null,
+      });
+    }
 
     let group: Line[] = [];
     const skuRows = new Map<string, number>();
@@ -481,10 +492,19 @@ export async function runProductImport(platform: Platform, job: ImportJob): Prom
       }
       processed += lines.length;
       if (processed % PROGRESS_EVERY < lines.length || processed === total)
-        await update({ processedRows: processed, succeededRows: succeeded, failedRows: failures.length });
+        await update({ processedRows: processed, succeededRows: succeeded, failedRows: failures.length, failures });
     };
     let currentKey: string | null = null;
+    // A resumed run passes over the rows before the checkpoint (always a product boundary), noting their SKUs for the
+    // one-row-per-SKU check.
+    let skip = processed;
     for await (const line of readRows(await open())) {
+      if (skip > 0) {
+        skip -= 1;
+        const sku = String(line.values.sku ?? '').trim();
+        if (sku && !skuRows.has(sku)) skuRows.set(sku, line.row);
+        continue;
+      }
       const key = slugify(line.values.product_key || line.values.name || '') || `row-${line.row}`;
       if (key !== currentKey) await flush();
       currentKey = key;
@@ -509,6 +529,7 @@ export async function runProductImport(platform: Platform, job: ImportJob): Prom
     }
     await update({
       status: 'DONE',
+      failures: [],
       processedRows: processed,
       succeededRows: succeeded,
       failedRows: failures.length,
