@@ -575,8 +575,12 @@ export const ExportRecord = z.object({
   status: z.enum(['PROCESSING', 'DONE', 'FAILED', 'RETRY']),
   file_name: z.string(),
   row_count: z.number(),
+  /** The filters the export was asked with (period, search, status, warehouse …), as sent. */
+  filters: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
   error: z.string().nullable(),
   requested_by: z.string(),
+  /** The requester's name (in the list; null in single answers). */
+  requested_by_name: z.string().nullable(),
   created_at: z.string(),
   finished_at: z.string().nullable(),
 });

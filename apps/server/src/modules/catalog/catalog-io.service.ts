@@ -17,6 +17,7 @@ import { uuidv7 } from '../../platform/db/ids.ts';
 import { DomainError } from '../../platform/errors.ts';
 import type { FileStorage } from '../../platform/files/file-storage.ts';
 import { translate } from '../../platform/i18n/translate.ts';
+import { listUsersByIds } from '../identity/index.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { systemCtx, tenantCtxFor } from '../../platform/system-ctx.ts';
 import { brandIdByName } from './brands.service.ts';
@@ -552,14 +553,24 @@ export async function runProductImport(platform: Platform, job: ImportJob): Prom
 // ---------------------------------------------------------------------------------------------------------------
 // Export
 
-const presentExport = (row: typeof exports.$inferSelect): ExportRecord => ({
+/** The filters an export was asked with, as the user chose them (not the scope the server added). */
+const chosenFilters = (filters: unknown): Record<string, string | number | boolean> =>
+  Object.fromEntries(
+    Object.entries(filters && typeof filters === 'object' ? filters : {}).filter(
+      ([key, value]) => key !== 'warehouse_ids' && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'),
+    ),
+  );
+
+const presentExport = (row: typeof exports.$inferSelect, names: Map<string, string> = new Map()): ExportRecord => ({
   id: row.id,
   type: row.type,
   status: row.status,
   file_name: row.fileName,
   row_count: row.rowCount,
+  filters: chosenFilters(row.filters),
   error: row.error,
   requested_by: row.requestedBy,
+  requested_by_name: names.get(row.requestedBy) ?? null,
   created_at: row.createdAt.toISOString(),
   finished_at: row.finishedAt?.toISOString() ?? null,
 });
@@ -603,7 +614,10 @@ export async function listExports(ctx: TenantCtx, query: { type?: string; page: 
     .limit(query.size)
     .offset((query.page - 1) * query.size);
   const [counted] = await ctx.db.select({ total: count() }).from(exports).where(where);
-  return { items: rows.map(presentExport), page: query.page, size: query.size, total_row: counted?.total ?? 0 };
+  const requesters = [...new Set(rows.map((r) => r.requestedBy))];
+  const users = requesters.length > 0 ? await listUsersByIds(ctx, requesters) : [];
+  const names = new Map(users.map((u) => [u.id, [u.firstName, u.lastName].filter(Boolean).join(' ') || u.id]));
+  return { items: rows.map((r) => presentExport(r, names)), page: query.page, size: query.size, total_row: counted?.total ?? 0 };
 }
 
 export async function exportFile(ctx: TenantCtx, id: string, type?: string) {
