@@ -1075,7 +1075,11 @@ describe('inventory export', () => {
     const file = await call('GET', `/api/exports/${res.json().id}/file`, owner);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toContain('spreadsheetml');
-    expect((await call('GET', '/api/exports?type=INVENTORY', owner)).json().total_row).toBe(1);
+    const history = (await call('GET', '/api/exports?type=INVENTORY', owner)).json();
+    expect(history.total_row).toBe(1);
+    // The export history says what was asked (not the scope the server added) and by whom.
+    expect(history.items[0].filters).toEqual({ warehouse_id: wh.id });
+    expect(history.items[0].requested_by_name).toEqual(expect.any(String));
     // Whoever may export the inventory may download the file, without the export history's permission.
     const stockReader = await newMember(app, owner, { 'list-inventory': 'READ' });
     const own = await call('GET', `/api/inventory/exports/${res.json().id}/file`, stockReader);
