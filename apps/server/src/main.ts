@@ -12,6 +12,25 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const platform = await createPlatform(config);
   const shutdownTasks: (() => Promise<void>)[] = [];
+  let stopping = false;
+  const stop = async (reason: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${reason}: shutting down`);
+    for (const task of shutdownTasks) await task().catch((err: unknown) => console.error(err));
+    await platform.database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGHUP', () => void stop('SIGHUP'));
+  // Started by `npm start` (scripts/launch.mjs) with an IPC channel: it closes when the launcher dies, even by
+  // SIGKILL, and the server then stops instead of holding the data directory on its own.
+  if (process.channel) {
+    process.channel.unref();
+    process.on('disconnect', () => void stop('launcher gone'));
+    if (!process.connected) void stop('launcher gone');
+  }
 
   if (config.jobs || mode === 'worker') {
     await platform.jobs.start();
@@ -34,18 +53,6 @@ async function main(): Promise<void> {
       console.log(`\n  Kelola: ${config.publicUrl}\n  Demo sign-in: demo@kelola.id / Kelola#2026\n`);
     }
   }
-
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal}: shutting down`);
-    for (const task of shutdownTasks) await task().catch((err: unknown) => console.error(err));
-    await platform.database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
 main().catch((error: unknown) => {

@@ -619,6 +619,10 @@ export const ProductImport = z.object({
   /** 0–100. */
   progress: z.number(),
   has_result_file: z.boolean(),
+  /** Runs of the import job so far (0 while queued). */
+  attempt: z.number(),
+  /** The job was interrupted (the server stopped) and is running again from its last checkpoint. */
+  resuming: z.boolean(),
   error: z.string().nullable(),
   created_at: z.string(),
   finished_at: z.string().nullable(),
@@ -634,8 +638,12 @@ export const ExportRecord = z.object({
   status: z.enum(['PROCESSING', 'DONE', 'FAILED', 'RETRY']),
   file_name: z.string(),
   row_count: z.number(),
+  /** The filters the export was asked with (period, search, status, warehouse …), as sent. */
+  filters: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
   error: z.string().nullable(),
   requested_by: z.string(),
+  /** The requester's name (in the list; null in single answers). */
+  requested_by_name: z.string().nullable(),
   created_at: z.string(),
   finished_at: z.string().nullable(),
 });

@@ -637,6 +637,47 @@ describe('business chosen in the top bar', () => {
     expect((await call('GET', '/api/inventory/goods-receipts', owner, undefined, inOther)).json().total_row).toBe(1);
     expect((await call('GET', '/api/inventory', owner)).json().total_row).toBe(2);
   });
+
+  it('narrows every other inventory list too: inbound, adjustments, the SKU drawer, allocation and the export', async () => {
+    const { owner, other, mine, theirs, sku } = await twoBusinessesWithStock();
+    const inOther = { 'business-id': other.id };
+    const inMine = { 'business-id': owner.businessId };
+    for (const wh of [mine, theirs]) {
+      const res = await call('POST', '/api/inventory/adjustments', owner, {
+        date: '2026-11-21',
+        warehouse_id: wh.id,
+        type: 'LOST',
+        items: [{ catalog_id: sku.id, change: -1 }],
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const warehousesOf = (res: { json: () => { items: { warehouse_id: string }[] } }) => res.json().items.map((r) => r.warehouse_id);
+    expect(warehousesOf(await call('GET', '/api/inventory/inbound', owner, undefined, inOther))).toEqual([theirs.id]);
+    expect(warehousesOf(await call('GET', '/api/inventory/adjustments', owner, undefined, inOther))).toEqual([theirs.id]);
+    expect(warehousesOf(await call('GET', '/api/inventory/adjustments', owner, undefined, inMine))).toEqual([mine.id]);
+    expect((await call('GET', '/api/inventory/adjustments', owner)).json().total_row).toBe(2);
+    // The stock drawer of one SKU: the warehouses of the chosen business only.
+    const drawer = (await call('GET', `/api/inventory/catalogs/${sku.id}`, owner, undefined, inOther)).json();
+    expect(drawer.warehouses.map((w: { warehouse_id: string }) => w.warehouse_id)).toEqual([theirs.id]);
+    expect(drawer.totals).toMatchObject({ on_hand: 4 });
+    // Allocation is per warehouse: one of another business is not on this screen.
+    expect((await call('GET', `/api/inventory/stock-allocation?warehouse_id=${theirs.id}`, owner, undefined, inOther)).statusCode).toBe(
+      200,
+    );
+    expectError(
+      await call('GET', `/api/inventory/stock-allocation?warehouse_id=${mine.id}`, owner, undefined, inOther),
+      404,
+      'WAREHOUSE_NOT_FOUND',
+    );
+    // The export holds the rows of the list the user saw.
+    const started = await call('POST', '/api/inventory/exports', owner, {}, inOther);
+    expect(started.statusCode, started.body).toBe(202);
+    await runInventoryExport(app.platform, { workspaceId: owner.workspaceId, exportId: started.json().id });
+    expect((await call('GET', `/api/inventory/exports/${started.json().id}`, owner)).json()).toMatchObject({
+      status: 'DONE',
+      row_count: 1,
+    });
+  });
 });
 
 describe('transfer between warehouses', () => {
@@ -1034,7 +1075,11 @@ describe('inventory export', () => {
     const file = await call('GET', `/api/exports/${res.json().id}/file`, owner);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toContain('spreadsheetml');
-    expect((await call('GET', '/api/exports?type=INVENTORY', owner)).json().total_row).toBe(1);
+    const history = (await call('GET', '/api/exports?type=INVENTORY', owner)).json();
+    expect(history.total_row).toBe(1);
+    // The export history says what was asked (not the scope the server added) and by whom.
+    expect(history.items[0].filters).toEqual({ warehouse_id: wh.id });
+    expect(history.items[0].requested_by_name).toEqual(expect.any(String));
     // Whoever may export the inventory may download the file, without the export history's permission.
     const stockReader = await newMember(app, owner, { 'list-inventory': 'READ' });
     const own = await call('GET', `/api/inventory/exports/${res.json().id}/file`, stockReader);

@@ -33,6 +33,7 @@ export type ScreenId =
   | 'confirmation-timeout'
   | 'self-register'
   | 'account-setting'
+  | 'export-history'
   | 'invitation-accept'
   | 'invitation-register'
   | 'user-management'
@@ -208,7 +209,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/warehouse/add-warehouse', layout: 'main', auth: true, titleKey: 'add-warehouse', screen: 'add-warehouse' },
   { path: '/warehouse/update-warehouse/:id', layout: 'main', auth: true, titleKey: 'update-warehouse', screen: 'update-warehouse' },
   { path: '/account-setting', layout: 'main', auth: true, titleKey: 'account-setting', screen: 'account-setting' },
-  { path: '/export-history', layout: 'main', auth: true, titleKey: 'export-history' },
+  { path: '/export-history', layout: 'main', auth: true, titleKey: 'export-history', screen: 'export-history' },
   { path: '/redeem-channel/:id/redeem-product-channel', layout: 'main', auth: true, titleKey: 'redeem-product-channel' },
   { path: '/redeem-channel/:id/redeem-product-channel-edit', layout: 'main', auth: true, titleKey: 'redeem-product-channel-edit' },
   { path: '/redeem-channel/:id/redeem-product-channel/create', layout: 'main', auth: true, titleKey: 'redeem-product-channel-create' },

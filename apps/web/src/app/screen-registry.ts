@@ -55,6 +55,10 @@ export const SCREENS: Record<ScreenId, Screen> = {
   ),
   'self-register': named(() => import('../features/auth/screens/self-register/self-register-screen.tsx'), 'SelfRegisterScreen'),
   'account-setting': named(() => import('../features/account/screens/account-setting/account-setting-screen.tsx'), 'AccountSettingScreen'),
+  'export-history': named(
+    () => import('../features/export-history/screens/export-history/export-history-screen.tsx'),
+    'ExportHistoryScreen',
+  ),
   'invitation-accept': named(
     () => import('../features/invitations/screens/invitation-accept/invitation-accept-screen.tsx'),
     'InvitationAcceptScreen',

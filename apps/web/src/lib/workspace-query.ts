@@ -75,3 +75,17 @@ export function useWorkspaceId(): string | null {
   const [params] = useSearchParams();
   return params.get('workspace_id');
 }
+
+/** The business chosen in the top bar (the page query), which the API client sends as Business-Id. */
+export function useBusinessId(): string | null {
+  const [params] = useSearchParams();
+  return params.get('business_id');
+}
+
+/**
+ * A list's key parameters with the top bar's business: the server narrows the list to it (Business-Id), so a list
+ * cached for another business (or for all) must not be shown for this one.
+ */
+export function withBusinessKey<P extends Record<string, string | number>>(params: P, businessId: string | null): P & { business: string } {
+  return { ...params, business: businessId ?? 'all' };
+}

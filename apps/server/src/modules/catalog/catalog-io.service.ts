@@ -21,6 +21,7 @@ import { uuidv7 } from '../../platform/db/ids.ts';
 import { DomainError } from '../../platform/errors.ts';
 import type { FileStorage } from '../../platform/files/file-storage.ts';
 import { translate } from '../../platform/i18n/translate.ts';
+import { listUsersByIds } from '../identity/index.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { systemCtx, tenantCtxFor } from '../../platform/system-ctx.ts';
 import { brandIdByName } from './brands.service.ts';
@@ -158,6 +159,8 @@ const presentImport = (row: typeof productImports.$inferSelect): ProductImport =
   failed_rows: row.failedRows,
   progress: row.status === 'DONE' ? 100 : row.totalRows === 0 ? 0 : Math.min(99, Math.floor((row.processedRows / row.totalRows) * 100)),
   has_result_file: row.resultFileKey !== null,
+  attempt: row.attempts,
+  resuming: row.status === 'RUNNING' && row.attempts > 1,
   error: row.error,
   created_at: row.createdAt.toISOString(),
   finished_at: row.finishedAt?.toISOString() ?? null,
@@ -499,7 +502,9 @@ const OUTCOME_ORDER: Record<ImportOutcome, number> = { ERROR: 0, CHANGED: 1, NEW
 /**
  * The import job: counts the rows, then imports each product's rows (contiguous rows with the same product key)
  * in a transaction of its own, all or nothing, recording progress, and writes a result file of the failed rows.
- * Re-running it is harmless: rows update the products their SKUs belong to.
+ * Every PROGRESS_EVERY rows a checkpoint records the rows done, the counts and the failed rows so far. A run that
+ * finds the import RUNNING follows one whose process died (ADR 0015): it resumes after the checkpoint. The groups
+ * imported after the checkpoint run again, which is harmless: rows update the products their SKUs belong to.
  */
 export async function runProductImport(platform: Platform, job: ImportJob): Promise<void> {
   const { workspaceId, importId } = job;
@@ -519,7 +524,9 @@ export async function runProductImport(platform: Platform, job: ImportJob): Prom
   const previewing = record.status === 'PREVIEWING';
   const update = (values: Partial<typeof productImports.$inferInsert>) =>
     inTenant(platform.database.db, workspaceId, (tx) => tx.update(productImports).set(values).where(eq(productImports.id, importId)));
-  const failures: Failure[] = [];
+  // RUNNING at the start of a run means an earlier run's process died (ADR 0015): resume after its checkpoint.
+  const resuming = record.status === 'RUNNING';
+  const failures: Failure[] = resuming ? [...record.failures] : [];
   const items: ImportPreviewItem[] = [];
   const summary = { new: 0, changed: 0, unchanged: 0, errors: 0, examples: 0 };
   const SUMMARY_KEY = { NEW: 'new', CHANGED: 'changed', UNCHANGED: 'unchanged', ERROR: 'errors', EXAMPLE: 'examples' } as const;
@@ -529,26 +536,33 @@ export async function runProductImport(platform: Platform, job: ImportJob): Prom
   };
   const examples = new Map<string, ImportPreviewItem>();
   const newSkus = new Set<string>();
-  let processed = 0;
-  let succeeded = 0;
+  let processed = resuming ? record.processedRows : 0;
+  let succeeded = resuming ? record.succeededRows : 0;
   try {
     const open = async () => {
       const stream = await platform.files.get(record.fileKey);
       if (!stream) throw new DomainError('IMPORT_FILE_INVALID');
       return stream;
     };
-    let total = 0;
-    // The template's sample rows are not imported: they are not counted either.
-    for await (const line of readRows(await open())) if (!isExampleRow(line.values)) total += 1;
-    await update({
-      status: previewing ? 'PREVIEWING' : 'RUNNING',
-      startedAt: new Date(),
-      totalRows: total,
-      processedRows: 0,
-      succeededRows: 0,
-      failedRows: 0,
-      error: null,
-    });
+    let total = record.totalRows;
+    if (resuming) await update({ attempts: record.attempts + 1 });
+    else {
+      total = 0;
+      // The template's sample rows are not imported: they are not counted either.
+      for await (const line of readRows(await open())) if (!isExampleRow(line.values)) total += 1;
+      await update({
+        status: previewing ? 'PREVIEWING' : 'RUNNING',
+        startedAt: new Date(),
+        totalRows: total,
+        processedRows: 0,
+        succeededRows: 0,
+        failedRows: 0,
+        failures: [],
+        // A preview is not an attempt: the confirmed run is the first, and a later one is a resumption.
+        attempts: previewing ? record.attempts : record.attempts + 1,
+        error: null,
+      });
+    }
 
     let group: Line[] = [];
     const skuRows = new Map<string, number>();
@@ -635,10 +649,20 @@ export async function runProductImport(platform: Platform, job: ImportJob): Prom
       }
       processed += lines.length;
       if (processed % PROGRESS_EVERY < lines.length || processed === total)
-        await update({ processedRows: processed, succeededRows: succeeded, failedRows: failures.length });
+        await update({ processedRows: processed, succeededRows: succeeded, failedRows: failures.length, failures });
     };
     let currentKey: string | null = null;
+    // A resumed run passes over the rows before the checkpoint (always a product boundary), noting their SKUs for the
+    // one-row-per-SKU check.
+    let skip = processed;
     for await (const line of readRows(await open())) {
+      // The checkpoint counts imported rows, which the template's sample rows are not.
+      if (skip > 0 && !isExampleRow(line.values)) {
+        skip -= 1;
+        const sku = String(line.values.sku ?? '').trim();
+        if (sku && !skuRows.has(sku)) skuRows.set(sku, line.row);
+        continue;
+      }
       const key = slugify(line.values.product_key || line.values.name || '') || `row-${line.row}`;
       if (isExampleRow(line.values)) {
         if (!previewing) continue;
@@ -699,6 +723,7 @@ export async function runProductImport(platform: Platform, job: ImportJob): Prom
     }
     await update({
       status: 'DONE',
+      failures: [],
       processedRows: processed,
       succeededRows: succeeded,
       failedRows: failures.length,
@@ -721,14 +746,24 @@ export async function runProductImport(platform: Platform, job: ImportJob): Prom
 // ---------------------------------------------------------------------------------------------------------------
 // Export
 
-const presentExport = (row: typeof exports.$inferSelect): ExportRecord => ({
+/** The filters an export was asked with, as the user chose them (not the scope the server added). */
+const chosenFilters = (filters: unknown): Record<string, string | number | boolean> =>
+  Object.fromEntries(
+    Object.entries(filters && typeof filters === 'object' ? filters : {}).filter(
+      ([key, value]) => key !== 'warehouse_ids' && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'),
+    ),
+  );
+
+const presentExport = (row: typeof exports.$inferSelect, names: Map<string, string> = new Map()): ExportRecord => ({
   id: row.id,
   type: row.type,
   status: row.status,
   file_name: row.fileName,
   row_count: row.rowCount,
+  filters: chosenFilters(row.filters),
   error: row.error,
   requested_by: row.requestedBy,
+  requested_by_name: names.get(row.requestedBy) ?? null,
   created_at: row.createdAt.toISOString(),
   finished_at: row.finishedAt?.toISOString() ?? null,
 });
@@ -772,7 +807,10 @@ export async function listExports(ctx: TenantCtx, query: { type?: string; page: 
     .limit(query.size)
     .offset((query.page - 1) * query.size);
   const [counted] = await ctx.db.select({ total: count() }).from(exports).where(where);
-  return { items: rows.map(presentExport), page: query.page, size: query.size, total_row: counted?.total ?? 0 };
+  const requesters = [...new Set(rows.map((r) => r.requestedBy))];
+  const users = requesters.length > 0 ? await listUsersByIds(ctx, requesters) : [];
+  const names = new Map(users.map((u) => [u.id, [u.firstName, u.lastName].filter(Boolean).join(' ') || u.id]));
+  return { items: rows.map((r) => presentExport(r, names)), page: query.page, size: query.size, total_row: counted?.total ?? 0 };
 }
 
 export async function exportFile(ctx: TenantCtx, id: string, type?: string) {

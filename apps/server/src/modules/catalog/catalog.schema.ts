@@ -263,6 +263,10 @@ export const productImports = pgTable(
     processedRows: integer().notNull().default(0),
     succeededRows: integer().notNull().default(0),
     failedRows: integer().notNull().default(0),
+    /** Runs of the job; above 1 the import was interrupted (a crash) and resumed from its last checkpoint. */
+    attempts: integer().notNull().default(0),
+    /** The failed rows up to the checkpoint (processedRows), kept so a resumed run writes the whole result file. */
+    failures: jsonb().$type<{ row: number; sku: string; name: string; errors: string[] }[]>().notNull().default([]),
     error: text(),
     requestedBy: uuid().notNull(),
     createdAt: timestamptz().notNull().defaultNow(),

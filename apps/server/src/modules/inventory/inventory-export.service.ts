@@ -8,7 +8,7 @@ import { uuidv7 } from '../../platform/db/ids.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { systemCtx, tenantCtxFor } from '../../platform/system-ctx.ts';
 import { exportFile, findExportRecord, getExport, recordExport, updateExportRecord } from '../catalog/index.ts';
-import { parse, visibleWarehouses, warehouseOrFieldError } from './inventory-checks.ts';
+import { listedWarehouses, parse, warehouseOrFieldError } from './inventory-checks.ts';
 import { presentBalances } from './inventory-queries.service.ts';
 import { listBalances } from './stock-balances.repository.ts';
 
@@ -28,7 +28,8 @@ export async function startInventoryExport(ctx: TenantCtx, input: z.input<typeof
     id,
     type: 'INVENTORY',
     fileName: `inventori-${stamp}.xlsx`,
-    filters: { ...filters, warehouse_ids: await visibleWarehouses(ctx) },
+    // The rows of the list the user sees: the visible warehouses, narrowed to the top bar's business.
+    filters: { ...filters, warehouse_ids: await listedWarehouses(ctx) },
   });
   const job: InventoryExportJob = { workspaceId: ctx.workspaceId, exportId: id };
   ctx.afterCommit(async () => {

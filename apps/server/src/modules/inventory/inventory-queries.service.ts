@@ -103,7 +103,7 @@ export async function inventoryDetail(ctx: TenantCtx, catalogId: string) {
   if (!ref) throw new DomainError('CATALOG_NOT_FOUND');
   const items = await presentBalances(
     ctx,
-    (await listBalances(ctx, { catalogId, warehouseIds: await visibleWarehouses(ctx), page: 1, size: 500, sort: 'on_hand' })).rows,
+    (await listBalances(ctx, { catalogId, warehouseIds: await listedWarehouses(ctx), page: 1, size: 500, sort: 'on_hand' })).rows,
   );
   const sum = (k: 'on_hand' | 'in_order' | 'allocated' | 'safety_stock' | 'allocatable' | 'available') =>
     items.reduce((n, i) => n + i[k], 0);

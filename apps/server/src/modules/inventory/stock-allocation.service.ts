@@ -7,7 +7,7 @@ import { DomainError, fieldError } from '../../platform/errors.ts';
 import { catalogRefs } from '../catalog/index.ts';
 import { listChannels } from '../channels/index.ts';
 import { getWarehouse } from '../warehouses/index.ts';
-import { channelOrFieldError, checkCatalogs, parse, warehouseOrFieldError } from './inventory-checks.ts';
+import { channelOrFieldError, checkCatalogs, listedWarehouses, parse, warehouseOrFieldError } from './inventory-checks.ts';
 import { allocationRules, replaceAllocationRules, setAsidesOf } from './stock-allocation.repository.ts';
 import { availableOf, balancesOf, setSafetyStock } from './stock-balances.repository.ts';
 import { setAside } from './stock-ledger.repository.ts';
@@ -16,6 +16,9 @@ import { setAside } from './stock-ledger.repository.ts';
 
 export async function getAllocation(ctx: TenantCtx, query: { warehouse_id: string; catalog_id?: string }): Promise<AllocationView> {
   await getWarehouse(ctx, query.warehouse_id);
+  // The warehouse select follows the top bar's business; a warehouse of another business is not on this screen.
+  const listed = await listedWarehouses(ctx);
+  if (listed && !listed.includes(query.warehouse_id)) throw new DomainError('WAREHOUSE_NOT_FOUND');
   let available: number | null = null;
   let safety: number | null = null;
   let setAsides = new Map<string, number>();

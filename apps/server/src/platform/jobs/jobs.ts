@@ -17,10 +17,36 @@ export type Jobs = {
   stop: () => Promise<void>;
 };
 
+/**
+ * Crash recovery (ADR 0015). A running job refreshes its heartbeat every HEARTBEAT_SECONDS / 2; the supervisor looks
+ * every SUPERVISE_SECONDS for active jobs whose heartbeat is older than HEARTBEAT_SECONDS (their process died: kill -9,
+ * power loss, a lost worker machine) and hands them back to the queue as a retry. A job interrupted by a crash is so
+ * picked up again about half a minute after the restart (or by another worker without a restart), instead of after
+ * pg-boss's default 15-minute expiry. The expiry stays as a bound for a live job that hangs, long enough for a big import.
+ */
+export const JOB_RECOVERY = {
+  HEARTBEAT_SECONDS: 10,
+  SUPERVISE_SECONDS: 10,
+  EXPIRE_SECONDS: 4 * 60 * 60,
+} as const;
+
+const QUEUE_OPTIONS = {
+  retryLimit: 5,
+  retryBackoff: true,
+  retryDelay: 2,
+  heartbeatSeconds: JOB_RECOVERY.HEARTBEAT_SECONDS,
+  expireInSeconds: JOB_RECOVERY.EXPIRE_SECONDS,
+} as const;
+
 export function createJobs(database: Database): Jobs {
+  const supervision = {
+    supervise: true,
+    superviseIntervalSeconds: JOB_RECOVERY.SUPERVISE_SECONDS,
+    monitorIntervalSeconds: JOB_RECOVERY.SUPERVISE_SECONDS,
+  };
   const boss =
     database.client.kind === 'pglite'
-      ? new PgBoss({ db: fromPglite(database.client.pglite), backend: 'pglite', schema: 'pgboss', supervise: true })
+      ? new PgBoss({ db: fromPglite(database.client.pglite), backend: 'pglite', schema: 'pgboss', ...supervision })
       : new PgBoss({
           db: {
             executeSql: (text, values) =>
@@ -29,13 +55,16 @@ export function createJobs(database: Database): Jobs {
                 : Promise.reject(new Error('no pool')),
           },
           schema: 'pgboss',
+          ...supervision,
         });
   const created = new Set<string>();
   let started: Promise<unknown> | null = null;
 
   async function ensureQueue(queue: string) {
     if (created.has(queue)) return;
-    await boss.createQueue(queue, { retryLimit: 5, retryBackoff: true, retryDelay: 2 });
+    await boss.createQueue(queue, QUEUE_OPTIONS);
+    // A queue created before these options existed keeps its old ones: createQueue leaves an existing queue alone.
+    await boss.updateQueue(queue, QUEUE_OPTIONS);
     created.add(queue);
   }
 

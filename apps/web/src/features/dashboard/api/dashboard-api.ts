@@ -11,7 +11,7 @@ type Members = z.infer<typeof MemberList>;
 /** Query keys of the dashboard's figures, per workspace; refetched whenever the dashboard opens (staleTime 0). */
 export const dashboardKeys = {
   all: ['dashboard'] as const,
-  count: (workspaceId: string | null, resource: 'warehouses' | 'users' | 'channels') =>
+  count: (workspaceId: string | null, resource: 'warehouses' | 'users' | 'channels' | 'products') =>
     ['dashboard', workspaceId ?? 'default', 'count', resource] as const,
 };
 
@@ -19,6 +19,8 @@ export type ChannelCount = { total: number; connected: number };
 
 // One row is enough: the lists answer with the spec's total_row.
 export const fetchWarehouseCount = async () => (await apiFetch<WarehouseList>('/warehouses', { query: { page: 1, size: 1 } })).total_row;
+export const fetchProductCount = async () =>
+  (await apiFetch<{ total_row: number }>('/products', { query: { page: 1, size: 1 } })).total_row;
 export const fetchUserCount = async () => (await apiFetch<Members>('/users', { query: { page: 1, size: 1 } })).total_row;
 export const fetchChannelCount = async (): Promise<ChannelCount> => {
   const { items } = await apiFetch<{ items: Channel[] }>('/channels');
@@ -40,4 +42,8 @@ export function useUserCount(enabled: boolean) {
 
 export function useChannelCount(enabled: boolean) {
   return useQuery({ queryKey: dashboardKeys.count(useWorkspaceId(), 'channels'), queryFn: fetchChannelCount, enabled, staleTime: 0 });
+}
+
+export function useProductCount(enabled: boolean) {
+  return useQuery({ queryKey: dashboardKeys.count(useWorkspaceId(), 'products'), queryFn: fetchProductCount, enabled, staleTime: 0 });
 }

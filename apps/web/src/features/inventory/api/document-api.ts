@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Adjustment, AdjustmentInput, GoodsReceipt, GoodsReceiptInput } from '@kelola/contracts/inventory';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { useWorkspaceId } from '../../../lib/workspace-query.ts';
+import { useBusinessId, useWorkspaceId, withBusinessKey } from '../../../lib/workspace-query.ts';
 import { fetchCatalogStock } from './inventory-api.ts';
 import { inventoryKeys } from './inventory-keys.ts';
 
@@ -30,8 +30,9 @@ export const postAdjustment = (id: string) => apiFetch<Adjustment>(`${path(ADJUS
 /** One page of goods receipts (warehouse, status, catalog_id, page, size, sort); the previous page stays while the next loads. */
 export function useGoodsReceipts(params: Params) {
   const workspaceId = useWorkspaceId();
+  const businessId = useBusinessId();
   return useQuery({
-    queryKey: inventoryKeys.goodsReceiptList(workspaceId, params),
+    queryKey: inventoryKeys.goodsReceiptList(workspaceId, withBusinessKey(params, businessId)),
     queryFn: () => fetchGoodsReceipts(params),
     placeholderData: keepPreviousData,
   });
@@ -49,8 +50,9 @@ export function useGoodsReceipt(id: string | null) {
 
 export function useAdjustments(params: Params) {
   const workspaceId = useWorkspaceId();
+  const businessId = useBusinessId();
   return useQuery({
-    queryKey: inventoryKeys.adjustmentList(workspaceId, params),
+    queryKey: inventoryKeys.adjustmentList(workspaceId, withBusinessKey(params, businessId)),
     queryFn: () => fetchAdjustments(params),
     placeholderData: keepPreviousData,
   });

@@ -13,7 +13,7 @@ import { apiFetch } from '../../../lib/api-client.ts';
 import { whileBusy } from '../../../lib/busy-banner.ts';
 import { useWarehouses } from '../../warehouse/api/warehouse-api.ts';
 import { downloadFile } from '../../catalog/api/file-api.ts';
-import { useWorkspaceId } from '../../../lib/workspace-query.ts';
+import { useBusinessId, useWorkspaceId, withBusinessKey } from '../../../lib/workspace-query.ts';
 import { inventoryKeys } from './inventory-keys.ts';
 
 export type InventoryDetail = z.infer<typeof InventoryDetailSchema>;
@@ -26,8 +26,9 @@ export const fetchCatalogStock = (catalogId: string) => apiFetch<InventoryDetail
 /** One page of balances (warehouse × SKU) with the counts per stock state; the previous page stays while the next loads. */
 export function useInventory(params: Record<string, string | number>) {
   const workspaceId = useWorkspaceId();
+  const businessId = useBusinessId();
   return useQuery({
-    queryKey: inventoryKeys.balanceList(workspaceId, params),
+    queryKey: inventoryKeys.balanceList(workspaceId, withBusinessKey(params, businessId)),
     queryFn: () => fetchInventory(params),
     placeholderData: keepPreviousData,
   });
@@ -133,8 +134,9 @@ export const fetchInbound = (params: Record<string, string | number>) => apiFetc
 /** One page of inbound receipts (warehouse, status, catalog_id, sort); the previous page stays while the next loads. */
 export function useInbound(params: Record<string, string | number>) {
   const workspaceId = useWorkspaceId();
+  const businessId = useBusinessId();
   return useQuery({
-    queryKey: inventoryKeys.inboundList(workspaceId, params),
+    queryKey: inventoryKeys.inboundList(workspaceId, withBusinessKey(params, businessId)),
     queryFn: () => fetchInbound(params),
     placeholderData: keepPreviousData,
   });

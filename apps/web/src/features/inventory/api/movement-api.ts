@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { MovementList as MovementListSchema, StockMovement as StockMovementSchema } from '@kelola/contracts/inventory';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { useWorkspaceId } from '../../../lib/workspace-query.ts';
+import { useBusinessId, useWorkspaceId, withBusinessKey } from '../../../lib/workspace-query.ts';
 import { inventoryKeys } from './inventory-keys.ts';
 
 export type StockMovement = z.infer<typeof StockMovementSchema>;
@@ -15,8 +15,9 @@ export const fetchMovement = (id: string) => apiFetch<StockMovement>(`/inventory
 /** One page of the ledger, newest first by default; the previous page stays while the next loads. */
 export function useMovements(params: Record<string, string | number>) {
   const workspaceId = useWorkspaceId();
+  const businessId = useBusinessId();
   return useQuery({
-    queryKey: inventoryKeys.movementList(workspaceId, params),
+    queryKey: inventoryKeys.movementList(workspaceId, withBusinessKey(params, businessId)),
     queryFn: () => fetchMovements(params),
     placeholderData: keepPreviousData,
   });

@@ -97,6 +97,11 @@ export function ProductImportScreen() {
             {data && !finished && data.status !== 'PREVIEW' && (
               <Flex vertical gap={4} data-testid="import-progress">
                 <Typography.Text strong>{t(`import.status.${data.status}`)}</Typography.Text>
+                {data.resuming && (
+                  <Typography.Text type="warning" data-testid="import-resuming">
+                    {t('import.resuming', { attempt: data.attempt })}
+                  </Typography.Text>
+                )}
                 <Progress percent={Math.round(data.progress)} status="active" />
                 <Typography.Text type="secondary">
                   {t('import.progress', { processed: data.processed_rows, total: data.total_rows })}

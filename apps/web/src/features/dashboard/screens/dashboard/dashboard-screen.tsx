@@ -8,6 +8,7 @@ import { useMe } from '../../../me/api/me-queries.ts';
 import { useChannelCount, useUserCount, useWarehouseCount } from '../../api/dashboard-api.ts';
 import { CountCard } from '../../components/count-card.tsx';
 import { DateRangeFilter } from '../../components/date-range-filter.tsx';
+import { SetupChecklist } from '../../components/setup-checklist.tsx';
 import { TodoCard } from '../../components/todo-card.tsx';
 
 /** /dashboard: the workspace at a glance (warehouses, users, channels), the to-do cards and the period. */
@@ -42,6 +43,8 @@ export function DashboardScreen() {
           <DateRangeFilter />
         </Flex>
       </Card>
+
+      <SetupChecklist />
 
       <Typography.Title level={4} style={{ margin: 0 }}>
         {t('workspaceTitle')}

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { busyReasons, resetBusy } from '../../../../lib/busy-banner.ts';
 import { renderWithRouter, stubFetch } from '../../../../test/render-with-router.tsx';
@@ -18,6 +18,8 @@ import {
   meWith,
 } from './stock-fixtures.ts';
 import { InventoryListScreen } from './inventory-list-screen.tsx';
+
+const BUSINESS_B = '0193a000-0000-7000-8000-00000000b002';
 
 type Answer = { status?: number; body: unknown };
 type Options = {
@@ -101,6 +103,17 @@ describe('/inventory/list-inventoryv2', { timeout: 30_000 }, () => {
     for (const tab of ['Semua (11)', 'Stok Tersedia (7)', 'Stok Habis (3)', 'Stok Minus (1)']) expect(screen.getByText(tab)).toBeTruthy();
     expect(screen.getByText('Stok Minus', { selector: '.ant-tag' })).toBeTruthy();
     expect(screen.getByText('Menampilkan 1-2 dari 2 data')).toBeTruthy();
+  });
+
+  it('asks again when the top bar business changes instead of showing the list cached for another business', async () => {
+    const view = setup({ path: `/inventory/list-inventoryv2?workspace_id=${WORKSPACE}` });
+    await screen.findByText('Kaos Polos M');
+    expect(inventoryCalls(view.calls)).toHaveLength(1);
+    await act(() => view.router.navigate(`/inventory/list-inventoryv2?workspace_id=${WORKSPACE}&business_id=${BUSINESS_B}`));
+    await waitFor(() => expect(inventoryCalls(view.calls)).toHaveLength(2));
+    await act(() => view.router.navigate(`/inventory/list-inventoryv2?workspace_id=${WORKSPACE}`));
+    // Back to all businesses: the list cached for all is the right one.
+    expect(inventoryCalls(view.calls)).toHaveLength(2);
   });
 
   it('asks page 1 size 10 by default, the top bar warehouse, and the list filters of the URL', async () => {

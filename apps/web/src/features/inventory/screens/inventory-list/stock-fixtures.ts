@@ -164,6 +164,8 @@ export const exportRecord = (status: ExportRecord['status'], over: Partial<Expor
   row_count: status === 'DONE' ? 11 : 0,
   error: null,
   requested_by: USER_ID,
+  requested_by_name: null,
+  filters: {},
   created_at: '2026-11-22T03:15:00.000Z',
   finished_at: status === 'DONE' ? '2026-11-22T03:15:05.000Z' : null,
   ...over,
