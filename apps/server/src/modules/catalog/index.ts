@@ -1,3 +1,8 @@
+import type { KelolaModule } from '../../http/context.ts';
+import { registerCatalogSearchRoute } from './catalog-search.ts';
+import { registerCatalogRoutes } from './catalog.routes.ts';
+import { registerChannelPriceRoutes } from './channel-prices.routes.ts';
+import { registerCatalogWorkers } from './catalog.jobs.ts';
 import { and, eq } from 'drizzle-orm';
 import type { TenantCtx } from '../../http/context.ts';
 import { inTenant } from '../../platform/db/database.ts';
@@ -6,12 +11,11 @@ import { exports } from './catalog.schema.ts';
 export { bundleAvailabilityOf, catalogRefs, getProduct } from './products.service.ts';
 export { lookupAreaPrice } from './area-prices.service.ts';
 export { channelPriceOf, type ResolvedChannelPrice } from './channel-prices.service.ts';
-export { registerCatalogWorkers } from './catalog.jobs.ts';
 export { runProductExport, runProductImport, type ExportJob, type ImportJob } from './catalog-io.service.ts';
 export { componentsOf as bundleComponentsOf } from './products.repository.ts';
 export { exportFile, getExport } from './catalog-io.service.ts';
 // The stock port: the inventory module implements it, the composition root wires it in (no import cycle).
-export { provideStockView, type CatalogStock, type StockView } from './stock-view.ts';
+export type { CatalogStock, StockView } from './stock-view.ts';
 
 // Export history for other modules (inventory, later orders): one `exports` table, owned here.
 
@@ -56,3 +60,15 @@ export { createProduct } from './products.service.ts';
 export { createCategory } from './categories.service.ts';
 export { createBrand } from './brands.service.ts';
 export { catalogUnits, replaceProductUnits, type CatalogUnits } from './product-units.service.ts';
+
+/** Products, categories, brands and channel prices; shows stock through the `stock` port. */
+export const catalogModule: KelolaModule = {
+  name: 'catalog',
+  routes: (router) => {
+    registerCatalogRoutes(router);
+    registerCatalogSearchRoute(router);
+    registerChannelPriceRoutes(router);
+  },
+  workers: registerCatalogWorkers,
+  needs: ['stock'],
+};

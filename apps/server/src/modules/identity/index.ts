@@ -1,3 +1,5 @@
+import type { KelolaModule } from '../../http/context.ts';
+import { registerIdentityRoutes } from './identity.routes.ts';
 export {
   changePassword,
   createInvitedUser,
@@ -22,3 +24,9 @@ export {
   type IssuedSession,
 } from './identity.service.ts';
 export { REFRESH_COOKIE, setRefreshCookie } from './identity.routes.ts';
+
+/** Accounts, sign-in and sessions. */
+export const identityModule: KelolaModule = {
+  name: 'identity',
+  routes: (router, platform) => registerIdentityRoutes(router, platform.config),
+};

@@ -1,3 +1,5 @@
+import type { KelolaModule } from '../../http/context.ts';
+import { registerPricingRoutes } from './pricing.routes.ts';
 export { priceFormulas, priceVariables } from './pricing.schema.ts';
 export {
   formulaExists,
@@ -7,3 +9,6 @@ export {
   productVariablesByIds,
   type LoadedFormula,
 } from './pricing.service.ts';
+
+/** Price formulas and their variables. */
+export const pricingModule: KelolaModule = { name: 'pricing', routes: registerPricingRoutes };
