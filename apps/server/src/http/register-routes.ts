@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { registerAccountRoutes } from '../flows/account.routes.ts';
 import { registerModuleRoutes } from '../composition.ts';
 import type { Platform } from '../platform/platform.ts';
+import { registerExportRoutes } from '../platform/exports/exports.routes.ts';
 import { listOutbox } from '../platform/outbox/outbox.ts';
 import { listAudit } from '../platform/audit/audit.ts';
 import type { TenantCtx } from './context.ts';
@@ -13,6 +14,7 @@ export function registerRoutes(router: Router, platform: Platform): void {
   const { route } = router;
   registerAccountRoutes(router);
   registerModuleRoutes(router, platform);
+  registerExportRoutes(router);
 
   route(
     {

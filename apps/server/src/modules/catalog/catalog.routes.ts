@@ -17,8 +17,6 @@ import {
   CategoryTree,
   CatalogVariables,
   CatalogVariablesInput,
-  ExportList,
-  ExportListQuery,
   ExportRecord,
   FormulaPreview,
   FormulaPreviewInput,
@@ -46,6 +44,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { TenantCtx } from '../../http/context.ts';
+import * as exportHistory from '../../platform/exports/exports.ts';
 import { download } from '../../platform/files/download.ts';
 import type { Router } from '../../http/route.ts';
 import * as areaPrices from './area-prices.service.ts';
@@ -488,7 +487,7 @@ export function registerCatalogRoutes({ route }: Router): void {
       params: IdParams,
       response: ExportRecord,
     },
-    (ctx, { params }) => io.getExport(t(ctx), params.id, 'PRODUCT'),
+    (ctx, { params }) => exportHistory.getExport(t(ctx), params.id, 'PRODUCT'),
   );
   route(
     {
@@ -499,34 +498,7 @@ export function registerCatalogRoutes({ route }: Router): void {
       summary: 'The exported XLSX',
       params: IdParams,
     },
-    async (ctx, { params, reply }) => download(reply, await io.exportFile(t(ctx), params.id, 'PRODUCT')),
-  );
-  route(
-    {
-      method: 'GET',
-      url: '/api/exports',
-      permission: ['export-history', 'READ'],
-      tags: ['export-history'],
-      summary: 'Export history: every export of the workspace, newest first',
-      querystring: ExportListQuery,
-      response: ExportList,
-    },
-    (ctx, { query }) => io.listExports(t(ctx), query),
-  );
-  route(
-    {
-      method: 'GET',
-      url: '/api/exports/:id',
-      permission: ['export-history', 'READ'],
-      tags: ['export-history'],
-      params: IdParams,
-      response: ExportRecord,
-    },
-    (ctx, { params }) => io.getExport(t(ctx), params.id),
-  );
-  route(
-    { method: 'GET', url: '/api/exports/:id/file', permission: ['export-history', 'READ'], tags: ['export-history'], params: IdParams },
-    async (ctx, { params, reply }) => download(reply, await io.exportFile(t(ctx), params.id)),
+    async (ctx, { params, reply }) => download(reply, await exportHistory.exportFile(t(ctx), params.id, 'PRODUCT')),
   );
 
   // Prices of SKUs: by area, per-SKU variable values, formula preview ------------------------------------------------

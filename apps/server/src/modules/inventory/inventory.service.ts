@@ -27,15 +27,8 @@ import { isUuid, uuidv7 } from '../../platform/db/ids.ts';
 import { DomainError, fieldError } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { systemCtx, tenantCtxFor } from '../../platform/system-ctx.ts';
-import {
-  bundleComponentsOf,
-  catalogRefs,
-  exportFile,
-  findExportRecord,
-  getExport,
-  recordExport,
-  updateExportRecord,
-} from '../catalog/index.ts';
+import { exportFile, findExportRecord, getExport, recordExport, updateExportRecord } from '../../platform/exports/exports.ts';
+import { bundleComponentsOf, catalogRefs } from '../catalog/index.ts';
 import { getChannel, listChannels } from '../channels/index.ts';
 import { listUsersByIds } from '../identity/index.ts';
 import { getWarehouse, listWarehouseOptions, visibleWarehouseIds } from '../warehouses/index.ts';
