@@ -54,8 +54,11 @@ export default tseslint.config(
       'no-restricted-imports': restrict([
         { group: ['**/flows/**'], message: 'modules never import flows.' },
         { regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index\\.ts$).+$', message: 'Another module is reached only through its index.ts.' },
-        { regex: '/http/(?!context\\.ts$|route\\.ts$)', message: 'modules import from http only the context and route types.' },
-        { regex: '/http/', message: 'modules import only types from http.', allowTypeImports: true },
+        {
+          regex: '/http/(?!context\\.ts$|route\\.ts$|refresh-cookie\\.ts$)',
+          message: 'modules import from http only the context and route types and the refresh-cookie helpers.',
+        },
+        { regex: '/http/(?!refresh-cookie\\.ts$)', message: 'modules import only types from http.', allowTypeImports: true },
       ]),
     },
   },

@@ -6,6 +6,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { resolveAccess } from '../modules/workspaces/index.ts';
 import { uuidv7 } from '../platform/db/ids.ts';
 import type { Platform } from '../platform/platform.ts';
 import { installErrorHandler } from './error-handler.ts';
@@ -46,7 +47,7 @@ export async function buildApp(platform: Platform, options: { logger?: boolean }
   });
   await fastify.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  const router = createRouter(fastify, platform);
+  const router = createRouter(fastify, platform, resolveAccess);
   registerRoutes(router, platform);
 
   const webDist = config.webDist ?? path.resolve(import.meta.dirname, '../../../web/dist');

@@ -1,4 +1,4 @@
-import { allows, type Access, type MenuKey } from '@kelola/contracts';
+import { allows, type Access, type MenuKey, type PermissionMap } from '@kelola/contracts';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,8 +9,7 @@ import { DomainError } from '../platform/errors.ts';
 import { localeFrom } from '../platform/i18n/translate.ts';
 import { systemCtx } from '../platform/system-ctx.ts';
 import type { Platform } from '../platform/platform.ts';
-import { resolveAccess } from '../modules/workspaces/index.ts';
-import type { Actor, Ctx, Permission } from './context.ts';
+import type { Actor, Ctx, Permission, Restriction } from './context.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Schemas = {
@@ -60,6 +59,13 @@ export type Router = {
   routes: RouteRecord[];
 };
 
+/** A member's role in a workspace, or null for a non-member (the workspaces module implements it). */
+export type ResolveAccess = (
+  db: Db,
+  userId: string,
+  workspaceId: string,
+) => Promise<{ roleName: string; permissions: PermissionMap; restriction: Restriction } | null>;
+
 const header = (request: FastifyRequest, name: string): string | null => {
   const value = request.headers[name];
   return typeof value === 'string' && value.length > 0 ? value : null;
@@ -81,7 +87,8 @@ function workspaceFrom(request: FastifyRequest): string | null {
   return id;
 }
 
-export function createRouter(app: FastifyInstance, platform: Platform): Router {
+/** The route helper; `resolveAccess` is passed in so http imports no module (no cycle through identity's routes). */
+export function createRouter(app: FastifyInstance, platform: Platform, resolveAccess: ResolveAccess): Router {
   const routes: RouteRecord[] = [];
   const typed = app.withTypeProvider<ZodTypeProvider>();
 

@@ -14,29 +14,15 @@ import {
   VerifyPhoneInput,
   requiredText,
 } from '@kelola/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { SignedInCtx } from '../../http/context.ts';
+import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from '../../http/refresh-cookie.ts';
 import type { Router } from '../../http/route.ts';
 import * as identity from './identity.service.ts';
 
-export const REFRESH_COOKIE = 'kelola_rt';
 const tags = ['auth'];
-
-/** Puts the refresh token in its httpOnly cookie and answers the session body; shared by every route that signs in. */
-export function setRefreshCookie(config: Config, reply: FastifyReply, issued: identity.IssuedSession) {
-  void reply.setCookie(REFRESH_COOKIE, issued.refreshToken, {
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: config.publicUrl.startsWith('https://'),
-    path: '/api/auth',
-    expires: issued.refreshExpiresAt,
-  });
-  return issued.session;
-}
-
-const refreshCookie = (request: FastifyRequest) => request.cookies[REFRESH_COOKIE];
 
 /** Identity: sign-up verification, sessions and passwords (spec part 7 "Auth and user"). */
 export function registerIdentityRoutes({ route }: Router, config: Config): void {
@@ -100,12 +86,12 @@ export function registerIdentityRoutes({ route }: Router, config: Config): void 
   );
 
   route({ method: 'POST', url: '/api/auth/refresh', permission: 'public', tags, response: Session }, async (ctx, { request, reply }) =>
-    setRefreshCookie(config, reply, await identity.refresh(ctx, refreshCookie(request))),
+    setRefreshCookie(config, reply, await identity.refresh(ctx, refreshCookieOf(request))),
   );
 
   route({ method: 'POST', url: '/api/auth/logout', permission: 'public', tags }, async (ctx, { request, reply }) => {
-    await identity.logout(ctx, refreshCookie(request));
-    void reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth' });
+    await identity.logout(ctx, refreshCookieOf(request));
+    clearRefreshCookie(reply);
   });
 
   route(

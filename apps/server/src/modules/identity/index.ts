@@ -23,7 +23,6 @@ export {
   verifySignupCode,
   type IssuedSession,
 } from './identity.service.ts';
-export { REFRESH_COOKIE, setRefreshCookie } from './identity.routes.ts';
 
 /** Accounts, sign-in and sessions. */
 export const identityModule: KelolaModule = {

@@ -19,8 +19,8 @@ import {
   RoleUpdateInput,
 } from '@kelola/contracts';
 import type { SignedInCtx, TenantCtx } from '../../http/context.ts';
+import { setRefreshCookie } from '../../http/refresh-cookie.ts';
 import type { Router } from '../../http/route.ts';
-import { setRefreshCookie } from '../identity/index.ts';
 import * as invitations from './invitations.service.ts';
 import * as members from './members.service.ts';
 import * as roles from './roles.service.ts';
