@@ -39,6 +39,9 @@ export type TenantCtx = Ctx & { actor: Actor; workspaceId: string; restriction: 
 
 export type SignedInCtx = Ctx & { actor: Actor };
 
+/** A public route's context: nobody is signed in (the route does not even read a token). */
+export type PublicCtx = Ctx & { actor: null };
+
 /** 'public': anyone; 'authenticated': any signed-in user; 'member': any member of the Workspace-Id; else a menu key and action. */
 export type Permission = 'public' | 'authenticated' | 'member' | readonly [MenuKey, Access];
 

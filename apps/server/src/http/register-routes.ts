@@ -6,7 +6,6 @@ import type { Platform } from '../platform/platform.ts';
 import { registerExportRoutes } from '../platform/exports/exports.routes.ts';
 import { listOutbox } from '../platform/outbox/outbox.ts';
 import { listAudit } from '../platform/audit/audit.ts';
-import type { TenantCtx } from './context.ts';
 import type { Router } from './route.ts';
 
 /** Every route: the flows', the modules' (from the composition root) and the platform's, in one place so the route table can be walked by a test. */
@@ -59,7 +58,7 @@ export function registerRoutes(router: Router, platform: Platform): void {
       }),
     },
     async (ctx, { query }) => ({
-      items: await listAudit(ctx as TenantCtx, {
+      items: await listAudit(ctx, {
         entity: query.entity,
         entityId: query.entity_id,
         before: query.before,

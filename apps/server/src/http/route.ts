@@ -9,7 +9,7 @@ import { DomainError } from '../platform/errors.ts';
 import { localeFrom } from '../platform/i18n/translate.ts';
 import { systemCtx } from '../platform/system-ctx.ts';
 import type { Platform } from '../platform/platform.ts';
-import type { Actor, Ctx, Permission, Restriction } from './context.ts';
+import type { Actor, Ctx, Permission, PublicCtx, Restriction, SignedInCtx, TenantCtx } from './context.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Schemas = {
@@ -20,11 +20,11 @@ type Schemas = {
 };
 type Out<T> = T extends ZodType ? z.output<T> : undefined;
 
-export type RouteDef<S extends Schemas> = S & {
+export type RouteDef<S extends Schemas, P extends Permission = Permission> = S & {
   method: Method;
   url: string;
-  /** Mandatory: a menu key with READ or WRITE, 'authenticated' (any signed-in user) or 'public'. */
-  permission: Permission;
+  /** Mandatory: a menu key with READ or WRITE, 'member', 'authenticated' (any signed-in user) or 'public'. */
+  permission: P;
   summary?: string;
   tags?: string[];
   /** Success status; 204 is sent when the handler returns nothing. */
@@ -53,8 +53,17 @@ export type RouteRecord = {
   permission: Permission;
 };
 
+/**
+ * The context a handler receives, by its route's permission (STYLE 7c): 'public' → nobody signed in; 'authenticated'
+ * → a signed-in actor; 'member' or a menu key → a tenant context (workspace, restriction, permissions).
+ */
+export type CtxFor<P extends Permission> = P extends 'public' ? PublicCtx : P extends 'authenticated' ? SignedInCtx : TenantCtx;
+
 export type Router = {
-  route: <S extends Schemas>(def: RouteDef<S>, handler: (ctx: Ctx, input: RouteInput<S>) => Promise<unknown>) => void;
+  route: <S extends Schemas, const P extends Permission>(
+    def: RouteDef<S, P>,
+    handler: (ctx: CtxFor<P>, input: RouteInput<S>) => Promise<unknown>,
+  ) => void;
   /** Every route declared so far, for the test that checks each one names its permission. */
   routes: RouteRecord[];
 };
@@ -94,7 +103,9 @@ export function createRouter(app: FastifyInstance, platform: Platform, resolveAc
 
   return {
     routes,
-    route(def, handler) {
+    route(def, typedHandler) {
+      // The checks below build exactly the context CtxFor<P> promises; the handler is called through this one widening.
+      const handler = typedHandler as (ctx: Ctx, input: RouteInput<never>) => Promise<unknown>;
       routes.push({
         method: def.method,
         url: def.url,

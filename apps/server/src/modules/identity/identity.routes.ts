@@ -17,7 +17,6 @@ import {
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
-import type { SignedInCtx } from '../../http/context.ts';
 import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from '../../http/refresh-cookie.ts';
 import type { Router } from '../../http/route.ts';
 import * as identity from './identity.service.ts';
@@ -126,12 +125,12 @@ export function registerIdentityRoutes({ route }: Router, config: Config): void 
 
   route(
     { method: 'POST', url: '/api/auth/change-password', permission: 'authenticated', tags, body: ChangePasswordInput },
-    (ctx, { body }) => identity.changePassword(ctx as SignedInCtx, body.old_password, body.password),
+    (ctx, { body }) => identity.changePassword(ctx, body.old_password, body.password),
   );
 
   route(
     { method: 'PUT', url: '/api/me/settings', permission: 'authenticated', tags: ['me'], body: UserSettings, response: UserSettings },
-    (ctx, { body }) => identity.updateSettings(ctx as SignedInCtx, body),
+    (ctx, { body }) => identity.updateSettings(ctx, body),
   );
 
   route(
@@ -142,6 +141,6 @@ export function registerIdentityRoutes({ route }: Router, config: Config): void 
       tags: ['me'],
       body: z.object({ first_name: requiredText(100), last_name: z.string().trim().max(100).default('') }),
     },
-    (ctx, { body }) => identity.updateProfile(ctx as SignedInCtx, body),
+    (ctx, { body }) => identity.updateProfile(ctx, body),
   );
 }

@@ -1,5 +1,4 @@
 import { ExportList, ExportListQuery, ExportRecord, IdParams } from '@kelola/contracts';
-import type { TenantCtx } from '../../http/context.ts';
 import type { Router } from '../../http/route.ts';
 import { download } from '../files/download.ts';
 import { exportFile, getExport, listExports } from './exports.ts';
@@ -18,14 +17,14 @@ export function registerExportRoutes({ route }: Router): void {
       querystring: ExportListQuery,
       response: ExportList,
     },
-    (ctx, { query }) => listExports(ctx as TenantCtx, query),
+    (ctx, { query }) => listExports(ctx, query),
   );
   route(
     { method: 'GET', url: '/api/exports/:id', permission: ['export-history', 'READ'], tags, params: IdParams, response: ExportRecord },
-    (ctx, { params }) => getExport(ctx as TenantCtx, params.id),
+    (ctx, { params }) => getExport(ctx, params.id),
   );
   route(
     { method: 'GET', url: '/api/exports/:id/file', permission: ['export-history', 'READ'], tags, params: IdParams },
-    async (ctx, { params, reply }) => download(reply, await exportFile(ctx as TenantCtx, params.id)),
+    async (ctx, { params, reply }) => download(reply, await exportFile(ctx, params.id)),
   );
 }
