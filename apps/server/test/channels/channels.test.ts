@@ -185,7 +185,7 @@ describe('POST /api/channels/push/:marketplace', () => {
       code: 3,
       timestamp: 1,
     });
-    const signature = createHmac('sha256', app.platform.config.marketplaces.shopee.partnerKey)
+    const signature = createHmac('sha256', app.platform.config.marketplaces.shopee!.partnerKey)
       .update(`${catcher.origin}/api/channels/push/shopee|${body}`)
       .digest('hex');
     const res = await replay({ rawBody: body, headers: { authorization: signature } });
