@@ -63,6 +63,24 @@ export default tseslint.config(
     },
   },
   {
+    // A module's index.ts offers services and types: its tables, queries and routes stay inside (ADR 0012).
+    files: ['apps/server/src/modules/*/index.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportDefaultDeclaration', message: 'Named exports only.' },
+        {
+          selector: "ExportNamedDeclaration[exportKind='value'][source.value=/\\.(schema|repository|routes)\\.ts$/]",
+          message: "A module's index.ts does not re-export its schema, repository or routes: export a service function.",
+        },
+        {
+          selector: 'ExportAllDeclaration[source.value=/\\.(schema|repository|routes)\\.ts$/]',
+          message: "A module's index.ts does not re-export its schema, repository or routes: export a service function.",
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/server/src/flows/**/*.ts'],
     rules: {
       'no-restricted-imports': restrict([

@@ -7,7 +7,7 @@ export { bundleAvailabilityOf, catalogRefs, getProduct } from './products.servic
 export { lookupAreaPrice } from './area-prices.service.ts';
 export { channelPriceOf, type ResolvedChannelPrice } from './channel-prices.service.ts';
 export { runProductExport, runProductImport, type ExportJob, type ImportJob } from './catalog-io.service.ts';
-export { componentsOf as bundleComponentsOf } from './products.repository.ts';
+export { bundleComponentsOf } from './products.service.ts';
 // The stock port: the inventory module implements it, the composition root wires it in (no import cycle).
 export type { CatalogStock, StockView } from './stock-view.ts';
 

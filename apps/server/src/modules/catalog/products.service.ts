@@ -698,3 +698,6 @@ export async function bundleAvailabilityOf(ctx: TenantCtx, bundleProductId: stri
     stock,
   );
 }
+
+/** The components of a bundle (catalog id, SKU, quantity), for other modules (the inventory's bundle stock). */
+export const bundleComponentsOf = (ctx: TenantCtx, bundleProductId: string) => repo.componentsOf(ctx, bundleProductId);

@@ -1,5 +1,7 @@
 import type { KelolaModule } from '../../http/context.ts';
 import { registerPricingRoutes } from './pricing.routes.ts';
+// A documented exception (ADR 0012): the catalog's foreign keys and its list joins read these two tables.
+// eslint-disable-next-line no-restricted-syntax
 export { priceFormulas, priceVariables } from './pricing.schema.ts';
 export {
   formulaExists,

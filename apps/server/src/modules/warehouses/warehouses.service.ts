@@ -154,3 +154,6 @@ export async function listWarehouses(ctx: TenantCtx, query: WarehouseListQuery) 
   });
   return { items: await present(ctx, rows), page: query.page, size: query.size, total_row: total };
 }
+
+/** Which warehouses a member may see (options, a SQL condition, ids): the rule other modules filter stock by. */
+export { listWarehouseOptions, visibleWarehouseCondition, visibleWarehouseIds } from './warehouses.repository.ts';
