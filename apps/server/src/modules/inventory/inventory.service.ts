@@ -24,7 +24,7 @@ import type { TenantCtx } from '../../http/context.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { inTenant } from '../../platform/db/database.ts';
 import { isUuid, uuidv7 } from '../../platform/db/ids.ts';
-import { DomainError, fieldError } from '../../platform/errors.ts';
+import { DomainError, fieldError, parseOrFail } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { systemCtx, tenantCtxFor } from '../../platform/system-ctx.ts';
 import { exportFile, findExportRecord, getExport, recordExport, updateExportRecord } from '../../platform/exports/exports.ts';
@@ -68,13 +68,7 @@ async function checkListFilters(ctx: TenantCtx, query: { warehouse_id?: string; 
   if (query.catalog_id && (await catalogRefs(ctx, [query.catalog_id])).length === 0) throw new DomainError('CATALOG_NOT_FOUND');
 }
 
-function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  throw new DomainError('VALIDATION_FAILED', {
-    fields: result.error.issues.map((i) => ({ path: i.path.join('.'), code: i.message, message: i.message })),
-  });
-}
+const parse = parseOrFail;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Public module API: reserve, release, ship, return
