@@ -54,9 +54,30 @@ export default tseslint.config(
       'no-restricted-imports': restrict([
         { group: ['**/flows/**'], message: 'modules never import flows.' },
         { regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index\\.ts$).+$', message: 'Another module is reached only through its index.ts.' },
-        { regex: '/http/(?!context\\.ts$|route\\.ts$)', message: 'modules import from http only the context and route types.' },
-        { regex: '/http/', message: 'modules import only types from http.', allowTypeImports: true },
+        {
+          regex: '/http/(?!context\\.ts$|route\\.ts$|refresh-cookie\\.ts$)',
+          message: 'modules import from http only the context and route types and the refresh-cookie helpers.',
+        },
+        { regex: '/http/(?!refresh-cookie\\.ts$)', message: 'modules import only types from http.', allowTypeImports: true },
       ]),
+    },
+  },
+  {
+    // A module's index.ts offers services and types: its tables, queries and routes stay inside (ADR 0012).
+    files: ['apps/server/src/modules/*/index.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportDefaultDeclaration', message: 'Named exports only.' },
+        {
+          selector: "ExportNamedDeclaration[exportKind='value'][source.value=/\\.(schema|repository|routes)\\.ts$/]",
+          message: "A module's index.ts does not re-export its schema, repository or routes: export a service function.",
+        },
+        {
+          selector: 'ExportAllDeclaration[source.value=/\\.(schema|repository|routes)\\.ts$/]',
+          message: "A module's index.ts does not re-export its schema, repository or routes: export a service function.",
+        },
+      ],
     },
   },
   {

@@ -10,10 +10,9 @@ const Env = z.object({
   HOST: z.string().default('0.0.0.0'),
   /** Unset: embedded PGlite in DATA_DIR/db. Set: a PostgreSQL server. */
   DATABASE_URL: z.string().optional(),
-  DATABASE_READ_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).default(20),
   DATA_DIR: z.string().default('./data'),
-  /** Ed25519 private key as PKCS#8 PEM; generated and kept in DATA_DIR when unset. */
+  /** Ed25519 private key as PKCS#8 PEM; generated and kept in DATA_DIR in the embedded mode, required with DATABASE_URL. */
   TOKEN_PRIVATE_KEY: z.string().optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
@@ -38,7 +37,8 @@ const Env = z.object({
   TRUST_PROXY: z.string().trim().default('false'),
   /**
    * Marketplaces. A marketplace whose base URL is unset talks to the marketplace sandbox with the sandbox's keys:
-   * the one at MARKETPLACE_SANDBOX_URL, or the one embedded on SANDBOX_PORT in the embedded mode.
+   * the one at MARKETPLACE_SANDBOX_URL, or the one embedded on SANDBOX_PORT in the embedded mode. With a database
+   * server and no MARKETPLACE_SANDBOX_URL it is not configured (CHANNEL_NOT_CONFIGURED when used).
    */
   SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(4010),
   MARKETPLACE_SANDBOX_URL: z.url().optional(),
@@ -67,11 +67,14 @@ const Env = z.object({
 
 type Env = z.infer<typeof Env>;
 
-/** Where each marketplace lives and the partner keys Kelola signs with; `sandbox` marks the sandbox defaults. */
+/**
+ * Where each marketplace lives and the partner keys Kelola signs with; `sandbox` marks the sandbox defaults; null: not
+ * configured (no base URL, and no sandbox because a database server runs without MARKETPLACE_SANDBOX_URL).
+ */
 export type MarketplacesConfig = {
-  /** The sandbox origin every unconfigured marketplace uses, and whether this process starts it (embedded mode). */
-  sandbox: { origin: string; port: number; embed: boolean };
-  shopee: { baseUrl: string; partnerId: number; partnerKey: string; sandbox: boolean };
+  /** The sandbox origin unconfigured marketplaces use (null: none), and whether this process starts it (embedded mode). */
+  sandbox: { origin: string; port: number; embed: boolean } | null;
+  shopee: { baseUrl: string; partnerId: number; partnerKey: string; sandbox: boolean } | null;
   tiktok: {
     apiBaseUrl: string;
     authBaseUrl: string;
@@ -80,10 +83,10 @@ export type MarketplacesConfig = {
     appSecret: string;
     serviceId: string;
     sandbox: boolean;
-  };
-  lazada: { apiBaseUrl: string; authBaseUrl: string; authorizeUrl: string; appKey: string; appSecret: string; sandbox: boolean };
-  blibli: { baseUrl: string; clientId: string; clientKey: string; channelId: string; webhookToken?: string; sandbox: boolean };
-  zalora: { baseUrl: string; sandbox: boolean };
+  } | null;
+  lazada: { apiBaseUrl: string; authBaseUrl: string; authorizeUrl: string; appKey: string; appSecret: string; sandbox: boolean } | null;
+  blibli: { baseUrl: string; clientId: string; clientKey: string; channelId: string; webhookToken?: string; sandbox: boolean } | null;
+  zalora: { baseUrl: string; sandbox: boolean } | null;
 };
 
 /** A real marketplace needs its keys with its base URL; half a configuration is a start-up error, not a 401 later. */
@@ -93,13 +96,16 @@ function required<T>(value: T | undefined, name: string, because: string): T {
 }
 
 function marketplacesFrom(env: Env, embedded: boolean): MarketplacesConfig {
-  const origin = (env.MARKETPLACE_SANDBOX_URL ?? `http://127.0.0.1:${env.SANDBOX_PORT}`).replace(/\/$/u, '');
-  const urls = sandboxBaseUrls(origin);
+  // The sandbox stands in for unconfigured marketplaces only where someone asked for it: the embedded mode, or a
+  // MARKETPLACE_SANDBOX_URL. A production server never points a marketplace at 127.0.0.1 behind the operator's back.
+  const sandboxOrigin = env.MARKETPLACE_SANDBOX_URL ?? (embedded ? `http://127.0.0.1:${env.SANDBOX_PORT}` : null);
+  const origin = sandboxOrigin?.replace(/\/$/u, '') ?? null;
+  const urls = origin ? sandboxBaseUrls(origin) : null;
   const anyReal = Boolean(
     env.SHOPEE_BASE_URL || env.TIKTOK_API_BASE_URL || env.LAZADA_API_BASE_URL || env.BLIBLI_BASE_URL || env.ZALORA_BASE_URL,
   );
   return {
-    sandbox: { origin, port: env.SANDBOX_PORT, embed: embedded && !anyReal && !env.MARKETPLACE_SANDBOX_URL },
+    sandbox: origin ? { origin, port: env.SANDBOX_PORT, embed: embedded && !anyReal && !env.MARKETPLACE_SANDBOX_URL } : null,
     shopee: env.SHOPEE_BASE_URL
       ? {
           baseUrl: env.SHOPEE_BASE_URL,
@@ -107,7 +113,7 @@ function marketplacesFrom(env: Env, embedded: boolean): MarketplacesConfig {
           partnerKey: required(env.SHOPEE_PARTNER_KEY, 'SHOPEE_PARTNER_KEY', 'SHOPEE_BASE_URL'),
           sandbox: false,
         }
-      : { ...urls.shopee, ...SANDBOX_CREDENTIALS.shopee, sandbox: true },
+      : urls && { ...urls.shopee, ...SANDBOX_CREDENTIALS.shopee, sandbox: true },
     tiktok: env.TIKTOK_API_BASE_URL
       ? {
           apiBaseUrl: env.TIKTOK_API_BASE_URL,
@@ -118,7 +124,7 @@ function marketplacesFrom(env: Env, embedded: boolean): MarketplacesConfig {
           serviceId: required(env.TIKTOK_SERVICE_ID, 'TIKTOK_SERVICE_ID', 'TIKTOK_API_BASE_URL'),
           sandbox: false,
         }
-      : { ...urls.tiktok, ...SANDBOX_CREDENTIALS.tiktok, sandbox: true },
+      : urls && { ...urls.tiktok, ...SANDBOX_CREDENTIALS.tiktok, sandbox: true },
     lazada: env.LAZADA_API_BASE_URL
       ? {
           apiBaseUrl: env.LAZADA_API_BASE_URL,
@@ -128,7 +134,7 @@ function marketplacesFrom(env: Env, embedded: boolean): MarketplacesConfig {
           appSecret: required(env.LAZADA_APP_SECRET, 'LAZADA_APP_SECRET', 'LAZADA_API_BASE_URL'),
           sandbox: false,
         }
-      : { ...urls.lazada, ...SANDBOX_CREDENTIALS.lazada, sandbox: true },
+      : urls && { ...urls.lazada, ...SANDBOX_CREDENTIALS.lazada, sandbox: true },
     blibli: env.BLIBLI_BASE_URL
       ? {
           baseUrl: env.BLIBLI_BASE_URL,
@@ -138,7 +144,7 @@ function marketplacesFrom(env: Env, embedded: boolean): MarketplacesConfig {
           ...(env.BLIBLI_WEBHOOK_TOKEN ? { webhookToken: env.BLIBLI_WEBHOOK_TOKEN } : {}),
           sandbox: false,
         }
-      : {
+      : urls && {
           ...urls.blibli,
           clientId: SANDBOX_CREDENTIALS.blibli.clientId,
           clientKey: SANDBOX_CREDENTIALS.blibli.clientKey,
@@ -146,7 +152,7 @@ function marketplacesFrom(env: Env, embedded: boolean): MarketplacesConfig {
           webhookToken: SANDBOX_CREDENTIALS.blibli.webhookToken,
           sandbox: true,
         },
-    zalora: env.ZALORA_BASE_URL ? { baseUrl: env.ZALORA_BASE_URL, sandbox: false } : { ...urls.zalora, sandbox: true },
+    zalora: env.ZALORA_BASE_URL ? { baseUrl: env.ZALORA_BASE_URL, sandbox: false } : urls && { ...urls.zalora, sandbox: true },
   };
 }
 
@@ -155,7 +161,6 @@ export type Config = {
   port: number;
   host: string;
   databaseUrl: string | undefined;
-  databaseReadUrl: string | undefined;
   databasePoolSize: number;
   embedded: boolean;
   dataDir: string;
@@ -191,13 +196,18 @@ function trustProxyFrom(value: string): boolean | number | string[] {
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const env = Env.parse(source);
   const embedded = !env.DATABASE_URL;
+  if (!embedded && !env.TOKEN_PRIVATE_KEY)
+    // A per-process key would make every instance reject the others' tokens and sign everyone out on each restart.
+    throw new Error(
+      'TOKEN_PRIVATE_KEY is required when DATABASE_URL is set: every API process must sign and check access tokens ' +
+        'with the same Ed25519 key (PKCS#8 PEM, e.g. `openssl genpkey -algorithm ed25519`).',
+    );
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     env: env.NODE_ENV,
     port: env.PORT,
     host: env.HOST,
     databaseUrl: env.DATABASE_URL,
-    databaseReadUrl: env.DATABASE_READ_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     embedded,
     dataDir,

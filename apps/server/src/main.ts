@@ -1,16 +1,15 @@
+import { openPlatform, registerWorkers } from './composition.ts';
 import { loadConfig } from './config.ts';
 import { seedDemo } from './demo/seed-demo.ts';
 import { buildApp } from './http/app.ts';
 import { loadAreas } from './modules/areas/index.ts';
-import { createPlatform } from './platform/create-platform.ts';
 import { startEmbeddedSandbox } from './platform/sandbox.ts';
-import { registerWorkers } from './workers.ts';
 
 /** `kelola` serves the API, the web app and (unless JOBS=false) the workers; `kelola worker` runs workers only. */
 async function main(): Promise<void> {
   const mode = process.argv[2] === 'worker' ? 'worker' : 'serve';
   const config = loadConfig();
-  const platform = await createPlatform(config);
+  const platform = await openPlatform(config);
   const shutdownTasks: (() => Promise<void>)[] = [];
   let stopping = false;
   const stop = async (reason: string) => {

@@ -25,7 +25,7 @@ export type Actor = {
 const unique = () => randomBytes(5).toString('hex');
 
 /** A verified user with a password. */
-export async function newUser(app: TestApp, overrides: { email?: string; firstName?: string } = {}) {
+export async function newUser(app: Pick<TestApp, 'platform'>, overrides: { email?: string; firstName?: string } = {}) {
   const id = uuidv7();
   const email = overrides.email ?? `user-${unique()}@example.id`;
   await app.platform.database.db.insert(users).values({
@@ -45,7 +45,7 @@ export async function tokenFor(app: TestApp, userId: string): Promise<string> {
 }
 
 /** A new workspace with its owner signed in and one business. */
-export async function newWorkspace(app: TestApp, name = `Toko ${unique()}`): Promise<Actor> {
+export async function newWorkspace(app: Pick<TestApp, 'platform'>, name = `Toko ${unique()}`): Promise<Actor> {
   const user = await newUser(app);
   return inSystem(app.platform.database.db, async (db) => {
     const ctx = systemCtx(app.platform, db);

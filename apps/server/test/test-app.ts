@@ -1,11 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { openPlatform } from '../src/composition.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { buildApp, type App } from '../src/http/app.ts';
 import { loadAreas } from '../src/modules/areas/index.ts';
-import { createPlatform } from '../src/platform/create-platform.ts';
 import type { Platform } from '../src/platform/platform.ts';
 
 /** Provinces whose full area tree the test database holds: DKI Jakarta, Jawa Barat, Jawa Timur. */
@@ -13,11 +13,16 @@ export const TEST_AREA_PROVINCES = ['31', '32', '35'] as const;
 
 export type TestApp = App & { platform: Platform; close: () => Promise<void> };
 
+/** A server database needs a configured signing key (config refuses to start without one); one per test process. */
+const TEST_TOKEN_PRIVATE_KEY = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+
+export type TestPlatform = { platform: Platform; close: () => Promise<void> };
+
 /**
- * A real app on a real database: an in-memory PGlite by default, or a fresh database on the PostgreSQL
- * server named by KELOLA_TEST_DATABASE_URL (created here, dropped on close). Each test file gets its own.
+ * A real platform on a real database, composed like the server's (no HTTP): an in-memory PGlite by default, or a
+ * fresh database on the PostgreSQL server named by KELOLA_TEST_DATABASE_URL (created here, dropped on close).
  */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function openTestPlatform(env: Record<string, string> = {}): Promise<TestPlatform> {
   const serverUrl = process.env.KELOLA_TEST_DATABASE_URL;
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
@@ -44,12 +49,26 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     DEV_OUTBOX: 'true',
     DEMO: 'false',
     JOBS: 'false',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl, TOKEN_PRIVATE_KEY: TEST_TOKEN_PRIVATE_KEY } : {}),
     ...env,
   });
-  const platform = await createPlatform(config, { inMemory: !databaseUrl });
+  const platform = await openPlatform(config, { inMemory: !databaseUrl });
   // Three provinces (those of the demo seed) instead of all 91,599 areas keep each test file's start fast.
   await loadAreas(platform.database, { only: TEST_AREA_PROVINCES });
+  return {
+    platform,
+    close: async () => {
+      // A test that queued a job (an import, an export) started pg-boss: it must let go of the pool first.
+      await platform.jobs.stop();
+      await platform.database.close();
+      await dropDatabase();
+    },
+  };
+}
+
+/** A real app (HTTP included) on a test platform; each test file gets its own. */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const { platform, close } = await openTestPlatform(env);
   const app = await buildApp(platform, { logger: false });
   await app.fastify.ready();
   return {
@@ -57,10 +76,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     platform,
     close: async () => {
       await app.fastify.close();
-      // A test that queued a job (an import, an export) started pg-boss: it must let go of the pool first.
-      await platform.jobs.stop();
-      await platform.database.close();
-      await dropDatabase();
+      await close();
     },
   };
 }

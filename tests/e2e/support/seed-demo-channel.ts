@@ -36,7 +36,7 @@ async function server<T>(file: string): Promise<T> {
 async function main(): Promise<void> {
   const shopName = process.argv[2] ?? 'Shopee Toko Demo';
   const { loadConfig } = await server<{ loadConfig: () => unknown }>('config.ts');
-  const { createPlatform } = await server<{ createPlatform: (config: unknown) => Promise<Platform> }>('platform/create-platform.ts');
+  const { openPlatform } = await server<{ openPlatform: (config: unknown) => Promise<Platform> }>('composition.ts');
   const { loadAreas } = await server<{ loadAreas: (database: Platform['database']) => Promise<unknown> }>('modules/areas/index.ts');
   const { seedDemo } = await server<{ seedDemo: (platform: Platform, log: Log) => Promise<void> }>('demo/seed-demo.ts');
   const { inTenant } = await server<{ inTenant: <T>(db: unknown, workspaceId: string, fn: (tx: unknown) => Promise<T>) => Promise<T> }>(
@@ -53,7 +53,7 @@ async function main(): Promise<void> {
     ) => Promise<{ id: string }>;
   }>('modules/channels/index.ts');
 
-  const platform = await createPlatform(loadConfig());
+  const platform = await openPlatform(loadConfig());
   try {
     const quiet = (): void => {};
     const log: Log = {

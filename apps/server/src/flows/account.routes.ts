@@ -1,8 +1,7 @@
 import { Me, MenuResult, SignUpInput, SignUpResult } from '@kelola/contracts';
 import { z } from 'zod';
-import type { SignedInCtx, TenantCtx } from '../http/context.ts';
 import type { Router } from '../http/route.ts';
-import { setSignupCookie } from '../modules/identity/index.ts';
+import { setSignupCookie } from '../http/refresh-cookie.ts';
 import { setDefaultWorkspace } from '../modules/workspaces/index.ts';
 import { getMe, getMenu } from './get-me.ts';
 import { signUp } from './sign-up.ts';
@@ -34,11 +33,9 @@ export function registerAccountRoutes({ route }: Router): void {
       querystring: z.object({ workspace_id: z.uuid().optional() }),
       response: Me,
     },
-    (ctx, { query, request }) => getMe(ctx as SignedInCtx, query.workspace_id ?? (request.headers['workspace-id'] as string | undefined)),
+    (ctx, { query, request }) => getMe(ctx, query.workspace_id ?? (request.headers['workspace-id'] as string | undefined)),
   );
-  route({ method: 'GET', url: '/api/me/menu', permission: 'member', tags: ['me'], response: MenuResult }, (ctx) =>
-    getMenu(ctx as TenantCtx),
-  );
+  route({ method: 'GET', url: '/api/me/menu', permission: 'member', tags: ['me'], response: MenuResult }, (ctx) => getMenu(ctx));
   route(
     {
       method: 'PUT',
@@ -47,6 +44,6 @@ export function registerAccountRoutes({ route }: Router): void {
       tags: ['me'],
       body: z.object({ workspace_id: z.uuid() }),
     },
-    (ctx, { body }) => setDefaultWorkspace(ctx as SignedInCtx, body.workspace_id),
+    (ctx, { body }) => setDefaultWorkspace(ctx, body.workspace_id),
   );
 }

@@ -3,6 +3,9 @@ import type { Config } from '../config.ts';
 import type { Db } from '../platform/db/database.ts';
 import type { Locale } from '../platform/i18n/translate.ts';
 import type { Platform } from '../platform/platform.ts';
+import type { StockView } from '../modules/catalog/index.ts';
+import type { ChannelEventHandler } from '../modules/channels/index.ts';
+import type { Router } from './route.ts';
 
 export type Actor = { userId: string; sessionFamilyId: string | null };
 
@@ -36,5 +39,33 @@ export type TenantCtx = Ctx & { actor: Actor; workspaceId: string; restriction: 
 
 export type SignedInCtx = Ctx & { actor: Actor };
 
+/** A public route's context: nobody is signed in (the route does not even read a token). */
+export type PublicCtx = Ctx & { actor: null };
+
 /** 'public': anyone; 'authenticated': any signed-in user; 'member': any member of the Workspace-Id; else a menu key and action. */
 export type Permission = 'public' | 'authenticated' | 'member' | readonly [MenuKey, Access];
+
+/**
+ * What modules provide to each other where a direct import would point the wrong way (the inventory depends on the
+ * catalog, yet the catalog shows stock). The consumer declares the type; the composition root (`composition.ts`)
+ * fills it from the modules' `provides` and hands it to the platform, so every ctx reaches it as `ctx.platform.ports`.
+ */
+export type Ports = {
+  /** Stock as the catalog sees it (declared by the catalog, provided by the inventory). */
+  stock: StockView;
+  /** What runs for each stored marketplace event (declared by the channels, provided by orders and the like). */
+  channelEvents: readonly ChannelEventHandler[];
+};
+
+/** What a module's `index.ts` tells the composition root: what it registers and what it provides to others. */
+export type KelolaModule = {
+  name: string;
+  /** Its HTTP routes. */
+  routes?: (router: Router, platform: Platform) => void;
+  /** Its job handlers, for every process that runs workers (`npm start`, `npm run worker`). */
+  workers?: (platform: Platform) => Promise<void>;
+  /** Ports it implements for other modules. */
+  provides?: Partial<Ports>;
+  /** Ports it uses (documentation the root checks: each needed port has a provider). */
+  needs?: readonly (keyof Ports)[];
+};

@@ -2,43 +2,22 @@ import { parseIdentifier } from '@kelola/domain';
 import { z } from 'zod';
 import { registerAccountRoutes } from '../flows/account.routes.ts';
 import { listAuditForMember } from '../flows/list-audit.ts';
-import { registerAreaRoutes } from '../modules/areas/areas.routes.ts';
-import { registerBusinessRoutes } from '../modules/businesses/businesses.routes.ts';
-import { registerCatalogSearchRoute } from '../modules/catalog/catalog-search.ts';
-import { registerCatalogRoutes } from '../modules/catalog/catalog.routes.ts';
-import { provideStockView } from '../modules/catalog/index.ts';
-import { registerChannelPriceRoutes } from '../modules/catalog/channel-prices.routes.ts';
-import { registerChannelRoutes } from '../modules/channels/channels.routes.ts';
-import { registerIdentityRoutes } from '../modules/identity/identity.routes.ts';
-import { inventoryStockView } from '../modules/inventory/index.ts';
-import { registerInventoryRoutes } from '../modules/inventory/inventory.routes.ts';
-import { registerProductUnitRoutes } from '../modules/inventory/product-units.ts';
-import { registerPricingRoutes } from '../modules/pricing/pricing.routes.ts';
-import { registerWarehouseRoutes } from '../modules/warehouses/warehouses.routes.ts';
-import { registerWorkspaceRoutes } from '../modules/workspaces/workspaces.routes.ts';
+import { registerModuleRoutes } from '../composition.ts';
+import { listUsersByIds } from '../modules/identity/index.ts';
 import type { Platform } from '../platform/platform.ts';
+import { registerExportRoutes } from '../platform/exports/exports.routes.ts';
 import { listOutbox } from '../platform/outbox/outbox.ts';
-import type { TenantCtx } from './context.ts';
 import type { Router } from './route.ts';
 
-/** Every module's routes, in one place so the route table can be walked by a test. */
+/** Every route: the flows', the modules' (from the composition root) and the platform's, in one place so the route table can be walked by a test. */
 export function registerRoutes(router: Router, platform: Platform): void {
   const { route } = router;
   registerAccountRoutes(router);
-  registerIdentityRoutes(router, platform.config);
-  registerWorkspaceRoutes(router);
-  registerAreaRoutes(router);
-  registerBusinessRoutes(router);
-  registerChannelRoutes(router);
-  registerWarehouseRoutes(router);
-  registerPricingRoutes(router);
-  // The catalog sees stock through its port; the inventory module implements it (it depends on the catalog).
-  provideStockView(inventoryStockView);
-  registerCatalogRoutes(router);
-  registerCatalogSearchRoute(router);
-  registerChannelPriceRoutes(router);
-  registerInventoryRoutes(router);
-  registerProductUnitRoutes(router);
+  registerModuleRoutes(router, platform);
+  registerExportRoutes(router, async (ctx, ids) => {
+    const users = await listUsersByIds(ctx, [...ids]);
+    return new Map(users.map((u) => [u.id, [u.firstName, u.lastName].filter(Boolean).join(' ') || u.id]));
+  });
 
   route(
     {
@@ -83,7 +62,7 @@ export function registerRoutes(router: Router, platform: Platform): void {
       }),
     },
     async (ctx, { query }) => ({
-      items: await listAuditForMember(ctx as TenantCtx, {
+      items: await listAuditForMember(ctx, {
         entity: query.entity,
         entityId: query.entity_id,
         before: query.before,

@@ -1,4 +1,4 @@
-import { allows, type Access, type MenuKey } from '@kelola/contracts';
+import { allows, type Access, type MenuKey, type PermissionMap } from '@kelola/contracts';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,9 +9,7 @@ import { DomainError } from '../platform/errors.ts';
 import { localeFrom } from '../platform/i18n/translate.ts';
 import { systemCtx } from '../platform/system-ctx.ts';
 import type { Platform } from '../platform/platform.ts';
-import { sessionGate } from '../modules/identity/index.ts';
-import { resolveAccess } from '../modules/workspaces/index.ts';
-import type { Actor, Ctx, Permission } from './context.ts';
+import type { Actor, Ctx, Permission, PublicCtx, Restriction, SignedInCtx, TenantCtx } from './context.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Schemas = {
@@ -22,11 +20,11 @@ type Schemas = {
 };
 type Out<T> = T extends ZodType ? z.output<T> : undefined;
 
-export type RouteDef<S extends Schemas> = S & {
+export type RouteDef<S extends Schemas, P extends Permission = Permission> = S & {
   method: Method;
   url: string;
-  /** Mandatory: a menu key with READ or WRITE, 'authenticated' (any signed-in user) or 'public'. */
-  permission: Permission;
+  /** Mandatory: a menu key with READ or WRITE, 'member', 'authenticated' (any signed-in user) or 'public'. */
+  permission: P;
   summary?: string;
   tags?: string[];
   /** Success status; 204 is sent when the handler returns nothing. */
@@ -59,18 +57,40 @@ export type RouteRecord = {
   params?: ZodType;
 };
 
+/**
+ * The context a handler receives, by its route's permission (STYLE 7c): 'public' → nobody signed in; 'authenticated'
+ * → a signed-in actor; 'member' or a menu key → a tenant context (workspace, restriction, permissions).
+ */
+export type CtxFor<P extends Permission> = P extends 'public' ? PublicCtx : P extends 'authenticated' ? SignedInCtx : TenantCtx;
+
 export type Router = {
-  route: <S extends Schemas>(def: RouteDef<S>, handler: (ctx: Ctx, input: RouteInput<S>) => Promise<unknown>) => void;
+  route: <S extends Schemas, const P extends Permission>(
+    def: RouteDef<S, P>,
+    handler: (ctx: CtxFor<P>, input: RouteInput<S>) => Promise<unknown>,
+  ) => void;
   /** Every route declared so far, for the test that checks each one names its permission. */
   routes: RouteRecord[];
 };
+
+/** A member's role in a workspace, or null for a non-member (the workspaces module implements it). */
+export type ResolveAccess = (
+  db: Db,
+  userId: string,
+  workspaceId: string,
+) => Promise<{ roleName: string; permissions: PermissionMap; restriction: Restriction } | null>;
 
 const header = (request: FastifyRequest, name: string): string | null => {
   const value = request.headers[name];
   return typeof value === 'string' && value.length > 0 ? value : null;
 };
 
-async function authenticate(platform: Platform, request: FastifyRequest): Promise<Actor> {
+/** Whether a sign-in (user and refresh family) is still live: signed-out sessions end within a second (ADR 0014). */
+export type IsSessionLive = (userId: string, sessionFamilyId: string) => Promise<boolean>;
+
+/** What the router needs from the identity and workspace modules, passed in so http imports no module. */
+export type RouterAccess = { resolveAccess: ResolveAccess; isSessionLive: IsSessionLive };
+
+async function authenticate(platform: Platform, isSessionLive: IsSessionLive, request: FastifyRequest): Promise<Actor> {
   const auth = header(request, 'authorization');
   if (!auth?.startsWith('Bearer ')) throw new DomainError('UNAUTHENTICATED');
   const claims = await platform.keys.verify(auth.slice(7));
@@ -78,7 +98,7 @@ async function authenticate(platform: Platform, request: FastifyRequest): Promis
   // A token signed with our key but carrying ids we never issue (not uuids) is refused, never queried.
   if (!claims || !isUuid(claims.sub) || !claims.sid || !isUuid(claims.sid)) throw new DomainError('UNAUTHENTICATED');
   // A signed-out or revoked sign-in is refused within a second, although its token has not expired (ADR 0014).
-  if (!(await sessionGate(platform.database.db).isLive(claims.sub, claims.sid))) throw new DomainError('UNAUTHENTICATED');
+  if (!(await isSessionLive(claims.sub, claims.sid))) throw new DomainError('UNAUTHENTICATED');
   return { userId: claims.sub, sessionFamilyId: claims.sid };
 }
 
@@ -89,13 +109,16 @@ function workspaceFrom(request: FastifyRequest): string | null {
   return id;
 }
 
-export function createRouter(app: FastifyInstance, platform: Platform): Router {
+/** The route helper; the access checks are passed in so http imports no module (no cycle through identity's routes). */
+export function createRouter(app: FastifyInstance, platform: Platform, { resolveAccess, isSessionLive }: RouterAccess): Router {
   const routes: RouteRecord[] = [];
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   return {
     routes,
-    route(def, handler) {
+    route(def, typedHandler) {
+      // The checks below build exactly the context CtxFor<P> promises; the handler is called through this one widening.
+      const handler = typedHandler as (ctx: Ctx, input: RouteInput<never>) => Promise<unknown>;
       routes.push({
         method: def.method,
         url: def.url,
@@ -125,7 +148,7 @@ export function createRouter(app: FastifyInstance, platform: Platform): Router {
           ? {}
           : {
               onRequest: async (request: FastifyRequest) => {
-                actors.set(request, await authenticate(platform, request));
+                actors.set(request, await authenticate(platform, isSessionLive, request));
               },
             }),
         ...(def.rawBody

@@ -1,4 +1,5 @@
 import type { ErrorCode, FieldIssue } from '@kelola/contracts';
+import type { z } from 'zod';
 
 export type ErrorDetails = { fields?: FieldIssue[]; [key: string]: unknown };
 
@@ -21,4 +22,23 @@ export class DomainError extends Error {
 /** A field error raised by a rule the schema could not express (e.g. "this e-mail is taken"). */
 export function fieldError(code: ErrorCode, path: string, fieldCode: string, message = fieldCode): DomainError {
   return new DomainError(code, { fields: [{ path, code: fieldCode, message }] });
+}
+
+/**
+ * The one converter from zod issues to field errors for input parsed inside services (imports, flows): a custom
+ * message that is a code (`REQUIRED`, `NO_SPACE`) is the field's code; a missing or mistyped value is REQUIRED;
+ * anything else INVALID_FORMAT.
+ */
+export function zodFieldIssues(error: z.ZodError): FieldIssue[] {
+  return error.issues.map((issue) => {
+    const code = /^[A-Z_]+$/u.test(issue.message) ? issue.message : issue.code === 'invalid_type' ? 'REQUIRED' : 'INVALID_FORMAT';
+    return { path: issue.path.join('.'), code, message: code };
+  });
+}
+
+/** Parses input with the same schema the HTTP edge uses; VALIDATION_FAILED with field errors otherwise. */
+export function parseOrFail<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  throw new DomainError('VALIDATION_FAILED', { fields: zodFieldIssues(result.error) });
 }

@@ -9,7 +9,7 @@ import type { Config } from '../config.ts';
  */
 export async function startEmbeddedSandbox(config: Config, log: FastifyBaseLogger): Promise<(() => Promise<void>) | null> {
   const { sandbox } = config.marketplaces;
-  if (!sandbox.embed) return null;
+  if (!sandbox?.embed) return null;
   const app = createSandbox({ seed: 'kelola', callbackUrl: `${config.publicUrl.replace(/\/$/u, '')}/api/channels/push` });
   try {
     await app.listen({ port: sandbox.port, host: '127.0.0.1' });

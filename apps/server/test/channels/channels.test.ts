@@ -7,13 +7,7 @@ import {
   startSandbox,
   type RunningSandbox,
 } from '../../src/modules/channels/adapters/sandbox-harness.testing.ts';
-import {
-  adapterFor,
-  connectChannel,
-  enqueueChannelCall,
-  onChannelEvent,
-  registerChannelWorkers,
-} from '../../src/modules/channels/index.ts';
+import { adapterFor, channelsModule, connectChannel, enqueueChannelCall } from '../../src/modules/channels/index.ts';
 import * as repo from '../../src/modules/channels/channels.repository.ts';
 import { MAX_CALL_ATTEMPTS, QUEUES } from '../../src/modules/channels/channels.service.ts';
 import { inTenant } from '../../src/platform/db/database.ts';
@@ -69,7 +63,6 @@ function fakeJobs() {
 
 let fake: ReturnType<typeof fakeJobs>;
 const handled: string[] = [];
-onChannelEvent(async (_platform, event) => void handled.push(event.eventId));
 
 beforeAll(async () => {
   catcher = await startPushCatcher();
@@ -79,7 +72,9 @@ beforeAll(async () => {
   app.platform.now = () => new Date(sandbox.clock.now());
   fake = fakeJobs();
   app.platform.jobs = fake.jobs;
-  await registerChannelWorkers(app.platform);
+  // A module that handles marketplace events provides them as a port; this one records what ran.
+  app.platform.ports = { ...app.platform.ports, channelEvents: [async (_platform, event) => void handled.push(event.eventId)] };
+  await channelsModule.workers!(app.platform);
   call = caller(app);
 });
 afterAll(async () => {
@@ -190,7 +185,7 @@ describe('POST /api/channels/push/:marketplace', () => {
       code: 3,
       timestamp: 1,
     });
-    const signature = createHmac('sha256', app.platform.config.marketplaces.shopee.partnerKey)
+    const signature = createHmac('sha256', app.platform.config.marketplaces.shopee!.partnerKey)
       .update(`${catcher.origin}/api/channels/push/shopee|${body}`)
       .digest('hex');
     const res = await replay({ rawBody: body, headers: { authorization: signature } });

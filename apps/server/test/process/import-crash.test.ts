@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
-import { createPlatform } from '../../src/platform/create-platform.ts';
+import { openPlatform } from '../../src/composition.ts';
 import { newWorkspace } from '../factories.ts';
 import type { TestApp } from '../test-app.ts';
 import { processEnv, sleep, spawnServer, stop, tempDataDir, waitForHealth, type Spawned } from './server-process.ts';
@@ -75,7 +75,7 @@ describe('crash recovery of a background job', () => {
   it('a product import killed with SIGKILL resumes within a minute of the restart and completes with no duplicate', async () => {
     const { env, baseUrl } = await processEnv(dataDir, await databaseEnv());
     // A workspace and its owner's token, made on the server's database (and key pair) before the server opens it.
-    const platform = await createPlatform(loadConfig({ ...env, LOG_LEVEL: 'silent' }));
+    const platform = await openPlatform(loadConfig({ ...env, LOG_LEVEL: 'silent' }));
     const owner = await newWorkspace({ platform } as TestApp);
     await platform.database.close();
     const session = { authorization: `Bearer ${owner.token}`, workspace: owner.workspaceId };

@@ -1,5 +1,4 @@
 import { Business, BusinessInput, BusinessList, BusinessParams } from '@kelola/contracts';
-import type { TenantCtx } from '../../http/context.ts';
 import type { Router } from '../../http/route.ts';
 import { fromBusinessInput, toBusinessJson } from './businesses.mapper.ts';
 import * as businesses from './businesses.service.ts';
@@ -21,13 +20,13 @@ export function registerBusinessRoutes({ route }: Router): void {
       response: BusinessList,
     },
     async (ctx) => {
-      const items = (await businesses.listBusinesses(ctx as TenantCtx)).map(toBusinessJson);
+      const items = (await businesses.listBusinesses(ctx)).map(toBusinessJson);
       return { items, total_row: items.length };
     },
   );
   route(
     { method: 'GET', url: '/api/businesses/:id', permission: ['store-list', 'READ'], tags, params: BusinessParams, response: Business },
-    async (ctx, { params }) => toBusinessJson(await businesses.getBusiness(ctx as TenantCtx, params.id)),
+    async (ctx, { params }) => toBusinessJson(await businesses.getBusiness(ctx, params.id)),
   );
   route(
     {
@@ -39,7 +38,7 @@ export function registerBusinessRoutes({ route }: Router): void {
       response: Business,
       status: 201,
     },
-    async (ctx, { body }) => toBusinessJson(await businesses.createBusiness(ctx as TenantCtx, fromBusinessInput(body))),
+    async (ctx, { body }) => toBusinessJson(await businesses.createBusiness(ctx, fromBusinessInput(body))),
   );
   route(
     {
@@ -51,6 +50,6 @@ export function registerBusinessRoutes({ route }: Router): void {
       body: BusinessInput,
       response: Business,
     },
-    async (ctx, { params, body }) => toBusinessJson(await businesses.updateBusiness(ctx as TenantCtx, params.id, fromBusinessInput(body))),
+    async (ctx, { params, body }) => toBusinessJson(await businesses.updateBusiness(ctx, params.id, fromBusinessInput(body))),
   );
 }

@@ -1,3 +1,5 @@
+import type { KelolaModule } from '../../http/context.ts';
+import { registerBusinessRoutes } from './businesses.routes.ts';
 export {
   businessNames,
   createBusiness,
@@ -8,3 +10,6 @@ export {
   type BusinessRow,
   type NewBusiness,
 } from './businesses.service.ts';
+
+/** Businesses of a workspace. */
+export const businessesModule: KelolaModule = { name: 'businesses', routes: registerBusinessRoutes };

@@ -12,22 +12,22 @@ import {
 } from '@kelola/contracts';
 import { slugify } from '@kelola/domain';
 import ExcelJS from 'exceljs';
-import { and, asc, count, desc, eq, gt, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import { PassThrough, type Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { TenantCtx } from '../../http/context.ts';
 import { inTenant } from '../../platform/db/database.ts';
 import { uuidv7 } from '../../platform/db/ids.ts';
 import { DomainError } from '../../platform/errors.ts';
+import { findExportRecord, recordExport, updateExportRecord, XLSX_TYPE } from '../../platform/exports/exports.ts';
 import type { FileStorage } from '../../platform/files/file-storage.ts';
 import { translate } from '../../platform/i18n/translate.ts';
-import { listUsersByIds } from '../identity/index.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { systemCtx, tenantCtxFor } from '../../platform/system-ctx.ts';
 import { brandIdByName } from './brands.service.ts';
 import { categoryPaths } from './categories.service.ts';
 import { parseInput, zodFields } from './catalog.common.ts';
-import { brands, catalogs, exports, productImports, products } from './catalog.schema.ts';
+import { brands, catalogs, productImports, products } from './catalog.schema.ts';
 import {
   cellText,
   EXAMPLE_MARK,
@@ -45,7 +45,6 @@ export const QUEUES = { import: 'catalog.product-import', export: 'catalog.produ
 export type ImportJob = { workspaceId: string; importId: string };
 export type ExportJob = { workspaceId: string; exportId: string };
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Progress is written every this many rows (one small UPDATE), so a screen polling it sees it move. */
 const PROGRESS_EVERY = 50;
 const EXPORT_PAGE = 500;
@@ -746,79 +745,17 @@ export async function runProductImport(platform: Platform, job: ImportJob): Prom
 // ---------------------------------------------------------------------------------------------------------------
 // Export
 
-/** The filters an export was asked with, as the user chose them (not the scope the server added). */
-const chosenFilters = (filters: unknown): Record<string, string | number | boolean> =>
-  Object.fromEntries(
-    Object.entries(filters && typeof filters === 'object' ? filters : {}).filter(
-      ([key, value]) => key !== 'warehouse_ids' && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'),
-    ),
-  );
-
-const presentExport = (row: typeof exports.$inferSelect, names: Map<string, string> = new Map()): ExportRecord => ({
-  id: row.id,
-  type: row.type,
-  status: row.status,
-  file_name: row.fileName,
-  row_count: row.rowCount,
-  filters: chosenFilters(row.filters),
-  error: row.error,
-  requested_by: row.requestedBy,
-  requested_by_name: names.get(row.requestedBy) ?? null,
-  created_at: row.createdAt.toISOString(),
-  finished_at: row.finishedAt?.toISOString() ?? null,
-});
-
 /** Records a product export (export history) and queues the job that writes the file. */
 export async function startProductExport(ctx: TenantCtx, input: z.input<typeof ProductExportInput>): Promise<ExportRecord> {
   const filters = parseInput(ProductExportInput, input);
   const id = uuidv7();
   const stamp = ctx.platform.now().toISOString().slice(0, 19).replace(/[-:T]/gu, '');
-  const [row] = await ctx.db
-    .insert(exports)
-    .values({ id, workspaceId: ctx.workspaceId, type: 'PRODUCT', fileName: `produk-${stamp}.xlsx`, filters, requestedBy: ctx.actor.userId })
-    .returning();
+  const record = await recordExport(ctx, { id, type: 'PRODUCT', fileName: `produk-${stamp}.xlsx`, filters });
   const job: ExportJob = { workspaceId: ctx.workspaceId, exportId: id };
   ctx.afterCommit(async () => {
     await ctx.platform.jobs.send(QUEUES.export, job, { singletonKey: id });
   });
-  return presentExport(row!);
-}
-
-async function findExport(ctx: TenantCtx, id: string, type?: string) {
-  const [row] = await ctx.db
-    .select()
-    .from(exports)
-    .where(and(eq(exports.workspaceId, ctx.workspaceId), eq(exports.id, id), type ? eq(exports.type, type) : undefined));
-  if (!row) throw new DomainError('EXPORT_NOT_FOUND');
-  return row;
-}
-
-export async function getExport(ctx: TenantCtx, id: string, type?: string): Promise<ExportRecord> {
-  return presentExport(await findExport(ctx, id, type));
-}
-
-export async function listExports(ctx: TenantCtx, query: { type?: string; page: number; size: number }) {
-  const where = and(eq(exports.workspaceId, ctx.workspaceId), query.type ? eq(exports.type, query.type) : undefined);
-  const rows = await ctx.db
-    .select()
-    .from(exports)
-    .where(where)
-    .orderBy(desc(exports.createdAt))
-    .limit(query.size)
-    .offset((query.page - 1) * query.size);
-  const [counted] = await ctx.db.select({ total: count() }).from(exports).where(where);
-  const requesters = [...new Set(rows.map((r) => r.requestedBy))];
-  const users = requesters.length > 0 ? await listUsersByIds(ctx, requesters) : [];
-  const names = new Map(users.map((u) => [u.id, [u.firstName, u.lastName].filter(Boolean).join(' ') || u.id]));
-  return { items: rows.map((r) => presentExport(r, names)), page: query.page, size: query.size, total_row: counted?.total ?? 0 };
-}
-
-export async function exportFile(ctx: TenantCtx, id: string, type?: string) {
-  const row = await findExport(ctx, id, type);
-  if (row.status !== 'DONE' || !row.fileKey) throw new DomainError('FILE_NOT_READY');
-  const stream = await ctx.platform.files.get(row.fileKey);
-  if (!stream) throw new DomainError('FILE_NOT_READY');
-  return { stream, fileName: row.fileName, contentType: XLSX_TYPE };
+  return record;
 }
 
 /**
@@ -832,16 +769,9 @@ export async function runProductExport(platform: Platform, job: ExportJob): Prom
     inTenant(platform.database.db, workspaceId, (tx) =>
       fn(tenantCtxFor(systemCtx(platform, tx, `export:${exportId}`), workspaceId, userId)),
     );
-  const record = await inTenant(platform.database.db, workspaceId, async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(exports)
-      .where(and(eq(exports.workspaceId, workspaceId), eq(exports.id, exportId)));
-    return row;
-  });
+  const record = await findExportRecord(platform, workspaceId, exportId);
   if (!record || record.status === 'DONE') return;
-  const update = (values: Partial<typeof exports.$inferInsert>) =>
-    inTenant(platform.database.db, workspaceId, (tx) => tx.update(exports).set(values).where(eq(exports.id, exportId)));
+  const update = (values: Parameters<typeof updateExportRecord>[3]) => updateExportRecord(platform, workspaceId, exportId, values);
   const attempt = record.attempts + 1;
   await update({ status: 'PROCESSING', attempts: attempt });
   const fileKey = `workspaces/${workspaceId}/exports/${exportId}.xlsx`;

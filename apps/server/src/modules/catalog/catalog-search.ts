@@ -1,6 +1,6 @@
 import { CatalogSearchQuery, CatalogSearchResult, type CatalogSearchItem } from '@kelola/contracts';
 import { and, asc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
-import type { Ctx, TenantCtx } from '../../http/context.ts';
+import type { TenantCtx } from '../../http/context.ts';
 import type { Router } from '../../http/route.ts';
 import { likePattern, toNumber } from './catalog.common.ts';
 import { catalogs, products } from './catalog.schema.ts';
@@ -60,6 +60,6 @@ export function registerCatalogSearchRoute({ route }: Router): void {
       querystring: CatalogSearchQuery,
       response: CatalogSearchResult,
     },
-    (ctx: Ctx, { query }) => searchCatalogs(ctx as TenantCtx, query),
+    (ctx, { query }) => searchCatalogs(ctx, query),
   );
 }

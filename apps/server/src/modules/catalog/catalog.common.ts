@@ -1,22 +1,8 @@
 import type { TenantCtx } from '../../http/context.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
-import type { FieldIssue } from '@kelola/contracts';
-import type { z } from 'zod';
-import { DomainError } from '../../platform/errors.ts';
 
 /** Request schemas already ran for API calls; imports and flows get the same rules and normalisation here. */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  throw new DomainError('VALIDATION_FAILED', { fields: zodFields(result.error) });
-}
-
-export function zodFields(error: z.ZodError): FieldIssue[] {
-  return error.issues.map((issue) => {
-    const code = /^[A-Z_]+$/u.test(issue.message) ? issue.message : issue.code === 'invalid_type' ? 'REQUIRED' : 'INVALID_FORMAT';
-    return { path: issue.path.join('.'), code, message: code };
-  });
-}
+export { parseOrFail as parseInput, zodFieldIssues as zodFields } from '../../platform/errors.ts';
 
 /** The PostgreSQL error code of a failed query (drizzle wraps it as the cause). */
 export function pgCode(error: unknown): string | undefined {

@@ -17,8 +17,6 @@ import {
   CategoryTree,
   CatalogVariables,
   CatalogVariablesInput,
-  ExportList,
-  ExportListQuery,
   ExportRecord,
   FormulaPreview,
   FormulaPreviewInput,
@@ -46,7 +44,7 @@ import { VIDEO_MAX_BYTES } from '@kelola/domain/video-file';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
-import type { TenantCtx } from '../../http/context.ts';
+import * as exportHistory from '../../platform/exports/exports.ts';
 import { download } from '../../platform/files/download.ts';
 import type { Router } from '../../http/route.ts';
 import * as areaPrices from './area-prices.service.ts';
@@ -57,8 +55,6 @@ import * as pricing from './formula-pricing.service.ts';
 import * as images from './images.service.ts';
 import * as products from './products.service.ts';
 import * as video from './video.service.ts';
-
-const t = (ctx: unknown) => ctx as TenantCtx;
 
 /** The streamed upload in a request: its declared length and its body as a stream (never read into memory here). */
 function videoUploadOf(request: FastifyRequest, fileName: string): video.VideoUpload {
@@ -112,7 +108,7 @@ export function registerCatalogRoutes({ route }: Router): void {
       summary: 'The whole category tree',
       response: CategoryTree,
     },
-    (ctx) => categories.categoryTree(t(ctx)),
+    (ctx) => categories.categoryTree(ctx),
   );
   route(
     {
@@ -124,7 +120,7 @@ export function registerCatalogRoutes({ route }: Router): void {
       params: IdParams,
       response: Category,
     },
-    (ctx, { params }) => categories.getCategory(t(ctx), params.id),
+    (ctx, { params }) => categories.getCategory(ctx, params.id),
   );
   route(
     {
@@ -136,7 +132,7 @@ export function registerCatalogRoutes({ route }: Router): void {
       response: Category,
       status: 201,
     },
-    (ctx, { body }) => categories.createCategory(t(ctx), body),
+    (ctx, { body }) => categories.createCategory(ctx, body),
   );
   route(
     {
@@ -149,7 +145,7 @@ export function registerCatalogRoutes({ route }: Router): void {
       body: CategoryInput,
       response: Category,
     },
-    (ctx, { params, body }) => categories.updateCategory(t(ctx), params.id, body),
+    (ctx, { params, body }) => categories.updateCategory(ctx, params.id, body),
   );
   route(
     {
@@ -162,7 +158,7 @@ export function registerCatalogRoutes({ route }: Router): void {
       body: CategoryMoveInput,
       response: Category,
     },
-    (ctx, { params, body }) => categories.moveCategory(t(ctx), params.id, body),
+    (ctx, { params, body }) => categories.moveCategory(ctx, params.id, body),
   );
   route(
     {
@@ -173,26 +169,26 @@ export function registerCatalogRoutes({ route }: Router): void {
       summary: '409 CATEGORY_HAS_CHILDREN or CATEGORY_IN_USE when it cannot go',
       params: IdParams,
     },
-    (ctx, { params }) => categories.deleteCategory(t(ctx), params.id),
+    (ctx, { params }) => categories.deleteCategory(ctx, params.id),
   );
 
   // Brands (part of the product form: product permissions) --------------------------------------------------------
   tags = ['brands'];
   route(
     { method: 'GET', url: '/api/brands', permission: ['product', 'READ'], tags, querystring: BrandListQuery, response: BrandList },
-    (ctx, { query }) => brands.listBrands(t(ctx), query),
+    (ctx, { query }) => brands.listBrands(ctx, query),
   );
   route(
     { method: 'GET', url: '/api/brands/:id', permission: ['product', 'READ'], tags, params: IdParams, response: Brand },
-    (ctx, { params }) => brands.getBrand(t(ctx), params.id),
+    (ctx, { params }) => brands.getBrand(ctx, params.id),
   );
   route(
     { method: 'POST', url: '/api/brands', permission: ['product', 'WRITE'], tags, body: BrandInput, response: Brand, status: 201 },
-    (ctx, { body }) => brands.createBrand(t(ctx), body),
+    (ctx, { body }) => brands.createBrand(ctx, body),
   );
   route(
     { method: 'PUT', url: '/api/brands/:id', permission: ['product', 'WRITE'], tags, params: IdParams, body: BrandInput, response: Brand },
-    (ctx, { params, body }) => brands.updateBrand(t(ctx), params.id, body),
+    (ctx, { params, body }) => brands.updateBrand(ctx, params.id, body),
   );
   route(
     {
@@ -203,7 +199,7 @@ export function registerCatalogRoutes({ route }: Router): void {
       summary: '409 BRAND_IN_USE when products use it',
       params: IdParams,
     },
-    (ctx, { params }) => brands.deleteBrand(t(ctx), params.id),
+    (ctx, { params }) => brands.deleteBrand(ctx, params.id),
   );
 
   // Products ---------------------------------------------------------------------------------------------------
@@ -218,11 +214,11 @@ export function registerCatalogRoutes({ route }: Router): void {
       querystring: ProductListQuery,
       response: ProductList,
     },
-    (ctx, { query }) => products.listProducts(t(ctx), query),
+    (ctx, { query }) => products.listProducts(ctx, query),
   );
   route(
     { method: 'GET', url: '/api/products/:id', permission: ['product', 'READ'], tags, params: IdParams, response: Product },
-    (ctx, { params }) => products.getProduct(t(ctx), params.id),
+    (ctx, { params }) => products.getProduct(ctx, params.id),
   );
   route(
     {
@@ -235,7 +231,7 @@ export function registerCatalogRoutes({ route }: Router): void {
       response: Product,
       status: 201,
     },
-    (ctx, { body }) => products.createProduct(t(ctx), body),
+    (ctx, { body }) => products.createProduct(ctx, body),
   );
   route(
     {
@@ -248,7 +244,7 @@ export function registerCatalogRoutes({ route }: Router): void {
       body: ProductInput,
       response: Product,
     },
-    (ctx, { params, body }) => products.updateProduct(t(ctx), params.id, body),
+    (ctx, { params, body }) => products.updateProduct(ctx, params.id, body),
   );
   route(
     {
@@ -259,7 +255,7 @@ export function registerCatalogRoutes({ route }: Router): void {
       summary: '409 CATALOG_IN_BUNDLE when a bundle uses one of its SKUs',
       params: IdParams,
     },
-    (ctx, { params }) => products.deleteProduct(t(ctx), params.id),
+    (ctx, { params }) => products.deleteProduct(ctx, params.id),
   );
   route(
     {
@@ -271,7 +267,7 @@ export function registerCatalogRoutes({ route }: Router): void {
       body: StatusInput,
       response: Product,
     },
-    (ctx, { params, body }) => products.setProductStatus(t(ctx), params.id, body.status),
+    (ctx, { params, body }) => products.setProductStatus(ctx, params.id, body.status),
   );
   route(
     {
@@ -283,7 +279,7 @@ export function registerCatalogRoutes({ route }: Router): void {
       body: ValidityInput,
       response: Product,
     },
-    (ctx, { params, body }) => products.setProductValidity(t(ctx), params.id, body.is_valid),
+    (ctx, { params, body }) => products.setProductValidity(ctx, params.id, body.is_valid),
   );
   route(
     {
@@ -295,7 +291,7 @@ export function registerCatalogRoutes({ route }: Router): void {
       body: BulkStatusInput,
       response: BulkResult,
     },
-    (ctx, { body }) => products.bulkSetStatus(t(ctx), body),
+    (ctx, { body }) => products.bulkSetStatus(ctx, body),
   );
   route(
     {
@@ -307,7 +303,7 @@ export function registerCatalogRoutes({ route }: Router): void {
       body: BulkIdsInput,
       response: BulkResult,
     },
-    (ctx, { body }) => products.bulkDelete(t(ctx), body),
+    (ctx, { body }) => products.bulkDelete(ctx, body),
   );
 
   // Images -----------------------------------------------------------------------------------------------------
@@ -325,7 +321,7 @@ export function registerCatalogRoutes({ route }: Router): void {
       response: ProductImage,
       status: 201,
     },
-    (ctx, { params, body }) => images.uploadImage(t(ctx), params.id, body),
+    (ctx, { params, body }) => images.uploadImage(ctx, params.id, body),
   );
   route(
     {
@@ -338,11 +334,11 @@ export function registerCatalogRoutes({ route }: Router): void {
       body: ImageOrderInput,
       response: z.object({ items: z.array(ProductImage) }),
     },
-    (ctx, { params, body }) => images.reorderImages(t(ctx), params.id, body),
+    (ctx, { params, body }) => images.reorderImages(ctx, params.id, body),
   );
   route(
     { method: 'DELETE', url: '/api/products/:id/images/:imageId', permission: ['product', 'WRITE'], tags, params: ImageParams },
-    (ctx, { params }) => images.deleteImage(t(ctx), params.id, params.imageId),
+    (ctx, { params }) => images.deleteImage(ctx, params.id, params.imageId),
   );
   route(
     {
@@ -355,7 +351,7 @@ export function registerCatalogRoutes({ route }: Router): void {
       querystring: ImageFileQuery,
     },
     async (ctx, { params, query, reply }) => {
-      const file = await images.imageFile(t(ctx), params.id, params.imageId, query.size);
+      const file = await images.imageFile(ctx, params.id, params.imageId, query.size);
       void reply.header('content-type', file.mimeType).header('cache-control', 'private, max-age=3600');
       return file.stream;
     },
@@ -376,7 +372,7 @@ export function registerCatalogRoutes({ route }: Router): void {
       querystring: VideoUploadQuery,
       response: ProductVideo,
     },
-    (ctx, { params, query, request }) => video.uploadVideo(t(ctx), params.id, videoUploadOf(request, query.file_name)),
+    (ctx, { params, query, request }) => video.uploadVideo(ctx, params.id, videoUploadOf(request, query.file_name)),
   );
   route(
     {
@@ -392,7 +388,7 @@ export function registerCatalogRoutes({ route }: Router): void {
       sendVideo(
         request,
         reply,
-        await video.videoFile(t(ctx), params.id, typeof request.headers.range === 'string' ? request.headers.range : undefined),
+        await video.videoFile(ctx, params.id, typeof request.headers.range === 'string' ? request.headers.range : undefined),
       ),
   );
   route(
@@ -404,7 +400,7 @@ export function registerCatalogRoutes({ route }: Router): void {
       summary: 'Removes the uploaded video file',
       params: IdParams,
     },
-    (ctx, { params }) => video.deleteVideo(t(ctx), params.id),
+    (ctx, { params }) => video.deleteVideo(ctx, params.id),
   );
 
   // Import and export --------------------------------------------------------------------------------------------
@@ -431,7 +427,7 @@ export function registerCatalogRoutes({ route }: Router): void {
       response: ProductImport,
       status: 202,
     },
-    (ctx, { body }) => io.startImport(t(ctx), body),
+    (ctx, { body }) => io.startImport(ctx, body),
   );
   route(
     {
@@ -442,7 +438,7 @@ export function registerCatalogRoutes({ route }: Router): void {
       summary: 'The 50 latest imports',
       response: ProductImportList,
     },
-    (ctx) => io.listImports(t(ctx)),
+    (ctx) => io.listImports(ctx),
   );
   route(
     {
@@ -454,7 +450,7 @@ export function registerCatalogRoutes({ route }: Router): void {
       params: IdParams,
       response: ProductImport,
     },
-    (ctx, { params }) => io.getImport(t(ctx), params.id),
+    (ctx, { params }) => io.getImport(ctx, params.id),
   );
   route(
     {
@@ -467,7 +463,7 @@ export function registerCatalogRoutes({ route }: Router): void {
       params: IdParams,
       response: ImportPreview,
     },
-    (ctx, { params }) => io.getImportPreview(t(ctx), params.id),
+    (ctx, { params }) => io.getImportPreview(ctx, params.id),
   );
   route(
     {
@@ -480,7 +476,7 @@ export function registerCatalogRoutes({ route }: Router): void {
       response: ProductImport,
       status: 202,
     },
-    (ctx, { params }) => io.confirmImport(t(ctx), params.id),
+    (ctx, { params }) => io.confirmImport(ctx, params.id),
   );
   route(
     {
@@ -491,7 +487,7 @@ export function registerCatalogRoutes({ route }: Router): void {
       summary: 'XLSX of the failed rows and why (409 FILE_NOT_READY when there is none)',
       params: IdParams,
     },
-    async (ctx, { params, reply }) => download(reply, await io.importResultFile(t(ctx), params.id)),
+    async (ctx, { params, reply }) => download(reply, await io.importResultFile(ctx, params.id)),
   );
   route(
     {
@@ -504,7 +500,7 @@ export function registerCatalogRoutes({ route }: Router): void {
       response: ExportRecord,
       status: 202,
     },
-    (ctx, { body }) => io.startProductExport(t(ctx), body),
+    (ctx, { body }) => io.startProductExport(ctx, body),
   );
   route(
     {
@@ -516,7 +512,7 @@ export function registerCatalogRoutes({ route }: Router): void {
       params: IdParams,
       response: ExportRecord,
     },
-    (ctx, { params }) => io.getExport(t(ctx), params.id, 'PRODUCT'),
+    (ctx, { params }) => exportHistory.getExport(ctx, params.id, 'PRODUCT'),
   );
   route(
     {
@@ -527,41 +523,14 @@ export function registerCatalogRoutes({ route }: Router): void {
       summary: 'The exported XLSX',
       params: IdParams,
     },
-    async (ctx, { params, reply }) => download(reply, await io.exportFile(t(ctx), params.id, 'PRODUCT')),
-  );
-  route(
-    {
-      method: 'GET',
-      url: '/api/exports',
-      permission: ['export-history', 'READ'],
-      tags: ['export-history'],
-      summary: 'Export history: every export of the workspace, newest first',
-      querystring: ExportListQuery,
-      response: ExportList,
-    },
-    (ctx, { query }) => io.listExports(t(ctx), query),
-  );
-  route(
-    {
-      method: 'GET',
-      url: '/api/exports/:id',
-      permission: ['export-history', 'READ'],
-      tags: ['export-history'],
-      params: IdParams,
-      response: ExportRecord,
-    },
-    (ctx, { params }) => io.getExport(t(ctx), params.id),
-  );
-  route(
-    { method: 'GET', url: '/api/exports/:id/file', permission: ['export-history', 'READ'], tags: ['export-history'], params: IdParams },
-    async (ctx, { params, reply }) => download(reply, await io.exportFile(t(ctx), params.id)),
+    async (ctx, { params, reply }) => download(reply, await exportHistory.exportFile(ctx, params.id, 'PRODUCT')),
   );
 
   // Prices of SKUs: by area, per-SKU variable values, formula preview ------------------------------------------------
   tags = ['prices'];
   route(
     { method: 'GET', url: '/api/catalogs/:id/area-prices', permission: ['price', 'READ'], tags, params: IdParams, response: AreaPriceList },
-    (ctx, { params }) => areaPrices.listAreaPrices(t(ctx), params.id),
+    (ctx, { params }) => areaPrices.listAreaPrices(ctx, params.id),
   );
   route(
     {
@@ -575,7 +544,7 @@ export function registerCatalogRoutes({ route }: Router): void {
       response: AreaPrice,
       status: 201,
     },
-    (ctx, { params, body }) => areaPrices.createAreaPrice(t(ctx), params.id, body),
+    (ctx, { params, body }) => areaPrices.createAreaPrice(ctx, params.id, body),
   );
   route(
     {
@@ -587,10 +556,10 @@ export function registerCatalogRoutes({ route }: Router): void {
       body: AreaPriceInput,
       response: AreaPrice,
     },
-    (ctx, { params, body }) => areaPrices.updateAreaPrice(t(ctx), params.id, body),
+    (ctx, { params, body }) => areaPrices.updateAreaPrice(ctx, params.id, body),
   );
   route({ method: 'DELETE', url: '/api/area-prices/:id', permission: ['price', 'WRITE'], tags, params: IdParams }, (ctx, { params }) =>
-    areaPrices.deleteAreaPrice(t(ctx), params.id),
+    areaPrices.deleteAreaPrice(ctx, params.id),
   );
   route(
     {
@@ -602,7 +571,7 @@ export function registerCatalogRoutes({ route }: Router): void {
       querystring: AreaPriceLookupQuery,
       response: AreaPriceLookup,
     },
-    (ctx, { query }) => areaPrices.lookupAreaPrice(t(ctx), query),
+    (ctx, { query }) => areaPrices.lookupAreaPrice(ctx, query),
   );
   route(
     {
@@ -614,7 +583,7 @@ export function registerCatalogRoutes({ route }: Router): void {
       params: IdParams,
       response: CatalogVariables,
     },
-    (ctx, { params }) => pricing.getCatalogVariables(t(ctx), params.id),
+    (ctx, { params }) => pricing.getCatalogVariables(ctx, params.id),
   );
   route(
     {
@@ -627,7 +596,7 @@ export function registerCatalogRoutes({ route }: Router): void {
       body: CatalogVariablesInput,
       response: CatalogVariables,
     },
-    (ctx, { params, body }) => pricing.setCatalogVariables(t(ctx), params.id, body),
+    (ctx, { params, body }) => pricing.setCatalogVariables(ctx, params.id, body),
   );
   route(
     {
@@ -639,6 +608,6 @@ export function registerCatalogRoutes({ route }: Router): void {
       body: FormulaPreviewInput,
       response: FormulaPreview,
     },
-    (ctx, { body }) => pricing.previewFormula(t(ctx), body),
+    (ctx, { body }) => pricing.previewFormula(ctx, body),
   );
 }

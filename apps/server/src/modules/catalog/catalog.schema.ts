@@ -275,29 +275,3 @@ export const productImports = pgTable(
   },
   (t) => [index('product_imports_workspace_created_idx').on(t.workspaceId, t.createdAt.desc().nullsFirst()), tenantPolicy()],
 );
-
-/**
- * Export history (spec part 4: done, failed, retry): every export job of the workspace and its file. Products
- * export first; orders and inventory exports add their `type`.
- */
-export const exports = pgTable(
-  'exports',
-  {
-    id: uuid().primaryKey(),
-    workspaceId: workspaceIdColumn(),
-    type: text().notNull(),
-    status: text({ enum: ['PROCESSING', 'DONE', 'FAILED', 'RETRY'] })
-      .notNull()
-      .default('PROCESSING'),
-    fileKey: text(),
-    fileName: text().notNull(),
-    rowCount: integer().notNull().default(0),
-    filters: jsonb().$type<Record<string, unknown>>().notNull().default({}),
-    attempts: integer().notNull().default(0),
-    error: text(),
-    requestedBy: uuid().notNull(),
-    createdAt: timestamptz().notNull().defaultNow(),
-    finishedAt: timestamptz(),
-  },
-  (t) => [index('exports_workspace_created_idx').on(t.workspaceId, t.createdAt.desc().nullsFirst()), tenantPolicy()],
-);

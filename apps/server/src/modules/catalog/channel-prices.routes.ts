@@ -7,11 +7,9 @@ import {
   ChannelPriceParams,
   IdParams,
 } from '@kelola/contracts';
-import type { TenantCtx } from '../../http/context.ts';
 import type { Router } from '../../http/route.ts';
 import * as prices from './channel-prices.service.ts';
 
-const t = (ctx: unknown) => ctx as TenantCtx;
 const tags = ['prices'];
 
 /** /price: SKU prices per channel, derived from the product's formula or set by hand (spec part 3 price_list). */
@@ -27,7 +25,7 @@ export function registerChannelPriceRoutes({ route }: Router): void {
       querystring: ChannelPriceListQuery,
       response: ChannelPriceList,
     },
-    (ctx, { query }) => prices.listChannelPrices(t(ctx), query),
+    (ctx, { query }) => prices.listChannelPrices(ctx, query),
   );
   route(
     {
@@ -39,7 +37,7 @@ export function registerChannelPriceRoutes({ route }: Router): void {
       params: IdParams,
       response: CatalogChannelPrices,
     },
-    (ctx, { params }) => prices.getCatalogChannelPrices(t(ctx), params.id),
+    (ctx, { params }) => prices.getCatalogChannelPrices(ctx, params.id),
   );
   route(
     {
@@ -52,7 +50,7 @@ export function registerChannelPriceRoutes({ route }: Router): void {
       body: ChannelPriceInput,
       response: ChannelPrice,
     },
-    (ctx, { params, body }) => prices.setManualChannelPrice(t(ctx), params.id, params.channelId, body),
+    (ctx, { params, body }) => prices.setManualChannelPrice(ctx, params.id, params.channelId, body),
   );
   route(
     {
@@ -63,6 +61,6 @@ export function registerChannelPriceRoutes({ route }: Router): void {
       summary: 'Puts the price of a SKU on a channel back on the formula',
       params: ChannelPriceParams,
     },
-    (ctx, { params }) => prices.useFormulaChannelPrice(t(ctx), params.id, params.channelId),
+    (ctx, { params }) => prices.useFormulaChannelPrice(ctx, params.id, params.channelId),
   );
 }

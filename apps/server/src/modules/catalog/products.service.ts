@@ -152,7 +152,7 @@ function buildable(components: readonly ComponentRef[], stock: (catalogId: strin
  * stock port), in total over the member's warehouses and per warehouse holding stock of a component.
  */
 async function bundleAvailabilityView(ctx: TenantCtx, components: readonly ComponentRef[]): Promise<BundleAvailability> {
-  const view = stockView();
+  const view = stockView(ctx);
   const stock = await view.availableByCatalog(
     ctx,
     components.map((c) => c.catalogId),
@@ -522,7 +522,7 @@ const SORTS = { created_at: products.createdAt, updated_at: products.updatedAt, 
  * SKUs, or for a bundle min ⌊available / quantity⌋ over its components (never below 0, like bundleAvailability).
  */
 function productAvailableSql(ctx: TenantCtx): SQL<number> {
-  const view = stockView();
+  const view = stockView(ctx);
   const own = view.availableSql(ctx, sql`select ${catalogs.id} from ${catalogs} where ${catalogs.productId} = ${products.id}`);
   const perComponent = view.availableSql(ctx, sql`select ${bundleComponents.componentCatalogId}`);
   const bundle = sql`coalesce((select min(greatest(0, ${perComponent} / ${bundleComponents.quantity})) from ${bundleComponents} where ${bundleComponents.bundleProductId} = ${products.id}), 0)`;
@@ -531,7 +531,7 @@ function productAvailableSql(ctx: TenantCtx): SQL<number> {
 
 /** Spec part 4's stock state of a product, as a condition of the list query. */
 export const stockStateCondition = (ctx: TenantCtx, state: ProductStockState): SQL =>
-  stockView().stockStateFilter(state, productAvailableSql(ctx));
+  stockView(ctx).stockStateFilter(state, productAvailableSql(ctx));
 
 /** The filters of the list page except status (the counts are per status). */
 export async function listFilters(
@@ -661,7 +661,7 @@ async function limitingSkus(ctx: TenantCtx, bundleIds: readonly string[]): Promi
   const result = new Map<string, string | null>();
   if (bundleIds.length === 0) return result;
   const components = await repo.componentsOfBundles(ctx, bundleIds);
-  const stock = await stockView().availableByCatalog(
+  const stock = await stockView(ctx).availableByCatalog(
     ctx,
     components.map((c) => c.catalogId),
   );
@@ -698,3 +698,6 @@ export async function bundleAvailabilityOf(ctx: TenantCtx, bundleProductId: stri
     stock,
   );
 }
+
+/** The components of a bundle (catalog id, SKU, quantity), for other modules (the inventory's bundle stock). */
+export const bundleComponentsOf = (ctx: TenantCtx, bundleProductId: string) => repo.componentsOf(ctx, bundleProductId);

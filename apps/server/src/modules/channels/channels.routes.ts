@@ -1,6 +1,5 @@
 import { Channel, ChannelCallList, ChannelCallQuery, ChannelParams, PushParams } from '@kelola/contracts/channels';
 import { z } from 'zod';
-import type { TenantCtx } from '../../http/context.ts';
 import type { Router } from '../../http/route.ts';
 import * as channels from './channels.service.ts';
 
@@ -17,11 +16,11 @@ export function registerChannelRoutes({ route }: Router): void {
       summary: 'Connected shops of the workspace',
       response: z.object({ items: z.array(Channel) }),
     },
-    (ctx) => channels.listChannels(ctx as TenantCtx),
+    (ctx) => channels.listChannels(ctx),
   );
   route(
     { method: 'GET', url: '/api/channels/:id', permission: ['store-list', 'READ'], tags, params: ChannelParams, response: Channel },
-    (ctx, { params }) => channels.getChannel(ctx as TenantCtx, params.id),
+    (ctx, { params }) => channels.getChannel(ctx, params.id),
   );
   route(
     {
@@ -34,7 +33,7 @@ export function registerChannelRoutes({ route }: Router): void {
       querystring: ChannelCallQuery,
       response: ChannelCallList,
     },
-    (ctx, { params, query }) => channels.listChannelCalls(ctx as TenantCtx, params.id, query),
+    (ctx, { params, query }) => channels.listChannelCalls(ctx, params.id, query),
   );
   route(
     {

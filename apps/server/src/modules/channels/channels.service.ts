@@ -166,14 +166,11 @@ const shopAuth = (row: ConnectionRow): ShopAuth => ({
 // ---------------------------------------------------------------------------------------------------------------
 // Inbound: pushes, lost pushes, reconciliation
 
-/** Something the next modules (orders, products) do with an inbox event; must be idempotent. */
+/**
+ * Something the next modules (orders, products) do with an inbox event; must be idempotent. A module provides its
+ * handlers as `provides.channelEvents` in its index.ts; they run in the event job, after the event is stored.
+ */
 export type ChannelEventHandler = (platform: Platform, event: repo.InboxRow) => Promise<void>;
-const eventHandlers: ChannelEventHandler[] = [];
-
-/** Subscribes to inbox events (order import will); handlers run in the event job, after the event is stored. */
-export function onChannelEvent(handler: ChannelEventHandler): void {
-  eventHandlers.push(handler);
-}
 
 type Source = 'push' | 'lost_push' | 'reconcile';
 
@@ -374,7 +371,7 @@ export async function reconcileAll(platform: Platform): Promise<void> {
 export async function processEvent(platform: Platform, workspaceId: string, inboxId: string): Promise<void> {
   const event = await inWorkspace(platform, workspaceId, (ctx) => repo.findInboxEvent(ctx, inboxId));
   if (!event || event.processedAt) return;
-  for (const handler of eventHandlers) await handler(platform, event);
+  for (const handler of platform.ports.channelEvents) await handler(platform, event);
   await inWorkspace(platform, workspaceId, (ctx) => repo.markProcessed(ctx, inboxId, platform.now()));
 }
 

@@ -1,10 +1,11 @@
-export { registerChannelWorkers } from './channels.jobs.ts';
+import type { KelolaModule } from '../../http/context.ts';
+import { registerChannelWorkers } from './channels.jobs.ts';
+import { registerChannelRoutes } from './channels.routes.ts';
 export {
   connectChannel,
   enqueueChannelCall,
   getChannel,
   listChannels,
-  onChannelEvent,
   type ChannelEventHandler,
   type ChannelOperation,
   type ChannelOperationInput,
@@ -12,3 +13,10 @@ export {
 } from './channels.service.ts';
 export { adapterFor } from './channels.adapters.ts';
 export type { MarketplaceAdapter, MarketplaceKey, TokenGrant } from './adapters/types.ts';
+
+/** Marketplace connections, their inbox and outbound calls; runs the `channelEvents` other modules provide. */
+export const channelsModule: KelolaModule = {
+  name: 'channels',
+  routes: registerChannelRoutes,
+  workers: registerChannelWorkers,
+};

@@ -14,45 +14,14 @@ import {
   VerifyPhoneInput,
   requiredText,
 } from '@kelola/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
-import type { SignedInCtx } from '../../http/context.ts';
+import { clearRefreshCookie, refreshCookieOf, setRefreshCookie, signupCookieOf } from '../../http/refresh-cookie.ts';
 import type { Router } from '../../http/route.ts';
 import * as identity from './identity.service.ts';
 
-export const REFRESH_COOKIE = 'kelola_rt';
 const tags = ['auth'];
-
-/** Puts the refresh token in its httpOnly cookie and answers the session body; shared by every route that signs in. */
-export function setRefreshCookie(config: Config, reply: FastifyReply, issued: identity.IssuedSession) {
-  void reply.setCookie(REFRESH_COOKIE, issued.refreshToken, {
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: config.publicUrl.startsWith('https://'),
-    path: '/api/auth',
-    expires: issued.refreshExpiresAt,
-  });
-  return issued.session;
-}
-
-const refreshCookie = (request: FastifyRequest) => request.cookies[REFRESH_COOKIE];
-
-/** Binds a repeated sign-up's verification to the browser that made it (ADR 0013). */
-export const SIGNUP_COOKIE = 'kelola_signup';
-
-export function setSignupCookie(config: Config, reply: FastifyReply, flowSecret: string | undefined): void {
-  if (!flowSecret) return;
-  void reply.setCookie(SIGNUP_COOKIE, flowSecret, {
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: config.publicUrl.startsWith('https://'),
-    path: '/api/auth',
-    maxAge: 24 * 3600,
-  });
-}
-
-const signupCookie = (request: FastifyRequest) => request.cookies[SIGNUP_COOKIE];
 
 /** Identity: sign-up verification, sessions and passwords (spec part 7 "Auth and user"). */
 export function registerIdentityRoutes({ route }: Router, config: Config): void {
@@ -72,7 +41,7 @@ export function registerIdentityRoutes({ route }: Router, config: Config): void 
       response: VerificationResult,
     },
     async (ctx, { body, request, reply }) =>
-      verified(reply, await identity.verifySignupCode(ctx, body.user_uuid, body.otp_code, 'otp_code', signupCookie(request))),
+      verified(reply, await identity.verifySignupCode(ctx, body.user_uuid, body.otp_code, 'otp_code', signupCookieOf(request))),
   );
 
   route(
@@ -87,7 +56,7 @@ export function registerIdentityRoutes({ route }: Router, config: Config): void 
       response: VerificationResult,
     },
     async (ctx, { body, request, reply }) =>
-      verified(reply, await identity.verifySignupCode(ctx, body.user_uuid, body.code, 'code', signupCookie(request))),
+      verified(reply, await identity.verifySignupCode(ctx, body.user_uuid, body.code, 'code', signupCookieOf(request))),
   );
 
   route(
@@ -114,7 +83,7 @@ export function registerIdentityRoutes({ route }: Router, config: Config): void 
       response: VerificationResult,
     },
     async (ctx, { params, request, reply }) =>
-      verified(reply, await identity.verifyLink(ctx, params.link, params.uuid, signupCookie(request))),
+      verified(reply, await identity.verifyLink(ctx, params.link, params.uuid, signupCookieOf(request))),
   );
 
   route(
@@ -124,12 +93,12 @@ export function registerIdentityRoutes({ route }: Router, config: Config): void 
   );
 
   route({ method: 'POST', url: '/api/auth/refresh', permission: 'public', tags, response: Session }, async (ctx, { request, reply }) =>
-    setRefreshCookie(config, reply, await identity.refresh(ctx, refreshCookie(request))),
+    setRefreshCookie(config, reply, await identity.refresh(ctx, refreshCookieOf(request))),
   );
 
   route({ method: 'POST', url: '/api/auth/logout', permission: 'public', tags }, async (ctx, { request, reply }) => {
-    await identity.logout(ctx, refreshCookie(request));
-    void reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth' });
+    await identity.logout(ctx, refreshCookieOf(request));
+    clearRefreshCookie(reply);
   });
 
   route(
@@ -168,12 +137,12 @@ export function registerIdentityRoutes({ route }: Router, config: Config): void 
 
   route(
     { method: 'POST', url: '/api/auth/change-password', permission: 'authenticated', tags, body: ChangePasswordInput },
-    (ctx, { body }) => identity.changePassword(ctx as SignedInCtx, body.old_password, body.password),
+    (ctx, { body }) => identity.changePassword(ctx, body.old_password, body.password),
   );
 
   route(
     { method: 'PUT', url: '/api/me/settings', permission: 'authenticated', tags: ['me'], body: UserSettings, response: UserSettings },
-    (ctx, { body }) => identity.updateSettings(ctx as SignedInCtx, body),
+    (ctx, { body }) => identity.updateSettings(ctx, body),
   );
 
   route(
@@ -184,6 +153,6 @@ export function registerIdentityRoutes({ route }: Router, config: Config): void 
       tags: ['me'],
       body: z.object({ first_name: requiredText(100), last_name: z.string().trim().max(100).default('') }),
     },
-    (ctx, { body }) => identity.updateProfile(ctx as SignedInCtx, body),
+    (ctx, { body }) => identity.updateProfile(ctx, body),
   );
 }

@@ -1,3 +1,5 @@
+import type { KelolaModule } from '../../http/context.ts';
+import { registerIdentityRoutes } from './identity.routes.ts';
 export {
   changePassword,
   createInvitedUser,
@@ -21,5 +23,10 @@ export {
   verifySignupCode,
   type IssuedSession,
 } from './identity.service.ts';
-export { REFRESH_COOKIE, setRefreshCookie, setSignupCookie, SIGNUP_COOKIE } from './identity.routes.ts';
 export { sessionGate, SESSION_LIVE_TTL_MS, type SessionGate } from './session-gate.ts';
+
+/** Accounts, sign-in and sessions. */
+export const identityModule: KelolaModule = {
+  name: 'identity',
+  routes: (router, platform) => registerIdentityRoutes(router, platform.config),
+};

@@ -1,4 +1,8 @@
-export { registerInventoryWorkers } from './inventory.jobs.ts';
+import type { KelolaModule } from '../../http/context.ts';
+import { registerInventoryWorkers } from './inventory.jobs.ts';
+import { registerInventoryRoutes } from './inventory.routes.ts';
+import { registerProductUnitRoutes } from './product-units.ts';
+import { inventoryStockView } from './stock-view.ts';
 export {
   adjustStock,
   ledgerMismatches,
@@ -15,4 +19,14 @@ export { runInventoryExport, type InventoryExportJob } from './inventory-export.
 export { runStockSync, type StockSyncJob } from './stock-sync.service.ts';
 export type { AppliedLine, StockLine } from './stock-ledger.repository.ts';
 export { createGoodsReceipt } from './goods-receipts.service.ts';
-export { inventoryStockView } from './stock-view.ts';
+
+/** Stock ledger, balances, goods receipts and adjustments; provides the catalog's view of stock. */
+export const inventoryModule: KelolaModule = {
+  name: 'inventory',
+  routes: (router) => {
+    registerInventoryRoutes(router);
+    registerProductUnitRoutes(router);
+  },
+  workers: registerInventoryWorkers,
+  provides: { stock: inventoryStockView },
+};

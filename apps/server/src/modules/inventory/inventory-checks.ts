@@ -1,7 +1,6 @@
 import type { ErrorCode } from '@kelola/contracts';
-import type { z } from 'zod';
 import type { TenantCtx } from '../../http/context.ts';
-import { DomainError, fieldError } from '../../platform/errors.ts';
+import { DomainError, fieldError, parseOrFail } from '../../platform/errors.ts';
 import { catalogRefs } from '../catalog/index.ts';
 import { getChannel } from '../channels/index.ts';
 import { getWarehouse, listWarehouseOptions, visibleWarehouseIds } from '../warehouses/index.ts';
@@ -29,13 +28,7 @@ export async function checkListFilters(ctx: TenantCtx, query: { warehouse_id?: s
   if (query.catalog_id && (await catalogRefs(ctx, [query.catalog_id])).length === 0) throw new DomainError('CATALOG_NOT_FOUND');
 }
 
-export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  throw new DomainError('VALIDATION_FAILED', {
-    fields: result.error.issues.map((i) => ({ path: i.path.join('.'), code: i.message, message: i.message })),
-  });
-}
+export const parse = parseOrFail;
 
 export async function checkCatalogs(ctx: TenantCtx, ids: readonly string[], path: string) {
   const refs = new Map((await catalogRefs(ctx, [...new Set(ids)])).map((r) => [r.id, r]));

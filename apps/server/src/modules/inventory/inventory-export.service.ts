@@ -7,7 +7,7 @@ import { inTenant } from '../../platform/db/database.ts';
 import { uuidv7 } from '../../platform/db/ids.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { systemCtx, tenantCtxFor } from '../../platform/system-ctx.ts';
-import { exportFile, findExportRecord, getExport, recordExport, updateExportRecord } from '../catalog/index.ts';
+import { exportFile, findExportRecord, getExport, recordExport, updateExportRecord } from '../../platform/exports/exports.ts';
 import { listedWarehouses, parse, warehouseOrFieldError } from './inventory-checks.ts';
 import { presentBalances } from './inventory-queries.service.ts';
 import { listBalances } from './stock-balances.repository.ts';

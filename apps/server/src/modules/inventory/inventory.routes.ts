@@ -25,14 +25,12 @@ import {
   StockTransferInput,
 } from '@kelola/contracts';
 import { z } from 'zod';
-import type { Ctx, TenantCtx } from '../../http/context.ts';
 import { download } from '../../platform/files/download.ts';
 import type { Router } from '../../http/route.ts';
 import * as inventory from './inventory.use-cases.ts';
 
 const IdParams = z.object({ id: z.uuid({ error: 'INVALID_ID' }) });
 const CatalogParams = z.object({ catalog_id: z.uuid({ error: 'INVALID_ID' }) });
-const t = (ctx: Ctx) => ctx as TenantCtx;
 
 /** Inventory (issue 5): stock list v2, movements, goods receipts, adjustments, allocation, stock sync, export. */
 export function registerInventoryRoutes({ route }: Router): void {
@@ -47,7 +45,7 @@ export function registerInventoryRoutes({ route }: Router): void {
       querystring: InventoryListQuery,
       response: InventoryList,
     },
-    (ctx, { query }) => inventory.listInventory(t(ctx), query),
+    (ctx, { query }) => inventory.listInventory(ctx, query),
   );
   route(
     {
@@ -59,7 +57,7 @@ export function registerInventoryRoutes({ route }: Router): void {
       params: CatalogParams,
       response: InventoryDetail,
     },
-    (ctx, { params }) => inventory.inventoryDetail(t(ctx), params.catalog_id),
+    (ctx, { params }) => inventory.inventoryDetail(ctx, params.catalog_id),
   );
 
   // Movements (ledger) ---------------------------------------------------------------------------------------------
@@ -73,7 +71,7 @@ export function registerInventoryRoutes({ route }: Router): void {
       querystring: MovementListQuery,
       response: MovementList,
     },
-    (ctx, { query }) => inventory.listMovements(t(ctx), query),
+    (ctx, { query }) => inventory.listMovements(ctx, query),
   );
   route(
     {
@@ -84,7 +82,7 @@ export function registerInventoryRoutes({ route }: Router): void {
       params: IdParams,
       response: StockMovement,
     },
-    (ctx, { params }) => inventory.getMovement(t(ctx), params.id),
+    (ctx, { params }) => inventory.getMovement(ctx, params.id),
   );
 
   // Goods receipt ---------------------------------------------------------------------------------------------------
@@ -97,7 +95,7 @@ export function registerInventoryRoutes({ route }: Router): void {
       querystring: DocumentListQuery,
       response: GoodsReceiptList,
     },
-    (ctx, { query }) => inventory.listGoodsReceipts(t(ctx), query),
+    (ctx, { query }) => inventory.listGoodsReceipts(ctx, query),
   );
   route(
     {
@@ -110,7 +108,7 @@ export function registerInventoryRoutes({ route }: Router): void {
       response: GoodsReceipt,
       status: 201,
     },
-    (ctx, { body }) => inventory.createGoodsReceipt(t(ctx), body),
+    (ctx, { body }) => inventory.createGoodsReceipt(ctx, body),
   );
   route(
     {
@@ -121,7 +119,7 @@ export function registerInventoryRoutes({ route }: Router): void {
       params: IdParams,
       response: GoodsReceipt,
     },
-    (ctx, { params }) => inventory.getGoodsReceipt(t(ctx), params.id),
+    (ctx, { params }) => inventory.getGoodsReceipt(ctx, params.id),
   );
   route(
     {
@@ -133,7 +131,7 @@ export function registerInventoryRoutes({ route }: Router): void {
       params: IdParams,
       response: GoodsReceipt,
     },
-    (ctx, { params }) => inventory.postGoodsReceipt(t(ctx), params.id),
+    (ctx, { params }) => inventory.postGoodsReceipt(ctx, params.id),
   );
   // Inbound: the posted receipts, as the spec's inbound list (paged by warehouse, status, catalog_id, sort).
   route(
@@ -145,7 +143,7 @@ export function registerInventoryRoutes({ route }: Router): void {
       querystring: DocumentListQuery,
       response: GoodsReceiptList,
     },
-    (ctx, { query }) => inventory.listGoodsReceipts(t(ctx), { ...query, status: query.status ?? 'POSTED' }),
+    (ctx, { query }) => inventory.listGoodsReceipts(ctx, { ...query, status: query.status ?? 'POSTED' }),
   );
 
   // Stock adjustment ------------------------------------------------------------------------------------------------
@@ -158,7 +156,7 @@ export function registerInventoryRoutes({ route }: Router): void {
       querystring: DocumentListQuery,
       response: AdjustmentList,
     },
-    (ctx, { query }) => inventory.listAdjustments(t(ctx), query),
+    (ctx, { query }) => inventory.listAdjustments(ctx, query),
   );
   route(
     {
@@ -171,7 +169,7 @@ export function registerInventoryRoutes({ route }: Router): void {
       response: Adjustment,
       status: 201,
     },
-    (ctx, { body }) => inventory.createAdjustment(t(ctx), body),
+    (ctx, { body }) => inventory.createAdjustment(ctx, body),
   );
   route(
     {
@@ -182,7 +180,7 @@ export function registerInventoryRoutes({ route }: Router): void {
       params: IdParams,
       response: Adjustment,
     },
-    (ctx, { params }) => inventory.getAdjustment(t(ctx), params.id),
+    (ctx, { params }) => inventory.getAdjustment(ctx, params.id),
   );
   route(
     {
@@ -195,7 +193,7 @@ export function registerInventoryRoutes({ route }: Router): void {
       body: AdjustmentInput,
       response: Adjustment,
     },
-    (ctx, { params, body }) => inventory.updateAdjustment(t(ctx), params.id, body),
+    (ctx, { params, body }) => inventory.updateAdjustment(ctx, params.id, body),
   );
   route(
     {
@@ -207,7 +205,7 @@ export function registerInventoryRoutes({ route }: Router): void {
       params: IdParams,
       response: Adjustment,
     },
-    (ctx, { params }) => inventory.postAdjustment(t(ctx), params.id),
+    (ctx, { params }) => inventory.postAdjustment(ctx, params.id),
   );
 
   // Transfer between warehouses -------------------------------------------------------------------------------------
@@ -222,7 +220,7 @@ export function registerInventoryRoutes({ route }: Router): void {
       response: StockTransfer,
       status: 201,
     },
-    (ctx, { body }) => inventory.transferStock(t(ctx), body),
+    (ctx, { body }) => inventory.transferStock(ctx, body),
   );
 
   // Allocation per channel ------------------------------------------------------------------------------------------
@@ -236,7 +234,7 @@ export function registerInventoryRoutes({ route }: Router): void {
       querystring: AllocationQuery,
       response: AllocationView,
     },
-    (ctx, { query }) => inventory.getAllocation(t(ctx), query),
+    (ctx, { query }) => inventory.getAllocation(ctx, query),
   );
   route(
     {
@@ -248,7 +246,7 @@ export function registerInventoryRoutes({ route }: Router): void {
       body: AllocationInput,
       response: AllocationView,
     },
-    (ctx, { body }) => inventory.saveAllocation(t(ctx), body),
+    (ctx, { body }) => inventory.saveAllocation(ctx, body),
   );
   route(
     {
@@ -260,7 +258,7 @@ export function registerInventoryRoutes({ route }: Router): void {
       body: SetAsideInput,
       response: AllocationView,
     },
-    (ctx, { body }) => inventory.saveSetAside(t(ctx), body),
+    (ctx, { body }) => inventory.saveSetAside(ctx, body),
   );
 
   // Warehouse stock sync ------------------------------------------------------------------------------------------
@@ -275,7 +273,7 @@ export function registerInventoryRoutes({ route }: Router): void {
       response: StockSyncStatus,
       status: 202,
     },
-    (ctx, { body }) => inventory.startStockSync(t(ctx), body),
+    (ctx, { body }) => inventory.startStockSync(ctx, body),
   );
   route(
     {
@@ -287,7 +285,7 @@ export function registerInventoryRoutes({ route }: Router): void {
       querystring: StockSyncQuery,
       response: StockSyncStatus,
     },
-    (ctx, { query }) => inventory.stockSyncStatus(t(ctx), query),
+    (ctx, { query }) => inventory.stockSyncStatus(ctx, query),
   );
 
   // Export --------------------------------------------------------------------------------------------------------
@@ -302,7 +300,7 @@ export function registerInventoryRoutes({ route }: Router): void {
       response: ExportRecord,
       status: 202,
     },
-    (ctx, { body }) => inventory.startInventoryExport(t(ctx), body),
+    (ctx, { body }) => inventory.startInventoryExport(ctx, body),
   );
   route(
     {
@@ -313,7 +311,7 @@ export function registerInventoryRoutes({ route }: Router): void {
       params: IdParams,
       response: ExportRecord,
     },
-    (ctx, { params }) => inventory.getInventoryExport(t(ctx), params.id),
+    (ctx, { params }) => inventory.getInventoryExport(ctx, params.id),
   );
   route(
     {
@@ -324,6 +322,6 @@ export function registerInventoryRoutes({ route }: Router): void {
       summary: 'The exported XLSX',
       params: IdParams,
     },
-    async (ctx, { params, reply }) => download(reply, await inventory.inventoryExportFile(t(ctx), params.id)),
+    async (ctx, { params, reply }) => download(reply, await inventory.inventoryExportFile(ctx, params.id)),
   );
 }

@@ -1,6 +1,6 @@
 import { ProductUnitsUpdateInput, ProductUnitsView, type UnitQuantity } from '@kelola/contracts';
 import { z } from 'zod';
-import type { Ctx, TenantCtx } from '../../http/context.ts';
+import type { TenantCtx } from '../../http/context.ts';
 import type { Router } from '../../http/route.ts';
 import { DomainError } from '../../platform/errors.ts';
 import { catalogUnits, replaceProductUnits, type CatalogUnits } from '../catalog/index.ts';
@@ -64,7 +64,6 @@ export async function updateProductUnits(ctx: TenantCtx, catalogId: string, inpu
 }
 
 const CatalogParams = z.object({ catalog_id: z.uuid({ error: 'INVALID_ID' }) });
-const t = (ctx: Ctx) => ctx as TenantCtx;
 
 /** Product units in the inventory (issue 5): the SKU's stock per unit, and the conversion units' editor. */
 export function registerProductUnitRoutes({ route }: Router): void {
@@ -79,7 +78,7 @@ export function registerProductUnitRoutes({ route }: Router): void {
       params: CatalogParams,
       response: ProductUnitsView,
     },
-    (ctx, { params }) => getProductUnits(t(ctx), params.catalog_id),
+    (ctx, { params }) => getProductUnits(ctx, params.catalog_id),
   );
   route(
     {
@@ -92,6 +91,6 @@ export function registerProductUnitRoutes({ route }: Router): void {
       body: ProductUnitsUpdateInput,
       response: ProductUnitsView,
     },
-    (ctx, { params, body }) => updateProductUnits(t(ctx), params.catalog_id, body),
+    (ctx, { params, body }) => updateProductUnits(ctx, params.catalog_id, body),
   );
 }

@@ -12,7 +12,6 @@ import {
   type MenuKey,
   type VariableKind,
 } from '@kelola/contracts';
-import type { TenantCtx } from '../../http/context.ts';
 import type { Router } from '../../http/route.ts';
 import * as pricing from './pricing.service.ts';
 
@@ -37,10 +36,10 @@ export function registerPricingRoutes({ route }: Router): void {
         querystring: VariableListQuery,
         response: VariableList,
       },
-      (ctx, { query }) => pricing.listVariables(ctx as TenantCtx, kind, query),
+      (ctx, { query }) => pricing.listVariables(ctx, kind, query),
     );
     route({ method: 'GET', url: `${path}/:id`, permission: [key, 'READ'], tags, params: IdParams, response: Variable }, (ctx, { params }) =>
-      pricing.getVariable(ctx as TenantCtx, kind, params.id),
+      pricing.getVariable(ctx, kind, params.id),
     );
     route(
       {
@@ -53,7 +52,7 @@ export function registerPricingRoutes({ route }: Router): void {
         response: Variable,
         status: 201,
       },
-      (ctx, { body }) => pricing.createVariable(ctx as TenantCtx, kind, body),
+      (ctx, { body }) => pricing.createVariable(ctx, kind, body),
     );
     route(
       {
@@ -66,7 +65,7 @@ export function registerPricingRoutes({ route }: Router): void {
         body: VariableInput,
         response: Variable,
       },
-      (ctx, { params, body }) => pricing.updateVariable(ctx as TenantCtx, kind, params.id, body),
+      (ctx, { params, body }) => pricing.updateVariable(ctx, kind, params.id, body),
     );
     route(
       {
@@ -77,7 +76,7 @@ export function registerPricingRoutes({ route }: Router): void {
         summary: "Deletes a variable; 409 VARIABLE_IN_USE ('Cannot Delete') when a formula uses it",
         params: IdParams,
       },
-      (ctx, { params }) => pricing.deleteVariable(ctx as TenantCtx, kind, params.id),
+      (ctx, { params }) => pricing.deleteVariable(ctx, kind, params.id),
     );
   }
 
@@ -91,7 +90,7 @@ export function registerPricingRoutes({ route }: Router): void {
       querystring: VariableListQuery,
       response: FormulaList,
     },
-    (ctx, { query }) => pricing.listFormulas(ctx as TenantCtx, query),
+    (ctx, { query }) => pricing.listFormulas(ctx, query),
   );
   route(
     {
@@ -103,11 +102,11 @@ export function registerPricingRoutes({ route }: Router): void {
       body: FormulaCheckInput,
       response: FormulaCheck,
     },
-    (ctx, { body }) => pricing.checkExpression(ctx as TenantCtx, body.expression),
+    (ctx, { body }) => pricing.checkExpression(ctx, body.expression),
   );
   route(
     { method: 'GET', url: '/api/price-formulas/:id', permission: ['price-formula', 'READ'], tags, params: IdParams, response: Formula },
-    (ctx, { params }) => pricing.getFormula(ctx as TenantCtx, params.id),
+    (ctx, { params }) => pricing.getFormula(ctx, params.id),
   );
   route(
     {
@@ -119,7 +118,7 @@ export function registerPricingRoutes({ route }: Router): void {
       response: Formula,
       status: 201,
     },
-    (ctx, { body }) => pricing.createFormula(ctx as TenantCtx, body),
+    (ctx, { body }) => pricing.createFormula(ctx, body),
   );
   route(
     {
@@ -131,7 +130,7 @@ export function registerPricingRoutes({ route }: Router): void {
       body: FormulaInput,
       response: Formula,
     },
-    (ctx, { params, body }) => pricing.updateFormula(ctx as TenantCtx, params.id, body),
+    (ctx, { params, body }) => pricing.updateFormula(ctx, params.id, body),
   );
   route(
     {
@@ -142,6 +141,6 @@ export function registerPricingRoutes({ route }: Router): void {
       summary: 'Deletes a formula; 409 FORMULA_IN_USE when a product is priced by it',
       params: IdParams,
     },
-    (ctx, { params }) => pricing.deleteFormula(ctx as TenantCtx, params.id),
+    (ctx, { params }) => pricing.deleteFormula(ctx, params.id),
   );
 }

@@ -2,7 +2,6 @@ import {
   BUILTIN_FORMULA_VARIABLES,
   FormulaInput,
   VariableInput,
-  type FieldIssue,
   type Formula,
   type FormulaCheck,
   type FormulaData,
@@ -25,22 +24,14 @@ import type { z } from 'zod';
 import type { TenantCtx } from '../../http/context.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { uuidv7 } from '../../platform/db/ids.ts';
-import { DomainError, fieldError } from '../../platform/errors.ts';
+import { DomainError, fieldError, parseOrFail } from '../../platform/errors.ts';
 import { translate } from '../../platform/i18n/translate.ts';
 import * as repo from './pricing.repository.ts';
 
 const BUILTINS = new Set<string>(BUILTIN_FORMULA_VARIABLES);
 
 /** Request schemas already ran for API calls; imports and flows get the same rules here. */
-function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  const fields: FieldIssue[] = result.error.issues.map((issue) => {
-    const code = /^[A-Z_]+$/u.test(issue.message) ? issue.message : 'INVALID_FORMAT';
-    return { path: issue.path.join('.'), code, message: code };
-  });
-  throw new DomainError('VALIDATION_FAILED', { fields });
-}
+const parse = parseOrFail;
 
 /** "150000.000000" → "150000", "1.150000" → "1.15". */
 const plainDecimal = (value: string) => formatRational(parseDecimal(value)!, 6);

@@ -1,2 +1,7 @@
-export { listWarehouseOptions, visibleWarehouseCondition, visibleWarehouseIds } from './warehouses.repository.ts';
+import type { KelolaModule } from '../../http/context.ts';
+import { registerWarehouseRoutes } from './warehouses.routes.ts';
+export { listWarehouseOptions, visibleWarehouseCondition, visibleWarehouseIds } from './warehouses.service.ts';
 export { createWarehouse, getWarehouse, listWarehouses, updateWarehouse, type NewWarehouse } from './warehouses.service.ts';
+
+/** Warehouses of a workspace. */
+export const warehousesModule: KelolaModule = { name: 'warehouses', routes: registerWarehouseRoutes };

@@ -1,5 +1,4 @@
 import { Warehouse, WarehouseInput, WarehouseList, WarehouseListQuery, WarehouseParams } from '@kelola/contracts';
-import type { TenantCtx } from '../../http/context.ts';
 import type { Router } from '../../http/route.ts';
 import * as warehouses from './warehouses.service.ts';
 
@@ -17,11 +16,11 @@ export function registerWarehouseRoutes({ route }: Router): void {
       querystring: WarehouseListQuery,
       response: WarehouseList,
     },
-    (ctx, { query }) => warehouses.listWarehouses(ctx as TenantCtx, query),
+    (ctx, { query }) => warehouses.listWarehouses(ctx, query),
   );
   route(
     { method: 'GET', url: '/api/warehouses/:id', permission: ['warehouse', 'READ'], tags, params: WarehouseParams, response: Warehouse },
-    (ctx, { params }) => warehouses.getWarehouse(ctx as TenantCtx, params.id),
+    (ctx, { params }) => warehouses.getWarehouse(ctx, params.id),
   );
   route(
     {
@@ -33,7 +32,7 @@ export function registerWarehouseRoutes({ route }: Router): void {
       response: Warehouse,
       status: 201,
     },
-    (ctx, { body }) => warehouses.createWarehouse(ctx as TenantCtx, body),
+    (ctx, { body }) => warehouses.createWarehouse(ctx, body),
   );
   route(
     {
@@ -45,6 +44,6 @@ export function registerWarehouseRoutes({ route }: Router): void {
       body: WarehouseInput,
       response: Warehouse,
     },
-    (ctx, { params, body }) => warehouses.updateWarehouse(ctx as TenantCtx, params.id, body),
+    (ctx, { params, body }) => warehouses.updateWarehouse(ctx, params.id, body),
   );
 }

@@ -1,8 +1,8 @@
-import { WarehouseInput, type FieldIssue, type Warehouse, type WarehouseData, type WarehouseListQuery } from '@kelola/contracts';
+import { WarehouseInput, type Warehouse, type WarehouseData, type WarehouseListQuery } from '@kelola/contracts';
 import type { TenantCtx } from '../../http/context.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { uuidv7 } from '../../platform/db/ids.ts';
-import { DomainError, fieldError } from '../../platform/errors.ts';
+import { DomainError, fieldError, parseOrFail } from '../../platform/errors.ts';
 import { areaNames, checkAreaPath } from '../areas/index.ts';
 import { businessNames, isVisibleBusiness } from '../businesses/index.ts';
 import * as repo from './warehouses.repository.ts';
@@ -11,15 +11,7 @@ import * as repo from './warehouses.repository.ts';
 export type NewWarehouse = Omit<WarehouseData, 'country_code'> & { country_code?: 'ID' };
 
 /** The HTTP schema already ran for API calls; seeds and flows get the same rules and normalisation here. */
-function parse(input: NewWarehouse): WarehouseData {
-  const result = WarehouseInput.safeParse(input);
-  if (result.success) return result.data;
-  const fields: FieldIssue[] = result.error.issues.map((issue) => {
-    const code = /^[A-Z_]+$/u.test(issue.message) ? issue.message : 'INVALID_FORMAT';
-    return { path: issue.path.join('.'), code, message: code };
-  });
-  throw new DomainError('VALIDATION_FAILED', { fields });
-}
+const parse = (input: NewWarehouse): WarehouseData => parseOrFail(WarehouseInput, input);
 
 const toValues = (data: WarehouseData): repo.WarehouseValues => ({
   businessId: data.business_id ?? null,
@@ -154,3 +146,6 @@ export async function listWarehouses(ctx: TenantCtx, query: WarehouseListQuery) 
   });
   return { items: await present(ctx, rows), page: query.page, size: query.size, total_row: total };
 }
+
+/** Which warehouses a member may see (options, a SQL condition, ids): the rule other modules filter stock by. */
+export { listWarehouseOptions, visibleWarehouseCondition, visibleWarehouseIds } from './warehouses.repository.ts';

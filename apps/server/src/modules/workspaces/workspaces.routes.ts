@@ -18,69 +18,67 @@ import {
   RoleList,
   RoleUpdateInput,
 } from '@kelola/contracts';
-import type { SignedInCtx, TenantCtx } from '../../http/context.ts';
+import { setRefreshCookie } from '../../http/refresh-cookie.ts';
 import type { Router } from '../../http/route.ts';
-import { setRefreshCookie } from '../identity/index.ts';
 import * as invitations from './invitations.service.ts';
 import * as members from './members.service.ts';
 import * as roles from './roles.service.ts';
 
 const READ = ['user-management', 'READ'] as const;
 const WRITE = ['user-management', 'WRITE'] as const;
-const t = (ctx: unknown) => ctx as TenantCtx;
 
 /** User management: roles, members and invitations of the active workspace, and the invitee's confirmation. */
 export function registerWorkspaceRoutes({ route }: Router): void {
   const tags = ['user-management'];
 
   route({ method: 'GET', url: '/api/roles', permission: READ, tags, response: RoleList }, async (ctx) => ({
-    items: await roles.listRoles(t(ctx)),
+    items: await roles.listRoles(ctx),
   }));
   route({ method: 'GET', url: '/api/roles/:id', permission: READ, tags, params: IdParams, response: Role }, (ctx, { params }) =>
-    roles.getRole(t(ctx), params.id),
+    roles.getRole(ctx, params.id),
   );
   route({ method: 'POST', url: '/api/roles', permission: WRITE, tags, body: RoleInput, response: Role, status: 201 }, (ctx, { body }) =>
-    roles.createRole(t(ctx), body),
+    roles.createRole(ctx, body),
   );
   route(
     { method: 'PUT', url: '/api/roles/:id', permission: WRITE, tags, params: IdParams, body: RoleUpdateInput, response: Role },
-    (ctx, { params, body }) => roles.updateRole(t(ctx), params.id, body),
+    (ctx, { params, body }) => roles.updateRole(ctx, params.id, body),
   );
   route({ method: 'DELETE', url: '/api/roles/:id', permission: WRITE, tags, params: IdParams }, (ctx, { params }) =>
-    roles.deleteRole(t(ctx), params.id),
+    roles.deleteRole(ctx, params.id),
   );
 
   route({ method: 'GET', url: '/api/users', permission: READ, tags, querystring: MemberQuery, response: MemberList }, (ctx, { query }) =>
-    members.listMembers(t(ctx), query),
+    members.listMembers(ctx, query),
   );
   route({ method: 'GET', url: '/api/users/:id', permission: READ, tags, params: IdParams, response: Member }, (ctx, { params }) =>
-    members.getMember(t(ctx), params.id),
+    members.getMember(ctx, params.id),
   );
   route(
     { method: 'PUT', url: '/api/users/:id', permission: WRITE, tags, params: IdParams, body: MemberUpdateInput, response: Member },
-    (ctx, { params, body }) => members.updateMember(t(ctx), params.id, body),
+    (ctx, { params, body }) => members.updateMember(ctx, params.id, body),
   );
   route({ method: 'DELETE', url: '/api/users/:id', permission: WRITE, tags, params: IdParams }, (ctx, { params }) =>
-    members.removeMember(t(ctx), params.id),
+    members.removeMember(ctx, params.id),
   );
 
   route({ method: 'GET', url: '/api/invitations', permission: READ, tags, response: InvitationList }, async (ctx) => ({
-    items: await invitations.listInvitations(t(ctx)),
+    items: await invitations.listInvitations(ctx),
   }));
   route(
     { method: 'POST', url: '/api/invitations', permission: WRITE, tags, body: InviteUserInput, response: Invitation, status: 201 },
-    (ctx, { body }) => invitations.inviteUser(t(ctx), body),
+    (ctx, { body }) => invitations.inviteUser(ctx, body),
   );
   route(
     { method: 'POST', url: '/api/invitations/owner', permission: WRITE, tags, body: InviteOwnerInput, response: Invitation, status: 201 },
-    (ctx, { body }) => invitations.inviteOwner(t(ctx), body),
+    (ctx, { body }) => invitations.inviteOwner(ctx, body),
   );
   route(
     { method: 'POST', url: '/api/invitations/:id/resend', permission: WRITE, tags, params: IdParams, response: Invitation },
-    (ctx, { params }) => invitations.resendInvitation(t(ctx), params.id),
+    (ctx, { params }) => invitations.resendInvitation(ctx, params.id),
   );
   route({ method: 'DELETE', url: '/api/invitations/:id', permission: WRITE, tags, params: IdParams }, (ctx, { params }) =>
-    invitations.revokeInvitation(t(ctx), params.id),
+    invitations.revokeInvitation(ctx, params.id),
   );
 
   const invitee = ['invitation'];
@@ -104,7 +102,7 @@ export function registerWorkspaceRoutes({ route }: Router): void {
       params: InvitationTokenParams,
       response: AcceptInvitationResult,
     },
-    (ctx, { params }) => invitations.acceptInvitation(ctx as SignedInCtx, params.token),
+    (ctx, { params }) => invitations.acceptInvitation(ctx, params.token),
   );
   route(
     {

@@ -1,5 +1,6 @@
 // The list drizzle-kit reads to generate migrations: every table of every module.
 export * from '../audit/audit.schema.ts';
+export * from '../exports/exports.schema.ts';
 export * from '../outbox/outbox.schema.ts';
 export * from '../../modules/areas/areas.schema.ts';
 export * from '../../modules/businesses/businesses.schema.ts';

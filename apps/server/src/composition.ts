@@ -1,0 +1,57 @@
+import type { Config } from './config.ts';
+import type { KelolaModule, Ports } from './http/context.ts';
+import type { Router } from './http/route.ts';
+import { areasModule } from './modules/areas/index.ts';
+import { businessesModule } from './modules/businesses/index.ts';
+import { catalogModule } from './modules/catalog/index.ts';
+import { channelsModule } from './modules/channels/index.ts';
+import { identityModule } from './modules/identity/index.ts';
+import { inventoryModule } from './modules/inventory/index.ts';
+import { pricingModule } from './modules/pricing/index.ts';
+import { warehousesModule } from './modules/warehouses/index.ts';
+import { workspacesModule } from './modules/workspaces/index.ts';
+import { createPlatform } from './platform/create-platform.ts';
+import { registerOutboxWorker } from './platform/outbox/outbox.ts';
+import type { Platform } from './platform/platform.ts';
+
+/**
+ * The composition root (ADR 0020): every module, in the order their routes are registered. A new module adds its
+ * `…Module` here; what it provides to others is wired below, and the HTTP server and `npm run worker` both use this.
+ */
+export const MODULES: readonly KelolaModule[] = [
+  identityModule,
+  workspacesModule,
+  areasModule,
+  businessesModule,
+  channelsModule,
+  warehousesModule,
+  pricingModule,
+  catalogModule,
+  inventoryModule,
+];
+
+/** The ports the modules provide: one provider for each single port, every provider's handlers for a list port. */
+export function composePorts(modules: readonly KelolaModule[] = MODULES): Ports {
+  const stock = modules.flatMap((m) => (m.provides?.stock ? [m.provides.stock] : []));
+  if (stock.length !== 1) throw new Error(`exactly one module must provide the stock port; ${stock.length} do`);
+  return {
+    stock: stock[0]!,
+    channelEvents: modules.flatMap((m) => m.provides?.channelEvents ?? []),
+  };
+}
+
+/** The platform with the modules' ports wired in: what main.ts, the test app and the benchmarks start from. */
+export function openPlatform(config: Config, options: { inMemory?: boolean } = {}): Promise<Platform> {
+  return createPlatform(config, { ...options, ports: composePorts() });
+}
+
+/** Every module's routes (the platform's own and the flows' routes are added by http/register-routes.ts). */
+export function registerModuleRoutes(router: Router, platform: Platform): void {
+  for (const module of MODULES) module.routes?.(router, platform);
+}
+
+/** Every job handler; the same code runs in `npm start` (embedded) and in `npm run worker`. */
+export async function registerWorkers(platform: Platform): Promise<void> {
+  await registerOutboxWorker(platform.database, platform.jobs, platform.mailer);
+  for (const module of MODULES) await module.workers?.(platform);
+}
