@@ -4,7 +4,7 @@ import { currentFormatLocale, formatDateTime, ownLocaleName, setFormatLocale } f
 import { FORMAT_LOCALES } from '../../../lib/format-locales.ts';
 import { changeLanguage, currentLanguage } from '../../../lib/i18n.ts';
 import { ME } from '../../../test/fixtures.ts';
-import { mockApi, renderScreen } from '../../users/test/render-screen.tsx';
+import { mockApi, renderScreen } from '../../../test/render-screen.tsx';
 import { PreferencesCard } from './preferences-card.tsx';
 
 describe('PreferencesCard format locale', { timeout: 20_000 }, () => {

@@ -7,7 +7,7 @@ import { ownLocaleName, setFormatLocale, toFormatLocale } from '../../../lib/for
 import { FORMAT_LOCALES } from '../../../lib/format-locales.ts';
 import { changeLanguage, LANGUAGES, localeOf, toLanguage, type Language } from '../../../lib/i18n.ts';
 import { setTheme } from '../../../lib/ui-settings.ts';
-import { useUpdateSettings } from '../../me/api/me-queries.ts';
+import { useUpdateSettings } from '../../../lib/me-queries.ts';
 
 /** Applies the settings to the page at once: language (texts, antd and dayjs) and theme. */
 function applySettings(settings: UserSettings): void {
