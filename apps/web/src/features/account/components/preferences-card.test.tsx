@@ -34,4 +34,13 @@ describe('PreferencesCard format locale', { timeout: 20_000 }, () => {
     );
     expect(screen.getByText('Bahasa Indonesia')).toBeTruthy();
   });
+
+  it('confirms a language change in the language just chosen', async () => {
+    mockApi({ 'PUT /api/me/settings': (call) => ({ body: call.body }) });
+    renderScreen(<PreferencesCard settings={ME.settings} />, '/account-setting');
+    fireEvent.click(screen.getByText('English'));
+    expect(await screen.findByText('Settings saved')).toBeTruthy();
+    expect(screen.queryByText('Pengaturan disimpan')).toBeNull();
+    expect(currentLanguage()).toBe('en');
+  });
 });

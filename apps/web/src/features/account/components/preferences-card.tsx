@@ -29,7 +29,7 @@ function useFormatLocaleOptions() {
 
 /** Language, format locale, theme and menu layout: each choice is applied at once and saved to the user (PUT /api/me/settings). */
 export function PreferencesCard({ settings: stored }: { settings: UserSettings }) {
-  const { t } = useTranslation('account');
+  const { t, i18n } = useTranslation('account');
   const { message } = App.useApp();
   const save = useUpdateSettings();
   // The choice shows at once; the stored settings take over again once the user is reloaded.
@@ -45,7 +45,8 @@ export function PreferencesCard({ settings: stored }: { settings: UserSettings }
     save.mutate(next, {
       onSuccess: () => {
         setPending(null);
-        void message.success(t('preferences.saved'));
+        // In the language just chosen: this render's `t` still speaks the previous one.
+        void message.success(i18n.getFixedT(toLanguage(next.locale), 'account')('preferences.saved'));
       },
       onError: (error) => {
         // The server kept the old settings: show them again, so the page says what is stored.
