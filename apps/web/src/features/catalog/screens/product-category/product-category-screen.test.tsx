@@ -28,7 +28,5 @@ describe('/product-category', { timeout: 30_000 }, () => {
     const count = within(row).getByText('0 produk');
     expect(count.style.whiteSpace).toBe('nowrap');
     expect(count.style.flexShrink).toBe('0');
-    // The name is what gives way: it may shrink and wrap anywhere.
-    expect(within(row).getByText(LONG).style.minWidth).toBe('0px');
   });
 });
