@@ -1,3 +1,4 @@
+import path from 'node:path';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -5,6 +6,30 @@ import tseslint from 'typescript-eslint';
 
 /** Import directions of ARCHITECTURE §2, as lint rules. Type-only imports of the request context are allowed. */
 const restrict = (patterns) => ['error', { patterns: patterns.map((p) => ({ ...p, allowTypeImports: p.allowTypeImports ?? false })) }];
+
+/** Web features never import each other: what two features share lives in components/ or lib/ (bulletproof-react). */
+const featureOf = (file) => /[\\/]apps[\\/]web[\\/]src[\\/]features[\\/]([^\\/]+)[\\/]/u.exec(file)?.[1];
+const webBoundaries = {
+  rules: {
+    'no-cross-feature-imports': {
+      meta: { type: 'problem', schema: [] },
+      create(context) {
+        const own = featureOf(context.filename);
+        const check = (node) => {
+          const spec = node.source?.value;
+          if (!own || typeof spec !== 'string' || !spec.startsWith('.')) return;
+          const target = featureOf(path.resolve(path.dirname(context.filename), spec));
+          if (target && target !== own)
+            context.report({
+              node: node.source,
+              message: `Feature ${own} imports feature ${target}: move the shared part to components/ or lib/.`,
+            });
+        };
+        return { ImportDeclaration: check, ImportExpression: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
+      },
+    },
+  },
+};
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/migrations/**', 'tests/e2e/screenshots/**', 'coverage/**'] },
@@ -95,6 +120,22 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
+    // Query keys are built by lib/query-keys.ts only, so two features cannot key one resource differently.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/query-keys.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportDefaultDeclaration', message: 'Named exports only.' },
+        ...[
+          'Property[key.name="queryKey"] > ArrayExpression',
+          'Property[key.name="queryKey"] > TSAsExpression > ArrayExpression',
+          'CallExpression[callee.property.name=/^(setQueryData|getQueryData|setQueriesData|getQueriesData)$/] > ArrayExpression',
+        ].map((selector) => ({ selector, message: 'Build query keys with queryKeys from lib/query-keys.ts.' })),
+      ],
+    },
+  },
+  {
     files: ['apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/components/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': restrict([
@@ -104,8 +145,10 @@ export default tseslint.config(
   },
   {
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    plugins: { web: webBoundaries },
     rules: {
       'no-restricted-imports': restrict([{ group: ['**/app/**'], message: 'features never import app.' }]),
+      'web/no-cross-feature-imports': 'error',
     },
   },
 );

@@ -65,6 +65,16 @@ describe('POST /api/roles', () => {
     expectFieldError(await createRole(owner, { name: 'Aneh', permissions: ['dashboard'] }), 'permissions');
   });
 
+  it('refuses a role that opens no menu, on the permissions field', async () => {
+    const owner = await newWorkspace(app);
+    const res = await createRole(owner, { name: 'Kosong', permissions: {} });
+    expectError(res, 422, 'ROLE_NO_MENU');
+    expect(res.json().details.fields).toEqual([expect.objectContaining({ path: 'permissions', code: 'ROLE_NO_MENU' })]);
+    const { id } = (await createRole(owner, { name: 'Kasir', permissions: { sales: 'READ' } })).json();
+    expectError(await call('PUT', `/api/roles/${id}`, owner, { permissions: {} }), 422, 'ROLE_NO_MENU');
+    expect((await call('GET', `/api/roles/${id}`, owner)).json().permissions).toEqual({ sales: 'READ' });
+  });
+
   it('requires a name', async () => {
     const owner = await newWorkspace(app);
     expectFieldError(await createRole(owner, { name: '  ', permissions: {} }), 'name');
@@ -73,18 +83,18 @@ describe('POST /api/roles', () => {
 
   it('refuses a name already used, ignoring case, also a built-in one', async () => {
     const owner = await newWorkspace(app);
-    expect((await createRole(owner, { name: 'Packer', permissions: {} })).statusCode).toBe(201);
-    const again = await createRole(owner, { name: 'packer', permissions: {} });
+    expect((await createRole(owner, { name: 'Packer', permissions: { dashboard: 'READ' } })).statusCode).toBe(201);
+    const again = await createRole(owner, { name: 'packer', permissions: { dashboard: 'READ' } });
     expectError(again, 409, 'ROLE_NAME_TAKEN');
     expect(again.json().details.fields[0].path).toBe('name');
-    expectError(await createRole(owner, { name: 'admin', permissions: {} }), 409, 'ROLE_NAME_TAKEN');
+    expectError(await createRole(owner, { name: 'admin', permissions: { dashboard: 'READ' } }), 409, 'ROLE_NAME_TAKEN');
   });
 
   it('allows the same name in another workspace', async () => {
     const a = await newWorkspace(app);
     const b = await newWorkspace(app);
-    expect((await createRole(a, { name: 'Kasir', permissions: {} })).statusCode).toBe(201);
-    expect((await createRole(b, { name: 'Kasir', permissions: {} })).statusCode).toBe(201);
+    expect((await createRole(a, { name: 'Kasir', permissions: { dashboard: 'READ' } })).statusCode).toBe(201);
+    expect((await createRole(b, { name: 'Kasir', permissions: { dashboard: 'READ' } })).statusCode).toBe(201);
   });
 });
 
@@ -143,7 +153,7 @@ describe('PUT and DELETE /api/roles/:id', () => {
   it('answers 404 for another workspace’s role and 400 for a malformed id', async () => {
     const a = await newWorkspace(app);
     const b = await newWorkspace(app);
-    const { id } = (await createRole(b, { name: 'Rahasia', permissions: {} })).json();
+    const { id } = (await createRole(b, { name: 'Rahasia', permissions: { dashboard: 'READ' } })).json();
     expectError(await call('GET', `/api/roles/${id}`, a), 404, 'ROLE_NOT_FOUND');
     expectError(await call('PUT', `/api/roles/${id}`, a, { name: 'Curian' }), 404, 'ROLE_NOT_FOUND');
     expectError(await call('DELETE', `/api/roles/${id}`, a), 404, 'ROLE_NOT_FOUND');

@@ -1,10 +1,12 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Flex, Input, Result, Space, Table, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Input, Pagination, Result, Space, Table, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import type { ColumnType, SorterResult } from 'antd/es/table/interface';
 import { useEffect, useState, type Key, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../lib/error-text.ts';
+import { MOBILE_BELOW, useViewportWidth } from '../lib/viewport.ts';
+import { RowCards } from './row-cards.tsx';
 import type { ListQuery } from './use-list-query.ts';
 
 /** Page sizes offered under a list (spec part 9: lists default to 10 per page). */
@@ -13,6 +15,8 @@ export const PAGE_SIZES = [10, 20, 50, 100];
 export type ListColumn<T> = ColumnType<T> & {
   /** The API's sort field for this column (`name` sorts `name`/`-name`); the column is sortable when set. */
   sortField?: string;
+  /** false: left out of the phone's card per row (a secondary figure); every column shows in the table. */
+  card?: boolean;
 };
 
 export type BulkAction<T> = {
@@ -46,6 +50,8 @@ export type ListPageProps<T extends object, F extends string> = {
   minWidth?: number;
 };
 
+const hasFiltersOf = (filters: object) => Object.keys(filters).length > 0;
+
 const toSortOrder = (sort: string | null, field: string) => (sort === field ? 'ascend' : sort === `-${field}` ? 'descend' : null);
 
 /**
@@ -67,7 +73,7 @@ export function ListPage<T extends object, F extends string>(props: ListPageProp
   }, [filterText]);
 
   // Headings stay on one line (cells may wrap): a heading broken mid-word is hard to read.
-  const tableColumns: ColumnType<T>[] = columns.map(({ sortField, ...column }) => {
+  const tableColumns: ColumnType<T>[] = columns.map(({ sortField, card: _card, ...column }) => {
     const withHeading: ColumnType<T> = { onHeaderCell: () => ({ style: { whiteSpace: 'nowrap' } }), ...column };
     return sortField
       ? {
@@ -108,8 +114,29 @@ export function ListPage<T extends object, F extends string>(props: ListPageProp
     }
   };
 
+  // A phone gets a card per row: a table there shows two columns and hides the rest off screen.
+  const phone = useViewportWidth() < MOBILE_BELOW;
+  const emptyNode = (
+    <Empty
+      image={Empty.PRESENTED_IMAGE_SIMPLE}
+      description={hasFiltersOf(query.filters) ? t('list.noMatch') : (empty?.description ?? t('list.empty'))}
+      data-testid="list-empty"
+    >
+      {hasFiltersOf(query.filters) ? <Button onClick={query.reset}>{t('list.resetFilters')}</Button> : empty?.action}
+    </Empty>
+  );
+  const pagination = {
+    current: query.page,
+    pageSize: query.size,
+    total: data?.total_row ?? 0,
+    showSizeChanger: true,
+    pageSizeOptions: PAGE_SIZES,
+    showTotal: (total: number, range: [number, number]) => t('list.showTotal', { from: total === 0 ? 0 : range[0], to: range[1], total }),
+    hideOnSinglePage: false,
+  };
+
   const searchValue = search ? (query.filters[search.filter] ?? '') : '';
-  const hasFilters = Object.keys(query.filters).length > 0;
+  const hasFilters = hasFiltersOf(query.filters);
 
   return (
     <Flex vertical gap={16} data-testid="list-page">
@@ -187,6 +214,11 @@ export function ListPage<T extends object, F extends string>(props: ListPageProp
               }
               data-testid="list-error"
             />
+          ) : phone ? (
+            <Flex vertical gap={16}>
+              <RowCards columns={columns} rows={data?.items ?? []} rowKey={rowKey} loading={loading} empty={emptyNode} />
+              <Pagination {...pagination} size="small" align="center" onChange={(current, pageSize) => query.setPage(current, pageSize)} />
+            </Flex>
           ) : (
             <Table<T>
               rowKey={rowKey}
@@ -208,26 +240,8 @@ export function ListPage<T extends object, F extends string>(props: ListPageProp
                     }
                   : undefined
               }
-              locale={{
-                emptyText: (
-                  <Empty
-                    image={Empty.PRESENTED_IMAGE_SIMPLE}
-                    description={hasFilters ? t('list.noMatch') : (empty?.description ?? t('list.empty'))}
-                    data-testid="list-empty"
-                  >
-                    {hasFilters ? <Button onClick={query.reset}>{t('list.resetFilters')}</Button> : empty?.action}
-                  </Empty>
-                ),
-              }}
-              pagination={{
-                current: query.page,
-                pageSize: query.size,
-                total: data?.total_row ?? 0,
-                showSizeChanger: true,
-                pageSizeOptions: PAGE_SIZES,
-                showTotal: (total, range) => t('list.showTotal', { from: total === 0 ? 0 : range[0], to: range[1], total }),
-                hideOnSinglePage: false,
-              }}
+              locale={{ emptyText: emptyNode }}
+              pagination={pagination}
             />
           )}
         </Flex>

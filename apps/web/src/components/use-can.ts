@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { allows, type Access, type MenuKey, type PermissionMap } from '@kelola/contracts/menu';
 import type { Me } from '@kelola/contracts/me';
 import { apiFetch } from '../lib/api-client.ts';
-import { queryKeys } from '../lib/query-client.ts';
+import { queryKeys } from '../lib/query-keys.ts';
 
 /**
  * The signed-in user's permissions for the workspace of the page query. Same key and call as the shell's `useMe`

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CatalogSearchItem, CatalogSearchResult } from '@kelola/contracts/catalog-search';
 import { apiFetch } from './api-client.ts';
+import { queryKeys } from './query-keys.ts';
 import { useWorkspaceId } from './workspace-query.ts';
 
 /** The SKU picker asks for this many SKUs per search. */
@@ -8,9 +9,10 @@ export const CATALOG_SEARCH_LIMIT = 20;
 
 /** SKU look-ups of the picker: catalog data, unaffected by stock or price writes, so kept outside every feature's keys. */
 export const catalogSearchKeys = {
-  all: ['catalog-search'] as const,
+  ...queryKeys.catalogSearch,
   search: (workspaceId: string | null, q: string, stockedOnly: boolean) =>
-    ['catalog-search', workspaceId ?? 'default', stockedOnly ? 'stocked' : 'any', q] as const,
+    queryKeys.catalogSearch.of(workspaceId, stockedOnly ? 'stocked' : 'any', q),
+  byId: (workspaceId: string | null, id: string) => queryKeys.catalogSearch.of(workspaceId, 'id', id),
 };
 
 /** GET /api/catalogs: SKUs by SKU prefix or name, only those holding stock of their own when `stockedOnly`. */
@@ -37,7 +39,7 @@ export function useCatalogSearch(q: string, stockedOnly: boolean, enabled = true
 export function useCatalogById(id: string | undefined) {
   const workspaceId = useWorkspaceId();
   return useQuery({
-    queryKey: [...catalogSearchKeys.all, workspaceId ?? 'default', 'id', id ?? ''] as const,
+    queryKey: catalogSearchKeys.byId(workspaceId, id ?? ''),
     queryFn: ({ signal }) => apiFetch<CatalogSearchResult>('/catalogs', { query: { ids: id, limit: 1 }, signal }),
     select: (result) => result.items.find((item) => item.id === id) ?? null,
     enabled: Boolean(id),

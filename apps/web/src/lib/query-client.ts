@@ -14,12 +14,3 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
-
-/** Query keys per resource; invalidate by the leading parts (e.g. `queryKeys.me.all`). */
-export const queryKeys = {
-  me: {
-    all: ['me'] as const,
-    detail: (workspaceId: string | null) => ['me', 'detail', workspaceId ?? 'default'] as const,
-    menu: (workspaceId: string | null, businessId: string | null) => ['me', 'menu', workspaceId ?? 'default', businessId ?? 'all'] as const,
-  },
-};

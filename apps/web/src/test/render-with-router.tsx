@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import type { Me } from '@kelola/contracts/me';
 import '../lib/i18n.ts';
-import { queryKeys } from '../lib/query-client.ts';
+import { queryKeys } from '../lib/query-keys.ts';
 
 // antd screens in jsdom settle slowly while the whole suite runs in parallel: wait longer than the 1 s default.
 configure({ asyncUtilTimeout: 8_000 });

@@ -33,8 +33,14 @@ async function assertNameFree(ctx: TenantCtx, name: string, exceptId: string | n
   if (await repo.findRoleByName(ctx, name, exceptId)) throw fieldError('ROLE_NAME_TAKEN', 'name', 'ROLE_NAME_TAKEN');
 }
 
+/** A role opens at least one menu: a member holding a role without one signs in to an empty app. */
+function assertSomeMenu(permissions: Record<string, Access>): void {
+  if (Object.keys(permissions).length === 0) throw fieldError('ROLE_NO_MENU', 'permissions', 'ROLE_NO_MENU');
+}
+
 /** A custom role; built-in role names are taken in every workspace, so a custom role never passes for one. */
 export async function createRole(ctx: TenantCtx, input: RoleInput): Promise<Role> {
+  assertSomeMenu(input.permissions);
   await assertNameFree(ctx, input.name, null);
   let row: repo.RoleRow;
   try {
@@ -56,6 +62,7 @@ export async function updateRole(ctx: TenantCtx, id: string, input: RoleUpdateIn
   const before = await repo.findRole(ctx, id);
   if (!before) throw new DomainError('ROLE_NOT_FOUND');
   if (before.isSystem) throw new DomainError('SYSTEM_ROLE_READONLY');
+  if (input.permissions !== undefined) assertSomeMenu(input.permissions);
   if (input.name !== undefined) await assertNameFree(ctx, input.name, id);
   let after: repo.RoleRow | undefined;
   try {

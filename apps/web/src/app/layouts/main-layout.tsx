@@ -12,14 +12,14 @@ import { SIDE_MENU_WIDTH, SideMenu, TopMenu } from '../../components/side-menu.t
 import { useUpdateSearchParams } from '../../components/use-list-query.ts';
 import { UserMenu } from '../../components/user-menu.tsx';
 import { useSignOut } from '../../features/auth/api/use-sign-out.ts';
-import { useMe, useMenu, useUpdateSettings } from '../../features/me/api/me-queries.ts';
+import { useMe, useMenu, useUpdateSettings } from '../../lib/me-queries.ts';
 import { isApiError } from '../../lib/api-error.ts';
 import { clearSession, setStoredWorkspaceId, useAccessToken, useIdleFlag } from '../../lib/auth-session.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { setFormatLocale } from '../../lib/format.ts';
 import { changeLanguage, localeOf, toLanguage, type Language } from '../../lib/i18n.ts';
 import { notifyHttpError } from '../../lib/notify.ts';
-import { queryKeys } from '../../lib/query-client.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { loginFailurePath, skipsLoginBootstrap } from '../../lib/redirect.ts';
 import { PRIMARY_COLOR, setTheme, useTheme, type Theme } from '../../lib/ui-settings.ts';
 import { deviceOf, startsCollapsed, useMenuSwipe, useViewportWidth } from '../../lib/viewport.ts';

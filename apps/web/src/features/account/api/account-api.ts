@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Session } from '@kelola/contracts/auth';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { setAccessToken } from '../../../lib/auth-session.ts';
-import { queryKeys } from '../../../lib/query-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export type ProfileInput = { first_name: string; last_name: string };
 export type ChangePasswordInput = { old_password: string; password: string; password_confirmation: string };

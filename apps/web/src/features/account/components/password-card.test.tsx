@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getAccessToken } from '../../../lib/auth-session.ts';
-import { mockApi, renderScreen } from '../../users/test/render-screen.tsx';
+import { mockApi, renderScreen } from '../../../test/render-screen.tsx';
 import { PasswordCard } from './password-card.tsx';
 
 function fill(old: string, next: string, confirmation: string) {

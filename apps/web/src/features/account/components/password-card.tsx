@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { ChangePasswordInput as ChangePasswordSchema } from '@kelola/contracts/auth';
 import { zodField } from '../../../components/zod-rules.ts';
 import { isApiError } from '../../../lib/api-error.ts';
-import { FormError } from '../../auth/components/form-error.tsx';
-import { PasswordRules } from '../../auth/components/password-rules.tsx';
+import { FormError } from '../../../components/form-error.tsx';
+import { PasswordRules } from '../../../components/password-rules.tsx';
 import { useChangePassword, type ChangePasswordInput } from '../api/account-api.ts';
 
 /** Current password, new password with the shared rules (spec part 5) and its confirmation. */

@@ -4,7 +4,7 @@ import { currentFormatLocale, formatDateTime, ownLocaleName, setFormatLocale } f
 import { FORMAT_LOCALES } from '../../../lib/format-locales.ts';
 import { changeLanguage, currentLanguage } from '../../../lib/i18n.ts';
 import { ME } from '../../../test/fixtures.ts';
-import { mockApi, renderScreen } from '../../users/test/render-screen.tsx';
+import { mockApi, renderScreen } from '../../../test/render-screen.tsx';
 import { PreferencesCard } from './preferences-card.tsx';
 
 describe('PreferencesCard format locale', { timeout: 20_000 }, () => {
@@ -33,5 +33,14 @@ describe('PreferencesCard format locale', { timeout: 20_000 }, () => {
       new Intl.DateTimeFormat('ms-MY', { timeZone: 'Asia/Jakarta', dateStyle: 'medium' }).format(new Date('2026-03-05T03:00:00Z')),
     );
     expect(screen.getByText('Bahasa Indonesia')).toBeTruthy();
+  });
+
+  it('confirms a language change in the language just chosen', async () => {
+    mockApi({ 'PUT /api/me/settings': (call) => ({ body: call.body }) });
+    renderScreen(<PreferencesCard settings={ME.settings} />, '/account-setting');
+    fireEvent.click(screen.getByText('English'));
+    expect(await screen.findByText('Settings saved')).toBeTruthy();
+    expect(screen.queryByText('Pengaturan disimpan')).toBeNull();
+    expect(currentLanguage()).toBe('en');
   });
 });

@@ -7,7 +7,7 @@ import { ownLocaleName, setFormatLocale, toFormatLocale } from '../../../lib/for
 import { FORMAT_LOCALES } from '../../../lib/format-locales.ts';
 import { changeLanguage, LANGUAGES, localeOf, toLanguage, type Language } from '../../../lib/i18n.ts';
 import { setTheme } from '../../../lib/ui-settings.ts';
-import { useUpdateSettings } from '../../me/api/me-queries.ts';
+import { useUpdateSettings } from '../../../lib/me-queries.ts';
 
 /** Applies the settings to the page at once: language (texts, antd and dayjs) and theme. */
 function applySettings(settings: UserSettings): void {
@@ -29,7 +29,7 @@ function useFormatLocaleOptions() {
 
 /** Language, format locale, theme and menu layout: each choice is applied at once and saved to the user (PUT /api/me/settings). */
 export function PreferencesCard({ settings: stored }: { settings: UserSettings }) {
-  const { t } = useTranslation('account');
+  const { t, i18n } = useTranslation('account');
   const { message } = App.useApp();
   const save = useUpdateSettings();
   // The choice shows at once; the stored settings take over again once the user is reloaded.
@@ -45,7 +45,8 @@ export function PreferencesCard({ settings: stored }: { settings: UserSettings }
     save.mutate(next, {
       onSuccess: () => {
         setPending(null);
-        void message.success(t('preferences.saved'));
+        // In the language just chosen: this render's `t` still speaks the previous one.
+        void message.success(i18n.getFixedT(toLanguage(next.locale), 'account')('preferences.saved'));
       },
       onError: (error) => {
         // The server kept the old settings: show them again, so the page says what is stored.

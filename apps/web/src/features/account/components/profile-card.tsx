@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Me } from '@kelola/contracts/me';
 import { optionalText, requiredText } from '@kelola/contracts/validation';
 import { zodField } from '../../../components/zod-rules.ts';
-import { FormError } from '../../auth/components/form-error.tsx';
+import { FormError } from '../../../components/form-error.tsx';
 import { useUpdateProfile, type ProfileInput } from '../api/account-api.ts';
 import { textLimit } from '../../../components/text-limit.ts';
 

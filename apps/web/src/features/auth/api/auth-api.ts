@@ -16,7 +16,6 @@ export const resendOtp = (body: { user_uuid: string }) =>
   apiFetch<{ otp: { resend_delay: number } }>('/auth/verification/resend-otp', { method: 'POST', body, auth: false });
 export const verifyLink = (link: string, uuid: string) =>
   apiFetch<VerificationResult>(`/auth/verify/${encodeURIComponent(link)}/${encodeURIComponent(uuid)}`, { method: 'POST', auth: false });
-export const logout = () => apiFetch<void>('/auth/logout', { method: 'POST' });
 export const forgotRequestOtp = (body: { username: string }) =>
   apiFetch<unknown>('/auth/forgot-password/request-otp', { method: 'POST', body, auth: false });
 export const forgotVerifyOtp = (body: { username: string; otp: string }) =>

@@ -6,8 +6,8 @@ import { savePendingRegistration } from '../../../lib/auth-session.ts';
 import { applyFieldErrors, zodRule } from '../../../lib/form-errors.ts';
 import { useSignUp } from '../api/auth-api.ts';
 import { matchesPassword, noSpaceInEmail } from './field-rules.ts';
-import { FormError } from './form-error.tsx';
-import { PasswordRules } from './password-rules.tsx';
+import { FormError } from '../../../components/form-error.tsx';
+import { PasswordRules } from '../../../components/password-rules.tsx';
 import { rememberSignUpDraft } from './sign-up-draft.ts';
 import { useRevalidateOnLanguage } from './use-revalidate-on-language.ts';
 

@@ -8,7 +8,7 @@ import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { useResendOtp, useVerifyEmail, useVerifyPhone } from '../api/auth-api.ts';
 import { AuthHeading } from './auth-heading.tsx';
 import { codeRule } from './field-rules.ts';
-import { FormError } from './form-error.tsx';
+import { FormError } from '../../../components/form-error.tsx';
 import { forgetSignUpDraft } from './sign-up-draft.ts';
 import { useCountdown } from './use-countdown.ts';
 import { useRevalidateOnLanguage } from './use-revalidate-on-language.ts';

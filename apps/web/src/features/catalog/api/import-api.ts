@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ImportPreview, ProductImport } from '@kelola/contracts/catalog';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { importKeys, productKeys } from './catalog-keys.ts';
-import { fileToBase64 } from './file-api.ts';
+import { fileToBase64 } from '../../../lib/file-api.ts';
 import { useWorkspaceId } from '../../../lib/workspace-query.ts';
 
 export const TEMPLATE_PATH = '/products/import/template';

@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { Product, ProductImage, ProductInput, ProductList, ProductStatus } from '@kelola/contracts/catalog';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { productKeys } from './catalog-keys.ts';
-import { fileToBase64 } from './file-api.ts';
+import { fileToBase64 } from '../../../lib/file-api.ts';
 import { useWorkspaceId } from '../../../lib/workspace-query.ts';
 
 export type BulkResult = { done: string[]; failed: { id: string; code: string }[] };

@@ -1,6 +1,6 @@
 import { PictureOutlined } from '@ant-design/icons';
 import { useEffect, useState, type CSSProperties } from 'react';
-import { fetchFile } from '../api/file-api.ts';
+import { fetchFile } from '../../../lib/file-api.ts';
 
 type Props = { src: string | null; alt: string; size?: number; style?: CSSProperties };
 

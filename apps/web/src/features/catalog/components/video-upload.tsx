@@ -6,7 +6,7 @@ import type { ProductVideo } from '@kelola/contracts/catalog';
 import { isApiError } from '../../../lib/api-error.ts';
 import { errorText, validationText } from '../../../lib/error-text.ts';
 import { currentFormatLocale } from '../../../lib/format.ts';
-import { fetchFile } from '../api/file-api.ts';
+import { fetchFile } from '../../../lib/file-api.ts';
 import { useDeleteVideo, useUploadVideo } from '../api/video-api.ts';
 import { VIDEO_ACCEPT, videoProblem } from './video-rules.ts';
 

@@ -5,14 +5,17 @@ import type { WarehouseList } from '@kelola/contracts/warehouses';
 import type { MemberList } from '@kelola/contracts/workspaces';
 import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 type Members = z.infer<typeof MemberList>;
 
-/** Query keys of the dashboard's figures, per workspace; refetched whenever the dashboard opens (staleTime 0). */
+/**
+ * Query keys of the dashboard's figures, per workspace, under the resource they count (adding a warehouse refreshes
+ * its count); refetched whenever the dashboard opens (staleTime 0).
+ */
 export const dashboardKeys = {
-  all: ['dashboard'] as const,
   count: (workspaceId: string | null, resource: 'warehouses' | 'users' | 'channels' | 'products') =>
-    ['dashboard', workspaceId ?? 'default', 'count', resource] as const,
+    queryKeys[resource].of(workspaceId, 'count'),
 };
 
 export type ChannelCount = { total: number; connected: number };

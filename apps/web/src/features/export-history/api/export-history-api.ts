@@ -2,18 +2,15 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { ExportList as ExportListSchema, ExportRecord } from '@kelola/contracts/catalog';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { useWorkspaceId } from '../../../lib/workspace-query.ts';
-import { downloadFile } from '../../catalog/api/file-api.ts';
+import { downloadFile } from '../../../lib/file-api.ts';
 
 export type { ExportRecord };
 export type ExportList = z.infer<typeof ExportListSchema>;
 
 /** Export history keys: every export of the workspace, whatever module made it. */
-export const exportHistoryKeys = {
-  all: ['export-history'] as const,
-  list: (workspaceId: string | null, params: Record<string, string | number>) =>
-    [...exportHistoryKeys.all, workspaceId ?? 'default', 'list', params] as const,
-};
+export const exportHistoryKeys = queryKeys.exports;
 
 const PENDING: readonly ExportRecord['status'][] = ['PROCESSING', 'RETRY'];
 

@@ -33,7 +33,7 @@ export function useAllocation(warehouseId: string | undefined, catalogId: string
 export function useChannelOptions(enabled: boolean) {
   const workspaceId = useWorkspaceId();
   return useQuery({
-    queryKey: [...inventoryKeys.allocations(workspaceId), 'channel-options'] as const,
+    queryKey: inventoryKeys.channelOptions(workspaceId),
     queryFn: fetchChannels,
     // Only connected shops take new rules (spec part 4: only CONNECTED channels appear in menus).
     select: (list): ChannelOption[] =>

@@ -11,8 +11,8 @@ import {
 } from '@kelola/contracts/inventory';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { whileBusy } from '../../../lib/busy-banner.ts';
-import { useWarehouses } from '../../warehouse/api/warehouse-api.ts';
-import { downloadFile } from '../../catalog/api/file-api.ts';
+import { useWarehouses } from '../../../lib/warehouses.ts';
+import { downloadFile } from '../../../lib/file-api.ts';
 import { useBusinessId, useWorkspaceId, withBusinessKey } from '../../../lib/workspace-query.ts';
 import { inventoryKeys } from './inventory-keys.ts';
 

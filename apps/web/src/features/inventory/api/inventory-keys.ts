@@ -1,14 +1,17 @@
+import { queryKeys } from '../../../lib/query-keys.ts';
+
 /**
- * Query keys of the whole inventory feature (one factory, every resource under `inventory`): stock, movements,
+ * Query keys of the whole inventory feature (built on the one key helper, every resource under `inventory`): stock, movements,
  * goods receipts, adjustments, allocation, stock sync and exports. The workspace is part of every key because the
  * same user sees other rows in another workspace. A write that moves stock invalidates `inventoryKeys.all`
  * (balances, ledger and documents all change together); narrower writes may invalidate a resource's leading part.
  */
-const scope = (workspaceId: string | null) => ['inventory', workspaceId ?? 'default'] as const;
+const inventory = queryKeys.inventory;
+const scope = inventory.workspace;
 type Params = Record<string, string | number>;
 
 export const inventoryKeys = {
-  all: ['inventory'] as const,
+  all: inventory.all,
   workspace: scope,
   // Inventory list v2 and the stock of one SKU in every warehouse.
   balances: (workspaceId: string | null) => [...scope(workspaceId), 'balances'] as const,
@@ -32,6 +35,7 @@ export const inventoryKeys = {
   allocations: (workspaceId: string | null) => [...scope(workspaceId), 'allocation'] as const,
   allocation: (workspaceId: string | null, warehouseId: string, catalogId?: string) =>
     [...inventoryKeys.allocations(workspaceId), warehouseId, catalogId ?? 'all'] as const,
+  channelOptions: (workspaceId: string | null) => [...inventoryKeys.allocations(workspaceId), 'channel-options'] as const,
   // Warehouse stock sync states and inventory exports.
   syncStock: (workspaceId: string | null) => [...scope(workspaceId), 'sync-stock'] as const,
   export: (workspaceId: string | null, id: string) => [...scope(workspaceId), 'exports', id] as const,

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProductUnitsUpdateInput, ProductUnitsView } from '@kelola/contracts/product-units';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { productKeys } from '../../catalog/api/catalog-keys.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { useWorkspaceId } from '../../../lib/workspace-query.ts';
 import { inventoryKeys } from './inventory-keys.ts';
 
@@ -46,7 +46,7 @@ export function useSaveProductUnits(catalogId: string, options: { onSuccess?: (v
     onSuccess: async (view) => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: productUnitsKeys.all(workspaceId) }),
-        queryClient.invalidateQueries({ queryKey: productKeys.detail(workspaceId, view.product_id) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.products.detail(workspaceId, view.product_id) }),
       ]);
       options.onSuccess?.(view);
     },

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useMe } from '../../me/api/me-queries.ts';
+import { useMe } from '../../../lib/me-queries.ts';
 import { useWorkspaceId } from '../../../lib/workspace-query.ts';
 
 type Props = {

@@ -4,7 +4,7 @@ import type { WorkspaceMembership } from '@kelola/contracts/me';
 import type { InvitationPreview, RegisterInvitationInput } from '@kelola/contracts/workspaces';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { setAccessToken, setStoredWorkspaceId } from '../../../lib/auth-session.ts';
-import { queryKeys } from '../../../lib/query-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export type AcceptResult = { workspace: WorkspaceMembership };
 export type RegisterResult = Session & { workspace: WorkspaceMembership };
@@ -14,7 +14,8 @@ const outsideWorkspace = { workspaceId: null, businessId: null } as const;
 const path = (token: string, action = '') => `/invitations/${encodeURIComponent(token)}${action}`;
 
 export const invitationKeys = {
-  preview: (token: string) => ['invitations', 'preview', token] as const,
+  // An invitation is read before the invitee belongs to any workspace.
+  preview: (token: string) => queryKeys.invitations.of(null, 'preview', token),
 };
 
 export const fetchInvitation = (token: string) => apiFetch<InvitationPreview>(path(token), { auth: false, ...outsideWorkspace });

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getAccessToken, getStoredWorkspaceId, setAccessToken } from '../../../lib/auth-session.ts';
 import { fakeToken, ME } from '../../../test/fixtures.ts';
-import { mockApi, renderScreen } from '../../users/test/render-screen.tsx';
+import { mockApi, renderScreen } from '../../../test/render-screen.tsx';
 import { InvitationAcceptScreen } from './invitation-accept/invitation-accept-screen.tsx';
 import { InvitationRegisterScreen } from './invitation-register/invitation-register-screen.tsx';
 

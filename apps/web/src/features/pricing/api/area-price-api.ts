@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { AreaList } from '@kelola/contracts/areas';
 import type { AreaPriceInput } from '@kelola/contracts/catalog';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { priceKeys } from './pricing-keys.ts';
 import { useWorkspaceId } from '../../../lib/workspace-query.ts';
 
@@ -58,7 +59,7 @@ export function useAreaPriceLookup(params: LookupParams | null) {
 /** Area children by parent code (null: provinces); the same key as other area pickers, so the cache is shared. */
 export function useAreaChildren(parent: string | null, enabled = true) {
   return useQuery({
-    queryKey: ['areas', 'children', parent ?? 'ID'],
+    queryKey: queryKeys.areas.children(parent),
     queryFn: () => apiFetch<AreaList>('/areas', { query: { parent } }),
     enabled,
     staleTime: 60 * 60 * 1000,

@@ -12,17 +12,22 @@ import type {
   RoleInput,
 } from '@kelola/contracts/workspaces';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { useWorkspaceId } from '../../../lib/workspace-query.ts';
 
 type Paged<T> = { items: T[]; page: number; size: number; total_row: number };
 
+const users = queryKeys.users;
+type WorkspaceId = string | null;
+
 /** Query keys of user management; everything sits under `users` so one invalidation refreshes the screen. */
 export const userKeys = {
-  all: ['users'] as const,
-  members: (params: Record<string, string | number>) => ['users', 'members', params] as const,
-  member: (id: string) => ['users', 'member', id] as const,
-  roles: ['users', 'roles'] as const,
-  invitations: ['users', 'invitations'] as const,
-  restrictionOptions: (base: RestrictionBase) => ['users', 'restriction-options', base] as const,
+  all: users.all,
+  members: (workspaceId: WorkspaceId, params: Record<string, string | number>) => users.list(workspaceId, params),
+  member: (workspaceId: WorkspaceId, id: string) => users.detail(workspaceId, id),
+  roles: (workspaceId: WorkspaceId) => users.of(workspaceId, 'roles'),
+  invitations: (workspaceId: WorkspaceId) => users.of(workspaceId, 'invitations'),
+  restrictionOptions: (workspaceId: WorkspaceId, base: RestrictionBase) => users.of(workspaceId, 'restriction-options', base),
 };
 
 export const fetchMembers = (params: Record<string, string | number>) => apiFetch<Paged<Member>>('/users', { query: params });
@@ -43,24 +48,28 @@ export async function fetchRestrictionOptions(base: RestrictionBase): Promise<Re
 }
 
 export function useMembers(params: Record<string, string | number>) {
-  return useQuery({ queryKey: userKeys.members(params), queryFn: () => fetchMembers(params), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: userKeys.members(useWorkspaceId(), params),
+    queryFn: () => fetchMembers(params),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useMember(id: string | null) {
-  return useQuery({ queryKey: userKeys.member(id ?? ''), queryFn: () => fetchMember(id ?? ''), enabled: Boolean(id) });
+  return useQuery({ queryKey: userKeys.member(useWorkspaceId(), id ?? ''), queryFn: () => fetchMember(id ?? ''), enabled: Boolean(id) });
 }
 
 export function useRoles() {
-  return useQuery({ queryKey: userKeys.roles, queryFn: async () => (await fetchRoles()).items });
+  return useQuery({ queryKey: userKeys.roles(useWorkspaceId()), queryFn: async () => (await fetchRoles()).items });
 }
 
 export function useInvitations(enabled = true) {
-  return useQuery({ queryKey: userKeys.invitations, queryFn: async () => (await fetchInvitations()).items, enabled });
+  return useQuery({ queryKey: userKeys.invitations(useWorkspaceId()), queryFn: async () => (await fetchInvitations()).items, enabled });
 }
 
 export function useRestrictionOptions(base: RestrictionBase, enabled = true) {
   return useQuery({
-    queryKey: userKeys.restrictionOptions(base),
+    queryKey: userKeys.restrictionOptions(useWorkspaceId(), base),
     queryFn: () => fetchRestrictionOptions(base),
     enabled,
     staleTime: 60_000,

@@ -1,11 +1,11 @@
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { Alert, App, Form, Input, Modal } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RoleInput as RoleSchema, type Role } from '@kelola/contracts/workspaces';
 import { zodField } from '../../../components/zod-rules.ts';
 import { isApiError } from '../../../lib/api-error.ts';
-import { errorText } from '../../../lib/error-text.ts';
+import { errorText, validationText } from '../../../lib/error-text.ts';
 import { useCreateRole, useUpdateRole } from '../api/users-api.ts';
 import type { Permissions } from '../lib/role-permissions.ts';
 import { RoleMatrix } from './role-matrix.tsx';
@@ -19,14 +19,20 @@ type Props = {
   onClose: () => void;
 };
 
-type Values = { name: string };
+type Values = { name: string; permissions: Permissions };
+
+/** A role opens at least one menu (the server refuses it too, ROLE_NO_MENU on `permissions`). */
+const someMenu = {
+  validator: async (_rule: unknown, value: Permissions | undefined) => {
+    if (Object.keys(value ?? {}).length === 0) throw new Error(validationText({ code: 'ROLE_NO_MENU' }));
+  },
+};
 
 /** Creates or edits a custom role; built-in roles open read-only. */
 export function RoleEditorModal({ open, role, canWrite, onClose }: Props) {
   const { t } = useTranslation('users');
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const [permissions, setPermissions] = useState<Permissions>({});
   const readOnly = !canWrite || Boolean(role?.is_system);
   const done = () => {
     void message.success(t(role ? 'roles.updated' : 'roles.created'));
@@ -39,8 +45,7 @@ export function RoleEditorModal({ open, role, canWrite, onClose }: Props) {
 
   useEffect(() => {
     if (!open) return;
-    form.setFieldsValue({ name: role?.name ?? '' });
-    setPermissions(role?.permissions ?? {});
+    form.setFieldsValue({ name: role?.name ?? '', permissions: role?.permissions ?? {} });
     create.reset();
     update.reset();
     // Reset only when the dialog opens for another role; the mutations are stable enough to leave out.
@@ -48,7 +53,7 @@ export function RoleEditorModal({ open, role, canWrite, onClose }: Props) {
   }, [open, role, form]);
 
   const onFinish = (values: Values) => {
-    const body = { name: values.name.trim(), permissions };
+    const body = { name: values.name.trim(), permissions: values.permissions };
     const onError = (failure: unknown) => applyFieldErrors(form, failure);
     if (role) update.mutate({ id: role.id, body }, { onError });
     else create.mutate(body, { onError });
@@ -80,15 +85,20 @@ export function RoleEditorModal({ open, role, canWrite, onClose }: Props) {
         <Form.Item name="name" label={t('roles.name')} {...zodField(RoleSchema, 'name')}>
           <Input count={textLimit(60)} placeholder={t('roles.namePlaceholder')} />
         </Form.Item>
-        <Form.Item label={t('roles.permissions')} extra={readOnly ? undefined : t('roles.permissionsHint')}>
-          <RoleMatrix value={permissions} onChange={setPermissions} readOnly={readOnly} />
+        <Form.Item
+          name="permissions"
+          label={t('roles.permissions')}
+          extra={readOnly ? undefined : t('roles.permissionsHint')}
+          rules={[someMenu]}
+        >
+          <RoleMatrix readOnly={readOnly} />
         </Form.Item>
       </Form>
     </Modal>
   );
 }
 
-/** ROLE_NAME_TAKEN and bad names are shown on the name field, not above the form. */
+/** ROLE_NAME_TAKEN, bad names and ROLE_NO_MENU are shown on their fields, not above the form. */
 function showsOnField(error: unknown): boolean {
-  return isApiError(error) && error.fieldIssues.some((issue) => issue.path === 'name');
+  return isApiError(error) && error.fieldIssues.some((issue) => issue.path === 'name' || issue.path === 'permissions');
 }

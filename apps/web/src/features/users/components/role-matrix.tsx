@@ -7,15 +7,18 @@ import { MATRIX_ROWS, setAccess, setAllAccess, type MatrixRow, type Permissions 
 type Level = Access | 'NONE';
 const LEVELS: Level[] = ['NONE', 'READ', 'WRITE'];
 
+const NO_GRANTS: Permissions = {};
+
 type Props = {
-  value: Permissions;
+  /** Optional so a Form.Item can pass it; none means no grant. */
+  value?: Permissions;
   onChange?: (value: Permissions) => void;
   /** Built-in roles and users without WRITE see the grants without changing them. */
   readOnly?: boolean;
 };
 
 /** Menu keys × no access / READ / WRITE, grouped and indented like the menu (spec part 6). */
-export function RoleMatrix({ value, onChange, readOnly = false }: Props) {
+export function RoleMatrix({ value = NO_GRANTS, onChange, readOnly = false }: Props) {
   const { t } = useTranslation('users');
   const levelOf = (key: string): Level => value[key] ?? 'NONE';
   const choose = (key: string, level: Level) => onChange?.(setAccess(value, key, level === 'NONE' ? null : level));

@@ -9,5 +9,5 @@ export const fetchBusinesses = () => apiFetch<BusinessList>('/businesses');
 /** Businesses of the workspace for the warehouse form's business select (needs READ on store-list). */
 export function useBusinesses(enabled = true) {
   const workspaceId = useWorkspaceId();
-  return useQuery({ queryKey: businessKeys.list(workspaceId), queryFn: fetchBusinesses, enabled });
+  return useQuery({ queryKey: businessKeys.lists(workspaceId), queryFn: fetchBusinesses, enabled });
 }

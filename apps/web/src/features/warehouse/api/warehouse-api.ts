@@ -1,25 +1,13 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Warehouse, WarehouseInput, WarehouseList } from '@kelola/contracts/warehouses';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Warehouse, WarehouseInput } from '@kelola/contracts/warehouses';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { warehouseKeys } from './warehouse-keys.ts';
 import { useWorkspaceId } from '../../../lib/workspace-query.ts';
 
-export const fetchWarehouses = (params: Record<string, string | number>) => apiFetch<WarehouseList>('/warehouses', { query: params });
 export const fetchWarehouse = (id: string) => apiFetch<Warehouse>(`/warehouses/${encodeURIComponent(id)}`);
 export const createWarehouse = (input: WarehouseInput) => apiFetch<Warehouse>('/warehouses', { method: 'POST', body: input });
 export const updateWarehouse = (id: string, input: WarehouseInput) =>
   apiFetch<Warehouse>(`/warehouses/${encodeURIComponent(id)}`, { method: 'PUT', body: input });
-
-/** One page of warehouses (q, business_id, page, size, sort); the previous page stays while the next loads. */
-export function useWarehouses(params: Record<string, string | number>, enabled = true) {
-  const workspaceId = useWorkspaceId();
-  return useQuery({
-    queryKey: warehouseKeys.list(workspaceId, params),
-    queryFn: () => fetchWarehouses(params),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
-}
 
 export function useWarehouse(id: string | undefined) {
   const workspaceId = useWorkspaceId();

@@ -6,7 +6,7 @@ import { COUNTRY_CODE, COUNTRY_NAME } from '@kelola/contracts/areas';
 import { WarehouseInput } from '@kelola/contracts/warehouses';
 import { useCan } from '../../../components/use-can.ts';
 import { zodField } from '../../../components/zod-rules.ts';
-import { useMe } from '../../me/api/me-queries.ts';
+import { useMe } from '../../../lib/me-queries.ts';
 import { useBusinesses } from '../api/business-api.ts';
 import { useWorkspaceId } from '../../../lib/workspace-query.ts';
 import { AreaCascade } from './area-cascade.tsx';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageLoader } from '../../../../components/page-loader.tsx';
 import { errorText } from '../../../../lib/error-text.ts';
-import { useMe } from '../../../me/api/me-queries.ts';
+import { useMe } from '../../../../lib/me-queries.ts';
 import { PasswordCard } from '../../components/password-card.tsx';
 import { PreferencesCard } from '../../components/preferences-card.tsx';
 import { ProfileCard } from '../../components/profile-card.tsx';

@@ -5,7 +5,7 @@ import { applyFieldErrors } from '../../../../lib/form-errors.ts';
 import { useForgotVerifyOtp } from '../../api/auth-api.ts';
 import { AuthHeading } from '../../components/auth-heading.tsx';
 import { codeRule } from '../../components/field-rules.ts';
-import { FormError } from '../../components/form-error.tsx';
+import { FormError } from '../../../../components/form-error.tsx';
 import { useRevalidateOnLanguage } from '../../components/use-revalidate-on-language.ts';
 
 type Values = { otp: string };

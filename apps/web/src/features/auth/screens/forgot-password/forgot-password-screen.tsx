@@ -6,7 +6,7 @@ import { applyFieldErrors, zodRule } from '../../../../lib/form-errors.ts';
 import { useForgotRequestOtp } from '../../api/auth-api.ts';
 import { AuthHeading } from '../../components/auth-heading.tsx';
 import { noSpaceInEmail } from '../../components/field-rules.ts';
-import { FormError } from '../../components/form-error.tsx';
+import { FormError } from '../../../../components/form-error.tsx';
 import { useRevalidateOnLanguage } from '../../components/use-revalidate-on-language.ts';
 
 type Values = { username: string };

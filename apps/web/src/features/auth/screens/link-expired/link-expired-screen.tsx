@@ -5,7 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../../lib/api-error.ts';
 import { readPendingRegistration, savePendingRegistration } from '../../../../lib/auth-session.ts';
 import { useResendOtp } from '../../api/auth-api.ts';
-import { FormError } from '../../components/form-error.tsx';
+import { FormError } from '../../../../components/form-error.tsx';
 
 /**
  * /auth/register/link-expired: the sign-up link is older than 24 hours. The account is known from the

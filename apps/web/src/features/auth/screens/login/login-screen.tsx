@@ -9,7 +9,7 @@ import { afterLoginPath } from '../../../../lib/redirect.ts';
 import { useLogin } from '../../api/auth-api.ts';
 import { AuthHeading } from '../../components/auth-heading.tsx';
 import { noSpaceInEmail } from '../../components/field-rules.ts';
-import { FormError } from '../../components/form-error.tsx';
+import { FormError } from '../../../../components/form-error.tsx';
 import { useRevalidateOnLanguage } from '../../components/use-revalidate-on-language.ts';
 
 type LoginValues = { username: string; password: string };

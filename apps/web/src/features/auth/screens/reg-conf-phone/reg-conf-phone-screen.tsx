@@ -10,7 +10,7 @@ import { validationText } from '../../../../lib/error-text.ts';
 import { useResendOtp, useSignUp } from '../../api/auth-api.ts';
 import { AuthHeading } from '../../components/auth-heading.tsx';
 import { phoneRule } from '../../components/field-rules.ts';
-import { FormError } from '../../components/form-error.tsx';
+import { FormError } from '../../../../components/form-error.tsx';
 import { signUpDraft } from '../../components/sign-up-draft.ts';
 import { useRevalidateOnLanguage } from '../../components/use-revalidate-on-language.ts';
 

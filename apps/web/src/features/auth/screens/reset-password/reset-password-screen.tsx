@@ -6,8 +6,8 @@ import { applyFieldErrors, zodRule } from '../../../../lib/form-errors.ts';
 import { useResetPassword } from '../../api/auth-api.ts';
 import { AuthHeading } from '../../components/auth-heading.tsx';
 import { matchesPassword } from '../../components/field-rules.ts';
-import { FormError } from '../../components/form-error.tsx';
-import { PasswordRules } from '../../components/password-rules.tsx';
+import { FormError } from '../../../../components/form-error.tsx';
+import { PasswordRules } from '../../../../components/password-rules.tsx';
 import { useRevalidateOnLanguage } from '../../components/use-revalidate-on-language.ts';
 
 type Values = { password: string; password_confirmation: string };

@@ -121,10 +121,15 @@ export function ProductCategoryScreen() {
               const { node } = data as unknown as { node: CategoryNode };
               return (
                 <Flex justify="space-between" align="center" gap={12} style={{ padding: '2px 0' }} data-testid={`category-${node.name}`}>
-                  <Space>
-                    <Typography.Text strong={node.level === 1}>{node.name}</Typography.Text>
-                    <Typography.Text type="secondary">{t('category.products', { count: node.product_count })}</Typography.Text>
-                  </Space>
+                  {/* A long name wraps or shrinks; the count never breaks inside ("0 prod uk"). */}
+                  <Flex gap={8} align="baseline" style={{ minWidth: 0 }}>
+                    <Typography.Text strong={node.level === 1} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                      {node.name}
+                    </Typography.Text>
+                    <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap', flexShrink: 0 }} data-testid="category-count">
+                      {t('category.products', { count: node.product_count })}
+                    </Typography.Text>
+                  </Flex>
                   {canWrite && (
                     <Space size={0}>
                       <Button size="small" type="link" icon={<PlusOutlined />} onClick={() => open({ kind: 'add', parent: node })}>

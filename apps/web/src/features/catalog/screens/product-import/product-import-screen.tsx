@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { errorText } from '../../../../lib/error-text.ts';
 import { withWorkspaceQuery } from '../../../../lib/workspace-query.ts';
-import { downloadFile } from '../../api/file-api.ts';
+import { downloadFile } from '../../../../lib/file-api.ts';
 import { resultPath, TEMPLATE_PATH, useConfirmImport, useImportJob, useImportPreview, useStartImport } from '../../api/import-api.ts';
 import { ImportPreviewPanel } from './import-preview.tsx';
 import { WriteGuard } from '../../../../components/write-guard.tsx';

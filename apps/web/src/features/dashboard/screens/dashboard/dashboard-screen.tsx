@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { useCan } from '../../../../components/use-can.ts';
 import { withWorkspaceQuery } from '../../../../lib/workspace-query.ts';
-import { useMe } from '../../../me/api/me-queries.ts';
+import { useMe } from '../../../../lib/me-queries.ts';
 import { useChannelCount, useUserCount, useWarehouseCount } from '../../api/dashboard-api.ts';
 import { CountCard } from '../../components/count-card.tsx';
 import { DateRangeFilter } from '../../components/date-range-filter.tsx';

@@ -49,18 +49,22 @@ export function InventoryListScreen() {
   // A SKU chosen from the URL: its rows say which SKU it is.
   const pickedRow = query.filters.catalog_id ? list.data?.items.find((item) => item.catalog_id === query.filters.catalog_id) : undefined;
   const openDetail = (row: StockBalance) => setOpen({ catalogId: row.catalog_id, title: skuLabel(row) });
-  const quantity = (field: keyof StockBalance, label: string, sortField?: string): ListColumn<Row> => ({
+  const quantity = (field: keyof StockBalance, label: string, more: Partial<ListColumn<Row>> = {}): ListColumn<Row> => ({
     title: t(`columns.${label}`),
     dataIndex: field,
     align: 'right',
-    sortField,
     render: (value: number) => <QuantityText value={value} />,
+    ...more,
   });
+  // The ledger's details scroll under the figures a user acts on (available, unit, state), which stay pinned at the
+  // right at any width; a phone's card leaves the details to the stock drawer.
+  const detail = { card: false } as const;
 
   const columns: ListColumn<Row>[] = [
     {
       title: t('columns.sku'),
       dataIndex: 'sku',
+      fixed: 'left',
       onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
       render: (sku: string, row) => (
         <Typography.Link onClick={() => openDetail(row)} aria-label={t('list.openDetail', { sku })}>
@@ -70,19 +74,25 @@ export function InventoryListScreen() {
     },
     { title: t('columns.product'), dataIndex: 'name', onCell: () => ({ style: { minWidth: 200 } }) },
     { title: t('columns.warehouse'), dataIndex: 'warehouse_name', onCell: () => ({ style: { whiteSpace: 'nowrap' } }) },
-    quantity('on_hand', 'onHand', 'on_hand'),
-    quantity('in_order', 'inOrder'),
-    quantity('allocated', 'allocated'),
-    quantity('allocatable', 'allocatable'),
-    quantity('safety_stock', 'safetyStock'),
-    quantity('available', 'available', 'available'),
-    { title: t('columns.unit'), dataIndex: 'unit' },
-    { title: t('columns.state'), dataIndex: 'stock_state', render: (state: StockState) => <StockStateTag state={state} /> },
+    quantity('on_hand', 'onHand', { sortField: 'on_hand' }),
+    quantity('in_order', 'inOrder', detail),
+    quantity('allocated', 'allocated', detail),
+    quantity('allocatable', 'allocatable', detail),
+    quantity('safety_stock', 'safetyStock', detail),
     {
       title: t('columns.updated'),
       dataIndex: 'updated_at',
       sortField: 'updated_at',
+      card: false,
       render: (value: string) => <DateText value={value} />,
+    },
+    quantity('available', 'available', { sortField: 'available', fixed: 'right' }),
+    { title: t('columns.unit'), dataIndex: 'unit', fixed: 'right' },
+    {
+      title: t('columns.state'),
+      dataIndex: 'stock_state',
+      fixed: 'right',
+      render: (state: StockState) => <StockStateTag state={state} />,
     },
     {
       title: t('columns.action'),

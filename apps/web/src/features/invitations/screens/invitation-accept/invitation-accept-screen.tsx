@@ -3,11 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { PageLoader } from '../../../../components/page-loader.tsx';
-import { clearSession, isTokenValid, useAccessToken } from '../../../../lib/auth-session.ts';
+import { isTokenValid, useAccessToken } from '../../../../lib/auth-session.ts';
 import { errorText } from '../../../../lib/error-text.ts';
 import { loginPathFor } from '../../../../lib/redirect.ts';
-import { logout } from '../../../auth/api/auth-api.ts';
-import { useMe } from '../../../me/api/me-queries.ts';
+import { signOut } from '../../../../lib/sign-out.ts';
+import { useMe } from '../../../../lib/me-queries.ts';
 import { useAcceptInvitation, useInvitationPreview, workspaceHome } from '../../api/invitations-api.ts';
 import { InvitationProblem, invitationProblem } from '../../components/invitation-problem.tsx';
 import { InvitationSummary, invitedAddress } from '../../components/invitation-summary.tsx';
@@ -31,13 +31,7 @@ export function InvitationAcceptScreen() {
   });
 
   const switchAccount = async () => {
-    try {
-      await logout();
-    } catch {
-      // The local session is cleared whatever the server answers.
-    }
-    clearSession('logout');
-    queryClient.clear();
+    await signOut(queryClient);
     await navigate(loginPathFor(location), { replace: true });
   };
 

@@ -12,7 +12,7 @@ import { isApiError } from '../../../../lib/api-error.ts';
 import { errorText } from '../../../../lib/error-text.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { withWorkspaceQuery } from '../../../../lib/workspace-query.ts';
-import { useMe } from '../../../me/api/me-queries.ts';
+import { useMe } from '../../../../lib/me-queries.ts';
 import { useMember, useRoles, useUpdateMember } from '../../api/users-api.ts';
 import { blockedReason } from '../../components/members-panel.tsx';
 import { RestrictionFields } from '../../components/restriction-fields.tsx';

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ME } from '../../../../test/fixtures.ts';
-import { mockApi, renderScreen } from '../../test/render-screen.tsx';
+import { mockApi, renderScreen } from '../../../../test/render-screen.tsx';
 import { InviteUserScreen } from './invite-user-screen.tsx';
 
 const ROLE_OPERATOR = '01a20053-0287-70d7-81ba-4556aec18641';

@@ -11,7 +11,7 @@ import { zodField } from '../../../../components/zod-rules.ts';
 import { isApiError } from '../../../../lib/api-error.ts';
 import { errorText } from '../../../../lib/error-text.ts';
 import { withWorkspaceQuery } from '../../../../lib/workspace-query.ts';
-import { useMe } from '../../../me/api/me-queries.ts';
+import { useMe } from '../../../../lib/me-queries.ts';
 import { useInviteOwner, useInviteUser, useRoles } from '../../api/users-api.ts';
 import { RestrictionFields } from '../../components/restriction-fields.tsx';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { PermissionGate } from '../../../../components/permission-gate.tsx';
 import { withWorkspaceQuery } from '../../../../lib/workspace-query.ts';
-import { useMe } from '../../../me/api/me-queries.ts';
+import { useMe } from '../../../../lib/me-queries.ts';
 import { useInvitations } from '../../api/users-api.ts';
 import { InvitationsPanel } from '../../components/invitations-panel.tsx';
 import { MembersPanel } from '../../components/members-panel.tsx';

@@ -90,7 +90,7 @@ describe('/warehouse/add-warehouse', { timeout: 30_000 }, () => {
       business_id: BUSINESSES.items[1]?.id,
     });
     expect(router.state.location.search).toBe(`?workspace_id=${WORKSPACE}`);
-    expect(await screen.findByText('Gudang Gudang Pasteur berhasil ditambahkan')).toBeTruthy();
+    expect(await screen.findByText('Gudang Pasteur berhasil ditambahkan')).toBeTruthy();
   });
 
   it('empties the lower levels when a higher one changes', async () => {

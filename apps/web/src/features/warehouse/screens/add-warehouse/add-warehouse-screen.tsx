@@ -7,6 +7,7 @@ import { useCreateWarehouse } from '../../api/warehouse-api.ts';
 import { EMPTY_WAREHOUSE, toWarehouseInput, type WarehouseFormValues } from '../../components/warehouse-form-values.ts';
 import { WarehouseFormFields } from '../../components/warehouse-form-fields.tsx';
 import { WriteGuard } from '../../../../components/write-guard.tsx';
+import { warehouseNotice } from '../../components/warehouse-notice.ts';
 
 /** /warehouse/add-warehouse: a new warehouse with its area; back to the list once saved. */
 export function AddWarehouseScreen() {
@@ -28,7 +29,7 @@ export function AddWarehouseScreen() {
         initialValues={EMPTY_WAREHOUSE}
         onSubmit={(values) => create.mutateAsync(toWarehouseInput(values))}
         onSaved={(warehouse) => {
-          notification.success({ title: t('notify.created', { name: warehouse.name }), placement: 'topRight' });
+          notification.success({ title: warehouseNotice('created', warehouse.name), placement: 'topRight' });
           void navigate(withWorkspaceQuery('/warehouse', location.search));
         }}
       >

@@ -7,6 +7,7 @@ import { useUpdateWarehouse, useWarehouse } from '../../api/warehouse-api.ts';
 import { fromWarehouse, knownAreas, toWarehouseInput, type WarehouseFormValues } from '../../components/warehouse-form-values.ts';
 import { WarehouseFormFields } from '../../components/warehouse-form-fields.tsx';
 import { WriteGuard } from '../../../../components/write-guard.tsx';
+import { warehouseNotice } from '../../components/warehouse-notice.ts';
 
 /** /warehouse/update-warehouse/:id: every field of a saved warehouse; PUT sends the whole form again. */
 export function UpdateWarehouseScreen() {
@@ -35,7 +36,7 @@ export function UpdateWarehouseScreen() {
         initialValues={warehouse.data ? fromWarehouse(warehouse.data) : undefined}
         onSubmit={(values) => update.mutateAsync(toWarehouseInput(values))}
         onSaved={(saved) => {
-          notification.success({ title: t('notify.updated', { name: saved.name }), placement: 'topRight' });
+          notification.success({ title: warehouseNotice('updated', saved.name), placement: 'topRight' });
           void navigate(withWorkspaceQuery('/warehouse', location.search));
         }}
       >

@@ -8,7 +8,7 @@ import { PermissionGate } from '../../../../components/permission-gate.tsx';
 import { useCan } from '../../../../components/use-can.ts';
 import { useListQuery } from '../../../../components/use-list-query.ts';
 import { withWorkspaceQuery } from '../../../../lib/workspace-query.ts';
-import { useWarehouses } from '../../api/warehouse-api.ts';
+import { useWarehouses } from '../../../../lib/warehouses.ts';
 
 const FILTERS = ['q'] as const;
 const dash = (value: string | null) => value || '-';

@@ -4,7 +4,7 @@ import { App as AntApp } from 'antd';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import '../../../lib/i18n.ts';
+import '../lib/i18n.ts';
 
 export type ApiCall = { method: string; path: string; body: unknown };
 export type ApiReply = { status?: number; body?: unknown };

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Me, MenuResult, UserSettings } from '@kelola/contracts/me';
-import { apiFetch } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-client.ts';
+import { apiFetch } from './api-client.ts';
+import { queryKeys } from './query-keys.ts';
 
 export const fetchMe = (workspaceId: string | null) => apiFetch<Me>('/me', { query: { workspace_id: workspaceId }, workspaceId });
 export const fetchMenu = (workspaceId: string | null) => apiFetch<MenuResult>('/me/menu', { workspaceId });

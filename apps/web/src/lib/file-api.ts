@@ -1,6 +1,6 @@
-import { API_BASE } from '../../../lib/api-client.ts';
-import { ApiError } from '../../../lib/api-error.ts';
-import { getAccessToken, getStoredWorkspaceId } from '../../../lib/auth-session.ts';
+import { API_BASE } from './api-client.ts';
+import { ApiError } from './api-error.ts';
+import { getAccessToken, getStoredWorkspaceId } from './auth-session.ts';
 
 /** Files (images, XLSX) need the bearer token, which an <img> or <a href> cannot send: fetched as a blob instead. */
 export async function fetchFile(path: string): Promise<Blob> {

@@ -1,5 +1,5 @@
 import { Alert } from 'antd';
-import { errorText } from '../../../lib/error-text.ts';
+import { errorText } from '../lib/error-text.ts';
 
 /** The translated error of a failed submit, shown above the form. */
 export function FormError({ error }: { error: unknown }) {
