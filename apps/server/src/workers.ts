@@ -1,6 +1,7 @@
 import { registerCatalogWorkers } from './modules/catalog/index.ts';
 import { registerChannelWorkers } from './modules/channels/index.ts';
 import { registerInventoryWorkers } from './modules/inventory/index.ts';
+import { registerOrderWorkers } from './flows/orders.jobs.ts';
 import { registerOutboxWorker } from './platform/outbox/outbox.ts';
 import type { Platform } from './platform/platform.ts';
 
@@ -10,4 +11,5 @@ export async function registerWorkers(platform: Platform): Promise<void> {
   await registerChannelWorkers(platform);
   await registerCatalogWorkers(platform);
   await registerInventoryWorkers(platform);
+  await registerOrderWorkers(platform);
 }

@@ -152,6 +152,8 @@ export const OrderLine = z.object({
   discount: z.number(),
   total: z.number(),
   unit_cost: z.number().nullable(),
+  /** Which price applied: INPUT (typed), AREA (price by area for the customer type), LIST_PRICE, MARKETPLACE. */
+  price_source: z.string().nullable(),
   /** Stock held for this line (0 when short or not reserved), and how much could not be reserved. */
   reserved_quantity: z.number(),
   short_quantity: z.number(),

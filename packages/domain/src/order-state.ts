@@ -43,6 +43,8 @@ export const ORDER_TABS = {
   completed: ['COMPLETED'],
   ready_to_ship: ['READY_TO_SHIP'],
   cancel_requested: ['CANCEL_REQUESTED'],
+  /** Not a spec filter: manual orders saved as drafts (the manual order list); `all` leaves them out. */
+  draft: ['DRAFT'],
 } as const satisfies Record<string, readonly OrderStatus[] | null>;
 export type OrderTab = keyof typeof ORDER_TABS;
 export const ORDER_TAB_KEYS = Object.keys(ORDER_TABS) as OrderTab[];

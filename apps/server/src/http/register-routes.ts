@@ -1,6 +1,7 @@
 import { parseIdentifier } from '@kelola/domain';
 import { z } from 'zod';
 import { registerAccountRoutes } from '../flows/account.routes.ts';
+import { registerOrderFlowRoutes } from '../flows/orders.routes.ts';
 import { registerAreaRoutes } from '../modules/areas/areas.routes.ts';
 import { registerBusinessRoutes } from '../modules/businesses/businesses.routes.ts';
 import { registerCatalogSearchRoute } from '../modules/catalog/catalog-search.ts';
@@ -11,6 +12,7 @@ import { registerChannelRoutes } from '../modules/channels/channels.routes.ts';
 import { registerIdentityRoutes } from '../modules/identity/identity.routes.ts';
 import { inventoryStockView } from '../modules/inventory/index.ts';
 import { registerInventoryRoutes } from '../modules/inventory/inventory.routes.ts';
+import { registerOrderRoutes } from '../modules/orders/orders.routes.ts';
 import { registerProductUnitRoutes } from '../modules/inventory/product-units.ts';
 import { registerPricingRoutes } from '../modules/pricing/pricing.routes.ts';
 import { registerWarehouseRoutes } from '../modules/warehouses/warehouses.routes.ts';
@@ -39,6 +41,8 @@ export function registerRoutes(router: Router, platform: Platform): void {
   registerChannelPriceRoutes(router);
   registerInventoryRoutes(router);
   registerProductUnitRoutes(router);
+  registerOrderRoutes(router);
+  registerOrderFlowRoutes(router);
 
   route(
     {

@@ -3,6 +3,7 @@ import type { TenantCtx } from '../../http/context.ts';
 import { inTenant } from '../../platform/db/database.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { exports } from './catalog.schema.ts';
+import { catalogsBySkus } from './products.repository.ts';
 export { bundleAvailabilityOf, catalogRefs, getProduct } from './products.service.ts';
 export { lookupAreaPrice } from './area-prices.service.ts';
 export { channelPriceOf, type ResolvedChannelPrice } from './channel-prices.service.ts';
@@ -56,3 +57,8 @@ export { createProduct } from './products.service.ts';
 export { createCategory } from './categories.service.ts';
 export { createBrand } from './brands.service.ts';
 export { catalogUnits, replaceProductUnits, type CatalogUnits } from './product-units.service.ts';
+
+/** Catalogs of this workspace by SKU (marketplace order import maps a seller SKU to its catalog). */
+export async function catalogRefsBySku(ctx: TenantCtx, skus: readonly string[]) {
+  return (await catalogsBySkus(ctx, skus)).map((c) => ({ id: c.id, sku: c.sku, name: c.name, price: Number(c.price) }));
+}
