@@ -27,7 +27,7 @@ import { listWarehouseOptions } from '../modules/warehouses/index.ts';
 import { inTenant } from '../platform/db/database.ts';
 import type { Platform } from '../platform/platform.ts';
 import { systemCtx, tenantCtxFor } from '../platform/system-ctx.ts';
-import { moveOrderStock } from './order-stock.ts';
+import { INVENTORY_STOCK, moveOrderStock, type OrderStockApi } from './order-stock.ts';
 
 /** The actor id of work no user started (jobs, pushes): the ledger and the timeline name the actor type instead. */
 export const SYSTEM_ACTOR_ID = '00000000-0000-0000-0000-000000000000';
@@ -68,16 +68,17 @@ export async function importMarketplaceOrder(
   connection: ImportConnection,
   mo: MarketplaceOrder,
   actor: OrderActor,
+  stock: OrderStockApi = INVENTORY_STOCK,
 ): Promise<ImportOutcome> {
   const status = ourStatus(connection.marketplace, mo);
   let existing = await findByExternalId(ctx, connection.id, mo.orderId, true);
   if (!existing) {
-    const created = await createFromMarketplace(ctx, connection, mo, status, actor);
+    const created = await createFromMarketplace(ctx, connection, mo, status, actor, stock);
     if (created) return 'created';
     existing = await findByExternalId(ctx, connection.id, mo.orderId, true);
     if (!existing) return 'ignored';
   }
-  return updateFromMarketplace(ctx, existing, connection, mo, status, actor);
+  return updateFromMarketplace(ctx, existing, connection, mo, status, actor, stock);
 }
 
 async function createFromMarketplace(
@@ -86,6 +87,7 @@ async function createFromMarketplace(
   mo: MarketplaceOrder,
   status: OrderStatus,
   actor: OrderActor,
+  stock: OrderStockApi,
 ): Promise<boolean> {
   const skus = [...new Set(mo.items.map((i) => i.sellerSku).filter(Boolean))];
   const bySku = new Map((await catalogRefsBySku(ctx, skus)).map((c) => [c.sku, c]));
@@ -161,7 +163,7 @@ async function createFromMarketplace(
       toStatus: null,
       note: line.marketplaceSku ?? line.name,
     });
-  await moveOrderStock(ctx, order, null, actor);
+  await moveOrderStock(ctx, order, null, actor, stock);
   return true;
 }
 
@@ -172,6 +174,7 @@ async function updateFromMarketplace(
   mo: MarketplaceOrder,
   status: OrderStatus,
   actor: OrderActor,
+  stock: OrderStockApi,
 ): Promise<ImportOutcome> {
   const at = new Date(mo.updatedAt || mo.createdAt);
   const held = existing.marketplaceStatus
@@ -196,7 +199,7 @@ async function updateFromMarketplace(
     return 'updated';
   }
   const after = await setStatus(ctx, existing, status, { actor, event: 'STATUS_SYNCED', note: mo.rawStatus, values });
-  await moveOrderStock(ctx, after, existing.status as OrderStatus, actor);
+  await moveOrderStock(ctx, after, existing.status as OrderStatus, actor, stock);
   return 'updated';
 }
 

@@ -4,7 +4,9 @@ import { releaseStock, reserveStock, returnStock, shipStock } from '../modules/i
 import { addTimeline, linesOf, updateLine, updateOrder, type LineRow, type OrderActor, type OrderRow } from '../modules/orders/index.ts';
 import { DomainError } from '../platform/errors.ts';
 
-const run = { RESERVE: reserveStock, RELEASE: releaseStock, SHIP: shipStock, RETURN: returnStock } as const;
+/** The inventory calls an order's stock takes; a test swaps in a naive variant to prove its property test can fail. */
+export type OrderStockApi = Record<StockStep, (ctx: TenantCtx, request: Parameters<typeof reserveStock>[1]) => Promise<unknown>>;
+export const INVENTORY_STOCK: OrderStockApi = { RESERVE: reserveStock, RELEASE: releaseStock, SHIP: shipStock, RETURN: returnStock };
 
 /** The line state each step leads to, and the state a line must be in for the step to apply. */
 const FROM: Record<StockStep, readonly string[]> = {
@@ -21,7 +23,13 @@ const TO: Record<StockStep, string> = { RESERVE: 'RESERVED', RELEASE: 'RELEASED'
  * that cannot be made (INSUFFICIENT_STOCK) is undone to its savepoint and the line is marked SHORT with the
  * missing quantity: the order is kept and flagged, never reserved below zero. Unmapped lines hold no stock.
  */
-export async function moveOrderStock(ctx: TenantCtx, order: OrderRow, from: OrderStatus | null, actor: OrderActor): Promise<OrderRow> {
+export async function moveOrderStock(
+  ctx: TenantCtx,
+  order: OrderRow,
+  from: OrderStatus | null,
+  actor: OrderActor,
+  run: OrderStockApi = INVENTORY_STOCK,
+): Promise<OrderRow> {
   const steps = stockSteps(from, order.status as OrderStatus);
   if (steps.length === 0 || !order.warehouseId) return order;
   const lines = await linesOf(ctx, order.id);
@@ -35,7 +43,7 @@ export async function moveOrderStock(ctx: TenantCtx, order: OrderRow, from: Orde
         continue;
       }
       if (!FROM[step].includes(line.stockState)) continue;
-      const ok = await applyStep(ctx, order, line, step);
+      const ok = await applyStep(ctx, order, line, step, run);
       if (ok) {
         const reserved = step === 'RESERVE' ? line.quantity : 0;
         await updateLine(ctx, line.id, { stockState: TO[step], reservedQuantity: reserved, shortQuantity: 0 });
@@ -60,7 +68,7 @@ export async function moveOrderStock(ctx: TenantCtx, order: OrderRow, from: Orde
   return order;
 }
 
-async function applyStep(ctx: TenantCtx, order: OrderRow, line: LineRow, step: StockStep): Promise<boolean> {
+async function applyStep(ctx: TenantCtx, order: OrderRow, line: LineRow, step: StockStep, run: OrderStockApi): Promise<boolean> {
   const request = {
     referenceKey: `order-line:${line.id}:${step}`,
     referenceType: 'ORDER',
