@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importMarketplaceOrder, jobCtx } from '../../src/flows/import-marketplace-order.ts';
 import type { MarketplaceOrder } from '../../src/modules/channels/index.ts';
+import { channelConnections } from '../../src/modules/channels/channels.schema.ts';
 import { memberships } from '../../src/modules/workspaces/workspaces.schema.ts';
 import { inTenant } from '../../src/platform/db/database.ts';
 import { newMember, newWorkspace, type Actor } from '../factories.ts';
@@ -340,5 +341,26 @@ describe('customers', () => {
     const upd = await call('PUT', `/api/customers/${res.json().id}`, s.owner, { code: 'C-001', name: 'Toko Makmur Jaya' });
     expect(upd.json()).toMatchObject({ name: 'Toko Makmur Jaya', category_id: null });
     expect((await call('DELETE', `/api/customers/${res.json().id}`, s.owner)).statusCode).toBe(204);
+  });
+});
+
+describe('GET /api/me/menu channels', () => {
+  it('lists the connected shops only, with their sales channel', async () => {
+    const s = await setup(0);
+    const shop = await newChannel(app, s.owner, 'Toko Kopi Nusantara Official');
+    const gone = await newChannel(app, s.owner, 'Toko Lama');
+    await app.platform.database.db.update(channelConnections).set({ status: 'DISCONNECTED' }).where(eq(channelConnections.id, gone));
+    const res = await call('GET', '/api/me/menu', s.owner);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().channels).toEqual([
+      {
+        id: shop,
+        title: 'Toko Kopi Nusantara Official',
+        notes: null,
+        status: 'CONNECTED',
+        code: 'shopee_id',
+        sales_channel: { id: 11, code: 'shopee_id', name: 'Shopee' },
+      },
+    ]);
   });
 });
