@@ -364,3 +364,34 @@ describe('GET /api/me/menu channels', () => {
     ]);
   });
 });
+
+describe('demo orders', () => {
+  it('the demo workspace has manual orders in several states and a customer in Surabaya', async () => {
+    const { seedDemo, DEMO_EMAIL } = await import('../../src/demo/seed-demo.ts');
+    const { users } = await import('../../src/modules/identity/identity.schema.ts');
+    const { tokenFor } = await import('../factories.ts');
+    await seedDemo(app.platform, app.fastify.log);
+    const db = app.platform.database.db;
+    const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_EMAIL));
+    const [membership] = await db
+      .select({ workspaceId: memberships.workspaceId })
+      .from(memberships)
+      .where(eq(memberships.userId, owner!.id));
+    const demo = { headers: { authorization: `Bearer ${await tokenFor(app, owner!.id)}`, 'workspace-id': membership!.workspaceId } };
+    const list = (await call('GET', '/api/orders', demo)).json();
+    expect(list.counts).toMatchObject({
+      all: 6,
+      confirmed: 1,
+      on_process: 1,
+      ready_to_ship: 1,
+      shipped: 1,
+      completed: 1,
+      canceled: 1,
+      draft: 1,
+    });
+    expect((await call('GET', '/api/customers?q=rejeki', demo)).json().items[0]).toMatchObject({
+      city_code: '35.78',
+      category_name: 'Grosir',
+    });
+  });
+});
