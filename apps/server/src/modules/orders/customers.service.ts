@@ -195,7 +195,7 @@ async function nameTaken(ctx: TenantCtx, name: string, exceptId?: string) {
         exceptId ? sql`${customerCategories.id} <> ${exceptId}` : undefined,
       ),
     );
-  if (row) throw fieldError('CONFLICT', 'name', 'NAME_TAKEN');
+  if (row) throw fieldError('CONFLICT', 'name', 'CUSTOMER_CATEGORY_NAME_TAKEN');
 }
 
 export async function createCategory(ctx: TenantCtx, input: unknown) {
