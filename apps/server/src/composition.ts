@@ -1,4 +1,5 @@
 import type { Config } from './config.ts';
+import { orderFlows } from './flows/orders.jobs.ts';
 import type { KelolaModule, Ports } from './http/context.ts';
 import type { Router } from './http/route.ts';
 import { areasModule } from './modules/areas/index.ts';
@@ -7,6 +8,7 @@ import { catalogModule } from './modules/catalog/index.ts';
 import { channelsModule } from './modules/channels/index.ts';
 import { identityModule } from './modules/identity/index.ts';
 import { inventoryModule } from './modules/inventory/index.ts';
+import { ordersModule } from './modules/orders/index.ts';
 import { pricingModule } from './modules/pricing/index.ts';
 import { warehousesModule } from './modules/warehouses/index.ts';
 import { workspacesModule } from './modules/workspaces/index.ts';
@@ -15,7 +17,7 @@ import { registerOutboxWorker } from './platform/outbox/outbox.ts';
 import type { Platform } from './platform/platform.ts';
 
 /**
- * The composition root (ADR 0020): every module, in the order their routes are registered. A new module adds its
+ * The composition root (ADR 0020): every module (and flow set), in the order their routes are registered. A new module adds its
  * `…Module` here; what it provides to others is wired below, and the HTTP server and `npm run worker` both use this.
  */
 export const MODULES: readonly KelolaModule[] = [
@@ -28,6 +30,9 @@ export const MODULES: readonly KelolaModule[] = [
   pricingModule,
   catalogModule,
   inventoryModule,
+  ordersModule,
+  // Flows take part like modules: their routes, workers and the handlers they provide (they span several modules).
+  orderFlows,
 ];
 
 /** The ports the modules provide: one provider for each single port, every provider's handlers for a list port. */
@@ -37,6 +42,7 @@ export function composePorts(modules: readonly KelolaModule[] = MODULES): Ports 
   return {
     stock: stock[0]!,
     channelEvents: modules.flatMap((m) => m.provides?.channelEvents ?? []),
+    channelCallSettled: modules.flatMap((m) => m.provides?.channelCallSettled ?? []),
   };
 }
 

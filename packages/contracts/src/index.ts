@@ -13,3 +13,5 @@ export * from './warehouses.ts';
 export * from './workspaces.ts';
 export * from './inventory.ts';
 export * from './product-units.ts';
+export * from './orders.ts';
+export * from './customers.ts';

@@ -88,8 +88,23 @@ export type MenuItem = {
   children: MenuItem[];
 };
 
+/**
+ * Sales channels (spec part 1). 53 (web platform) and 55 (never in menus) are the spec's ids; the marketplaces' ids
+ * are Kelola's own numbering.
+ */
+export const SALES_CHANNELS = {
+  shopee: { id: 11, code: 'shopee_id', name: 'Shopee' },
+  tokopedia: { id: 12, code: 'tokopedia_id', name: 'Tokopedia' },
+  tiktok: { id: 13, code: 'tiktok', name: 'TikTok Shop' },
+  lazada: { id: 14, code: 'lazada_id', name: 'Lazada' },
+  blibli: { id: 15, code: 'blibli_id', name: 'Blibli' },
+  zalora: { id: 17, code: 'zalora', name: 'Zalora' },
+} as const;
+export const HIDDEN_MENU_SALES_CHANNEL_ID = 55;
+
 export const Channel = z.object({
-  id: z.number(),
+  /** A connected shop's id (uuid); numeric in the spec's older data. */
+  id: z.union([z.string(), z.number()]),
   title: z.string(),
   notes: z.string().nullable(),
   status: z.string(),

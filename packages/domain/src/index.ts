@@ -69,3 +69,33 @@ export {
   type ChannelAllocation,
   type StockState,
 } from './stock-allocation.ts';
+export {
+  allowedActions,
+  isFinalStatus,
+  isNewerMarketplaceStatus,
+  ORDER_ACTIONS,
+  ORDER_PROGRESS,
+  ORDER_STATUSES,
+  ORDER_TAB_KEYS,
+  ORDER_TABS,
+  ORDER_TRANSITIONS,
+  stockPhase,
+  stockSteps,
+  transition,
+  type OrderAction,
+  type OrderStatus,
+  type OrderTab,
+  type StockPhase,
+  type StockStep,
+  type TransitionResult,
+} from './order-state.ts';
+export { combineItemStatuses, MARKETPLACE_ORDER_STATUS, mapMarketplaceStatus, type OrderMarketplace } from './marketplace-order-status.ts';
+export {
+  lineTotal,
+  manualOrderNumber,
+  orderAmounts,
+  ZERO_CHARGES,
+  type OrderAmounts,
+  type OrderCharges,
+  type OrderLineMoney,
+} from './order-amounts.ts';

@@ -12,7 +12,29 @@ const Generate = z.object({
   shopId: z.string().optional(),
   count: z.number().int().min(1).max(500).default(1),
   status: z.string().optional(),
+  /** Only products selling these seller SKUs, and only these SKUs of them, go into the orders. */
+  sellerSkus: z.array(z.string().min(1)).max(200).optional(),
 });
+const GrantBody = z.object({ marketplace: z.enum(['shopee', 'tiktok', 'lazada']), shopId: z.string().min(1) });
+const Products = z.object({
+  marketplace: Marketplace,
+  shopId: z.string().optional(),
+  products: z
+    .array(
+      z.object({
+        name: z.string().min(1),
+        skus: z
+          .array(
+            z.object({ sellerSku: z.string().min(1), price: z.number().int().positive(), stock: z.number().int().min(0).default(100) }),
+          )
+          .min(1),
+      }),
+    )
+    .min(1)
+    .max(50),
+});
+/** What a demo grant lasts: the marketplaces' own refresh flow renews it after that. */
+const DEMO_GRANT_MS = 4 * 60 * 60_000;
 const Faults = z.object({ marketplace: Marketplace, rateLimited: z.number().int().min(0).max(1000) });
 
 export const registerAdmin = (app: FastifyInstance, store: SandboxStore, pushes: PushSender): void => {
@@ -55,7 +77,12 @@ export const registerAdmin = (app: FastifyInstance, store: SandboxStore, pushes:
     const body = Generate.parse(request.body ?? {});
     const shop = body.shopId ? store.findShop(body.marketplace, body.shopId) : store.shopsOf(body.marketplace)[0];
     if (!shop) return reply.status(404).send({ code: 'NOT_FOUND', message: 'Unknown shop' });
-    const orders = Array.from({ length: body.count }, () => store.generateOrder(shop, body.status ? { status: body.status } : {}));
+    const orders = Array.from({ length: body.count }, () =>
+      store.generateOrder(shop, {
+        ...(body.status ? { status: body.status } : {}),
+        ...(body.sellerSkus ? { sellerSkus: body.sellerSkus } : {}),
+      }),
+    );
     return {
       orders: orders.map((order) => ({
         marketplace: shop.marketplace,
@@ -66,6 +93,41 @@ export const registerAdmin = (app: FastifyInstance, store: SandboxStore, pushes:
         items: order.items.map((item) => ({ itemId: item.id, productId: item.productId, skuId: item.skuId, quantity: item.quantity })),
       })),
     };
+  });
+
+  /** A token for a shop without the consent page (the demo connects its shops with it); the shop then pushes. */
+  app.post('/grants', async (request, reply) => {
+    const body = GrantBody.parse(request.body ?? {});
+    const shop = store.findShop(body.marketplace, body.shopId);
+    if (!shop) return reply.status(404).send({ code: 'NOT_FOUND', message: 'Unknown shop' });
+    const grant = store.issueGrant(body.marketplace, { shopIds: [shop.shopId] }, DEMO_GRANT_MS, store.clock.now() + 30 * 86_400_000);
+    return {
+      accessToken: grant.accessToken,
+      refreshToken: grant.refreshToken,
+      accessTokenExpiresAt: new Date(grant.accessExpiresAt).toISOString(),
+      refreshTokenExpiresAt: new Date(grant.refreshExpiresAt).toISOString(),
+    };
+  });
+
+  /** Active products with the given seller SKUs (no review), so orders can carry a client's own catalogue SKUs. */
+  app.post('/products', async (request, reply) => {
+    const body = Products.parse(request.body ?? {});
+    const shop = body.shopId ? store.findShop(body.marketplace, body.shopId) : store.shopsOf(body.marketplace)[0];
+    if (!shop) return reply.status(404).send({ code: 'NOT_FOUND', message: 'Unknown shop' });
+    const created = body.products.map((input) => {
+      const product = store.createProduct(shop, {
+        name: input.name,
+        description: input.name,
+        categoryId: shop.categories[0]?.id ?? '0',
+        images: [],
+        weightGrams: 250,
+        skus: input.skus.map((sku) => ({ ...sku, warehouseId: shop.warehouses[0]?.id ?? '0', options: {} })),
+      });
+      product.status = 'active';
+      delete product.reviewReadyAt;
+      return { productId: product.id, skus: product.skus.map((sku) => ({ skuId: sku.id, sellerSku: sku.sellerSku })) };
+    });
+    return { products: created };
   });
 
   app.get('/orders', async (request, reply) => {

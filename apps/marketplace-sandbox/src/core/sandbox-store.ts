@@ -253,12 +253,16 @@ export const createSandboxStore = (options: {
     if (from !== status) notify({ marketplace: shop.marketplace, shop, order, from });
   };
 
-  const generateOrder = (shop: SandboxShop, input: { status?: string; at?: number } = {}): SandboxOrder => {
+  const generateOrder = (shop: SandboxShop, input: { status?: string; at?: number; sellerSkus?: readonly string[] } = {}): SandboxOrder => {
     const at = input.at ?? clock.now();
     const lifecycle = LIFECYCLES[shop.marketplace];
     const status = input.status ?? lifecycle.initial;
     if (!lifecycle.statuses.includes(status)) throw new Error(`unknown ${shop.marketplace} order status ${status}`);
-    const sellable = [...shop.products.values()].filter((product) => product.status === 'active');
+    const wanted = input.sellerSkus && input.sellerSkus.length > 0 ? new Set(input.sellerSkus) : null;
+    const sellable = [...shop.products.values()].filter(
+      (product) => product.status === 'active' && (!wanted || product.skus.some((sku) => wanted.has(sku.sellerSku))),
+    );
+    if (sellable.length === 0) throw new Error(`no active product of ${shop.marketplace} shop ${shop.shopId} sells those SKUs`);
     const lines = rng.int(1, Math.min(3, sellable.length));
     const chosen = new Set<SandboxProduct>();
     while (chosen.size < lines) chosen.add(rng.pick(sellable));
@@ -272,7 +276,7 @@ export const createSandboxStore = (options: {
       buyerName: buyer,
       recipient: { name: buyer, phone: `628${rng.digits(10)}`, address: street.address, city: street.city, postcode: street.postcode },
       items: [...chosen].map((product) => {
-        const sku = rng.pick(product.skus);
+        const sku = rng.pick(wanted ? product.skus.filter((s) => wanted.has(s.sellerSku)) : product.skus);
         return {
           id: String(50_000_000_000 + nextNumber()),
           productId: product.id,

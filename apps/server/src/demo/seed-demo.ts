@@ -10,6 +10,7 @@ import { uuidv7 } from '../platform/db/ids.ts';
 import type { Platform } from '../platform/platform.ts';
 import { systemCtx, tenantCtxFor } from '../platform/system-ctx.ts';
 import { seedDemoCatalog } from './seed-demo-catalog.ts';
+import { seedDemoOrders } from './seed-demo-orders.ts';
 
 export const DEMO_EMAIL = 'demo@kelola.id';
 export const DEMO_PASSWORD = 'Kelola#2026';
@@ -103,6 +104,7 @@ export async function seedDemo(platform: Platform, log: FastifyBaseLogger): Prom
       postal_code: '60293',
     });
     await seedDemoCatalog(tenant, { jakarta: jakarta.id, bandung: bandung.id });
+    await seedDemoOrders(tenant, jakarta.id);
     for (const member of TEAM) {
       const id = uuidv7();
       await db.insert(users).values({

@@ -4,7 +4,7 @@ import type { Db } from '../platform/db/database.ts';
 import type { Locale } from '../platform/i18n/translate.ts';
 import type { Platform } from '../platform/platform.ts';
 import type { StockView } from '../modules/catalog/index.ts';
-import type { ChannelEventHandler } from '../modules/channels/index.ts';
+import type { ChannelCallSettledHandler, ChannelEventHandler } from '../modules/channels/index.ts';
 import type { Router } from './route.ts';
 
 export type Actor = { userId: string; sessionFamilyId: string | null };
@@ -55,6 +55,8 @@ export type Ports = {
   stock: StockView;
   /** What runs for each stored marketplace event (declared by the channels, provided by orders and the like). */
   channelEvents: readonly ChannelEventHandler[];
+  /** What runs once a referenced marketplace call has its final outcome (declared by the channels, provided by the order flows). */
+  channelCallSettled: readonly ChannelCallSettledHandler[];
 };
 
 /** What a module's `index.ts` tells the composition root: what it registers and what it provides to others. */

@@ -59,7 +59,8 @@ export type ScreenId =
   | 'stock-adjustment-list'
   | 'stock-adjustment-form'
   | 'stock-allocation'
-  | 'product-allocation';
+  | 'product-allocation'
+  | 'sales';
 
 export type RouteEntry = {
   /** React Router path, the same text as routes.tsv. */
@@ -81,9 +82,9 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/', layout: 'main', auth: true, titleKey: 'home', redirect: '/dashboard' },
   { path: '/dashboard', layout: 'main', auth: true, titleKey: 'dashboard', screen: 'dashboard' },
   { path: '/dashboardv2', layout: 'main', auth: true, titleKey: 'dashboard-v2' },
-  { path: '/sales', layout: 'main', auth: true, titleKey: 'sales' },
-  { path: '/sales-channel/:id', layout: 'main', auth: true, titleKey: 'sales-channel' },
-  { path: '/sales-channel-kino/:id', layout: 'main', auth: true, titleKey: 'sales-channel-kino' },
+  { path: '/sales', layout: 'main', auth: true, titleKey: 'sales', screen: 'sales' },
+  { path: '/sales-channel/:id', layout: 'main', auth: true, titleKey: 'sales-channel', screen: 'sales' },
+  { path: '/sales-channel-kino/:id', layout: 'main', auth: true, titleKey: 'sales-channel-kino', screen: 'sales' },
   { path: '/manual-order/:id', layout: 'main', auth: true, titleKey: 'manual-order' },
   { path: '/manual-order/:id/create', layout: 'main', auth: true, titleKey: 'manual-order-create' },
   { path: '/fulfillment', layout: 'main', auth: true, titleKey: 'fulfillment' },

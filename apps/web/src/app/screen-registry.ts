@@ -17,6 +17,7 @@ export const SCREENS: Record<ScreenId, Screen> = {
     () => import('../features/inventory/screens/movement-detail/movement-detail-screen.tsx'),
     'MovementDetailScreen',
   ),
+  sales: named(() => import('../features/orders/screens/sales/sales-screen.tsx'), 'SalesScreen'),
   inbound: named(() => import('../features/inventory/screens/inbound/inbound-screen.tsx'), 'InboundScreen'),
   'warehouse-list': named(() => import('../features/warehouse/screens/warehouse-list/warehouse-list-screen.tsx'), 'WarehouseListScreen'),
   'add-warehouse': named(() => import('../features/warehouse/screens/add-warehouse/add-warehouse-screen.tsx'), 'AddWarehouseScreen'),

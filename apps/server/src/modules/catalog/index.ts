@@ -1,8 +1,10 @@
 import type { KelolaModule } from '../../http/context.ts';
+import type { TenantCtx } from '../../http/context.ts';
 import { registerCatalogSearchRoute } from './catalog-search.ts';
 import { registerCatalogRoutes } from './catalog.routes.ts';
 import { registerChannelPriceRoutes } from './channel-prices.routes.ts';
 import { registerCatalogWorkers } from './catalog.jobs.ts';
+import { catalogsBySkus } from './products.repository.ts';
 export { bundleAvailabilityOf, catalogRefs, getProduct } from './products.service.ts';
 export { lookupAreaPrice } from './area-prices.service.ts';
 export { channelPriceOf, type ResolvedChannelPrice } from './channel-prices.service.ts';
@@ -27,3 +29,8 @@ export const catalogModule: KelolaModule = {
   workers: registerCatalogWorkers,
   needs: ['stock'],
 };
+
+/** Catalogs of this workspace by SKU (marketplace order import maps a seller SKU to its catalog). */
+export async function catalogRefsBySku(ctx: TenantCtx, skus: readonly string[]) {
+  return (await catalogsBySkus(ctx, skus)).map((c) => ({ id: c.id, sku: c.sku, name: c.name, price: Number(c.price) }));
+}

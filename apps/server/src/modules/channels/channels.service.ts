@@ -6,7 +6,9 @@ import { DomainError } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { backoffDelayMs } from './adapters/http-retry.ts';
 import type {
+  CancellationReason,
   CancelOrderInput,
+  MarketplaceOrder,
   MarketplaceAdapter,
   MarketplacePushEvent,
   PriceUpdate,
@@ -396,8 +398,24 @@ export type ChannelCallJob = {
   operation: ChannelOperation;
   input: unknown;
   attempt: number;
+  /** What the call is for (an order's accept or cancel), handed to the `channelCallSettled` port's handlers. */
+  ref?: ChannelCallRef;
 };
 
+/** The record a call acts for, e.g. `{ kind: 'order', id }`. */
+export type ChannelCallRef = { kind: string; id: string };
+/** Runs once a referenced call has its final outcome: done, or failed for good (not when it is retried). */
+export type ChannelCallSettledHandler = (
+  platform: Platform,
+  settled: {
+    workspaceId: string;
+    connectionId: string;
+    operation: ChannelOperation;
+    ref: ChannelCallRef;
+    ok: boolean;
+    error: string | null;
+  },
+) => Promise<void>;
 /**
  * Queues a call to the shop's marketplace, sent after the caller's transaction commits (ARCHITECTURE §4).
  * The call log (GET /api/channels/:id/calls) shows each attempt.
@@ -407,10 +425,11 @@ export async function enqueueChannelCall<O extends ChannelOperation>(
   connectionId: string,
   operation: O,
   input: ChannelOperationInput<O>,
+  ref?: ChannelCallRef,
 ): Promise<void> {
   const connection = await connectionOr404(ctx, connectionId);
   if (connection.status !== 'CONNECTED') throw new DomainError('CHANNEL_NOT_CONNECTED');
-  const job: ChannelCallJob = { workspaceId: ctx.workspaceId, connectionId, operation, input, attempt: 1 };
+  const job: ChannelCallJob = { workspaceId: ctx.workspaceId, connectionId, operation, input, attempt: 1, ...(ref ? { ref } : {}) };
   ctx.afterCommit(async () => {
     await ctx.platform.jobs.send(QUEUES.call, job);
   });
@@ -559,6 +578,23 @@ const partialFailure = (value: unknown): string | undefined => {
  * marketplace was rate-limiting or overloaded. An expired token gets one refresh and an immediate retry.
  */
 export async function runChannelCall(platform: Platform, job: ChannelCallJob, meta: { id: string }): Promise<CallOutcome> {
+  const outcome = await runChannelCallOnce(platform, job, meta);
+  const { ref } = job;
+  if (ref && (outcome.status === 'done' || outcome.status === 'failed')) {
+    const settled = {
+      workspaceId: job.workspaceId,
+      connectionId: job.connectionId,
+      operation: job.operation,
+      ref,
+      ok: outcome.status === 'done',
+      error: outcome.status === 'failed' ? outcome.error : null,
+    };
+    for (const handler of platform.ports.channelCallSettled) await handler(platform, settled);
+  }
+  return outcome;
+}
+
+async function runChannelCallOnce(platform: Platform, job: ChannelCallJob, meta: { id: string }): Promise<CallOutcome> {
   const operation = OPERATIONS[job.operation] as (adapter: MarketplaceAdapter, auth: ShopAuth, input: unknown) => Promise<unknown>;
   let connection = await inWorkspace(platform, job.workspaceId, (ctx) => repo.findConnection(ctx, job.connectionId));
   if (!connection || !operation) return { status: 'failed', error: 'CHANNEL_NOT_FOUND' };
@@ -630,4 +666,37 @@ export async function runChannelCall(platform: Platform, job: ChannelCallJob, me
     delayMs > 0 ? { startAfterSeconds: Math.ceil(delayMs / 1000) } : {},
   );
   return { status: 'retry', delayMs };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reads for other modules (order import, cancellation reasons): paced and recorded like every call
+
+/** The marketplace's orders by id (at most 50 a call), for the order import. */
+export async function fetchMarketplaceOrders(
+  platform: Platform,
+  workspaceId: string,
+  connectionId: string,
+  orderIds: string[],
+): Promise<{ marketplace: MarketplaceCode; orders: MarketplaceOrder[] }> {
+  const connection = await usableConnection(platform, workspaceId, connectionId);
+  const marketplace = connection.marketplace as MarketplaceCode;
+  const adapter = adapterFor(platform, marketplace);
+  const orders: MarketplaceOrder[] = [];
+  for (let i = 0; i < orderIds.length; i += 50) {
+    const ids = orderIds.slice(i, i + 50);
+    orders.push(...(await callMarketplace(platform, connection, 'getOrders', 1, undefined, (auth) => adapter.getOrders(auth, ids))));
+  }
+  return { marketplace, orders };
+}
+
+/** The marketplace's own cancellation reasons for one order (spec: GET cancellation-reasons per channel). */
+export async function fetchCancellationReasons(
+  platform: Platform,
+  workspaceId: string,
+  connectionId: string,
+  orderId: string,
+): Promise<CancellationReason[]> {
+  const connection = await usableConnection(platform, workspaceId, connectionId);
+  const adapter = adapterFor(platform, connection.marketplace as MarketplaceCode);
+  return callMarketplace(platform, connection, 'cancellationReasons', 1, undefined, (auth) => adapter.cancellationReasons(auth, orderId));
 }

@@ -4,17 +4,23 @@ import { registerChannelRoutes } from './channels.routes.ts';
 export {
   connectChannel,
   enqueueChannelCall,
+  fetchCancellationReasons,
+  fetchMarketplaceOrders,
   getChannel,
   listChannels,
+  reconcileConnection,
+  type ChannelCallRef,
+  type ChannelCallSettledHandler,
   type ChannelEventHandler,
   type ChannelOperation,
   type ChannelOperationInput,
   type ConnectInput,
 } from './channels.service.ts';
 export { adapterFor } from './channels.adapters.ts';
-export type { MarketplaceAdapter, MarketplaceKey, TokenGrant } from './adapters/types.ts';
+export type { CancellationReason, MarketplaceAdapter, MarketplaceKey, MarketplaceOrder, TokenGrant } from './adapters/types.ts';
+export type { InboxRow } from './channels.repository.ts';
 
-/** Marketplace connections, their inbox and outbound calls; runs the `channelEvents` other modules provide. */
+/** Marketplace connections, their inbox and outbound calls; runs the `channelEvents` and `channelCallSettled` handlers other parts provide. */
 export const channelsModule: KelolaModule = {
   name: 'channels',
   routes: registerChannelRoutes,

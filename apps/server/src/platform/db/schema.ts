@@ -13,3 +13,4 @@ export * from '../../modules/pricing/pricing.schema.ts';
 export * from '../../modules/warehouses/warehouses.schema.ts';
 export * from '../../modules/workspaces/workspaces.schema.ts';
 export { appRole } from './tenancy.ts';
+export * from '../../modules/orders/orders.schema.ts';

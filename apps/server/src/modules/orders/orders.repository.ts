@@ -1,0 +1,277 @@
+import { ORDER_TABS, type OrderStatus, type OrderTab } from '@kelola/domain';
+import type { OrderListQuery } from '@kelola/contracts';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { TenantCtx } from '../../http/context.ts';
+import { uuidv7 } from '../../platform/db/ids.ts';
+import { orderCounts, orderLines, orderSequences, orders, orderSyncs, orderTimeline } from './orders.schema.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrder = Omit<typeof orders.$inferInsert, 'id' | 'workspaceId' | 'createdAt' | 'updatedAt'>;
+export type LineRow = typeof orderLines.$inferSelect;
+export type NewLine = Omit<typeof orderLines.$inferInsert, 'id' | 'workspaceId' | 'orderId' | 'position'>;
+export type TimelineRow = typeof orderTimeline.$inferSelect;
+export type TimelineEntry = Omit<typeof orderTimeline.$inferInsert, 'id' | 'workspaceId' | 'orderId' | 'at'> & { at?: Date };
+
+/** The "none" key of the counts table (no business, no channel: a manual order). */
+export const NO_ID = '00000000-0000-0000-0000-000000000000';
+
+const scope = (ctx: TenantCtx) => eq(orders.workspaceId, ctx.workspaceId);
+
+/** What a restricted member may see: the orders of the businesses (or warehouses) of the restriction list. */
+export function visibleOrders(ctx: TenantCtx): SQL | undefined {
+  const { restriction } = ctx;
+  if (restriction.ids.length === 0) return undefined;
+  return restriction.base === 'WAREHOUSE' ? inArray(orders.warehouseId, restriction.ids) : inArray(orders.businessId, restriction.ids);
+}
+
+async function bumpCount(ctx: TenantCtx, order: Pick<OrderRow, 'businessId' | 'channelId'>, status: string, delta: number) {
+  await ctx.db
+    .insert(orderCounts)
+    .values({
+      workspaceId: ctx.workspaceId,
+      businessId: order.businessId ?? NO_ID,
+      channelId: order.channelId ?? NO_ID,
+      status,
+      count: delta,
+    })
+    .onConflictDoUpdate({
+      target: [orderCounts.workspaceId, orderCounts.businessId, orderCounts.channelId, orderCounts.status],
+      set: { count: sql`${orderCounts.count} + ${delta}` },
+    });
+}
+
+/**
+ * Inserts an order with its lines. A marketplace order whose (channel, external id) exists already inserts nothing
+ * and answers undefined: the caller then updates the existing one (import is an upsert).
+ */
+export async function insertOrder(
+  ctx: TenantCtx,
+  values: NewOrder,
+  lines: NewLine[],
+): Promise<{ order: OrderRow; lines: LineRow[] } | undefined> {
+  const id = uuidv7();
+  const now = ctx.platform.now();
+  const [order] = await ctx.db
+    .insert(orders)
+    .values({ ...values, id, workspaceId: ctx.workspaceId, createdAt: now, updatedAt: now })
+    .onConflictDoNothing()
+    .returning();
+  if (!order) return undefined;
+  const rows =
+    lines.length === 0
+      ? []
+      : await ctx.db
+          .insert(orderLines)
+          .values(lines.map((line, position) => ({ ...line, id: uuidv7(), workspaceId: ctx.workspaceId, orderId: id, position })))
+          .returning();
+  await bumpCount(ctx, order, order.status, 1);
+  return { order, lines: rows };
+}
+
+export async function findOrder(ctx: TenantCtx, id: string, lock = false): Promise<OrderRow | undefined> {
+  const q = ctx.db
+    .select()
+    .from(orders)
+    .where(and(scope(ctx), eq(orders.id, id), visibleOrders(ctx)));
+  return (await (lock ? q.for('update') : q))[0];
+}
+
+export async function findByExternalId(ctx: TenantCtx, channelId: string, externalId: string, lock = false): Promise<OrderRow | undefined> {
+  const q = ctx.db
+    .select()
+    .from(orders)
+    .where(and(scope(ctx), eq(orders.channelId, channelId), eq(orders.externalId, externalId)));
+  return (await (lock ? q.for('update') : q))[0];
+}
+
+export async function linesOf(ctx: TenantCtx, orderId: string): Promise<LineRow[]> {
+  return ctx.db
+    .select()
+    .from(orderLines)
+    .where(and(eq(orderLines.workspaceId, ctx.workspaceId), eq(orderLines.orderId, orderId)))
+    .orderBy(asc(orderLines.position));
+}
+
+export async function updateLine(
+  ctx: TenantCtx,
+  id: string,
+  values: Partial<Pick<LineRow, 'stockState' | 'reservedQuantity' | 'shortQuantity'>>,
+) {
+  await ctx.db
+    .update(orderLines)
+    .set(values)
+    .where(and(eq(orderLines.workspaceId, ctx.workspaceId), eq(orderLines.id, id)));
+}
+
+export async function timelineOf(ctx: TenantCtx, orderId: string): Promise<TimelineRow[]> {
+  return ctx.db
+    .select()
+    .from(orderTimeline)
+    .where(and(eq(orderTimeline.workspaceId, ctx.workspaceId), eq(orderTimeline.orderId, orderId)))
+    .orderBy(asc(orderTimeline.id));
+}
+
+export async function addTimeline(ctx: TenantCtx, orderId: string, entry: TimelineEntry): Promise<void> {
+  await ctx.db
+    .insert(orderTimeline)
+    .values({ ...entry, at: entry.at ?? ctx.platform.now(), id: uuidv7(), workspaceId: ctx.workspaceId, orderId });
+}
+
+/**
+ * Moves an order from the state it was read in to `to`, with other column changes, only if nobody moved it
+ * meanwhile (`WHERE status = from`); answers the new row, or undefined when the state had changed.
+ */
+export async function updateOrder(
+  ctx: TenantCtx,
+  order: OrderRow,
+  values: Partial<Omit<OrderRow, 'id' | 'workspaceId' | 'createdAt'>>,
+): Promise<OrderRow | undefined> {
+  const [row] = await ctx.db
+    .update(orders)
+    .set({ ...values, updatedAt: ctx.platform.now() })
+    .where(and(scope(ctx), eq(orders.id, order.id), eq(orders.status, order.status)))
+    .returning();
+  if (row && values.status && values.status !== order.status) {
+    await bumpCount(ctx, order, order.status, -1);
+    await bumpCount(ctx, order, values.status, 1);
+  }
+  return row;
+}
+
+/** Next number of a per-workspace sequence (one row per kind, incremented in the caller's transaction). */
+export async function nextSequence(ctx: TenantCtx, kind: string): Promise<number> {
+  const [row] = await ctx.db
+    .insert(orderSequences)
+    .values({ workspaceId: ctx.workspaceId, kind, last: 1 })
+    .onConflictDoUpdate({ target: [orderSequences.workspaceId, orderSequences.kind], set: { last: sql`${orderSequences.last} + 1` } })
+    .returning({ last: orderSequences.last });
+  return row!.last;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The list and its tab counts
+
+const startOfJakartaDay = (date: string) => new Date(`${date}T00:00:00+07:00`);
+const nextJakartaDay = (date: string) => new Date(startOfJakartaDay(date).getTime() + 86_400_000);
+
+/** Every filter of the list except the tab (the counts use the same conditions). */
+export function listConditions(ctx: TenantCtx, query: OrderListQuery): SQL[] {
+  const c: (SQL | undefined)[] = [scope(ctx), visibleOrders(ctx)];
+  if (query.date_from) c.push(gte(orders.orderDate, startOfJakartaDay(query.date_from)));
+  if (query.date_to) c.push(lt(orders.orderDate, nextJakartaDay(query.date_to)));
+  if (query.channel_id) c.push(eq(orders.channelId, query.channel_id));
+  if (query.business_id) c.push(eq(orders.businessId, query.business_id));
+  if (query.warehouse_id) c.push(eq(orders.warehouseId, query.warehouse_id));
+  if (query.courier) c.push(eq(orders.courierName, query.courier));
+  if (query.payment_status) c.push(eq(orders.paymentStatus, query.payment_status));
+  if (query.source) c.push(eq(orders.source, query.source));
+  if (query.stock_short !== undefined) c.push(eq(orders.stockShort, query.stock_short));
+  if (query.q && query.search_by) {
+    const like = `%${query.q.replace(/[\\%_]/gu, (m) => `\\${m}`)}%`;
+    const lineMatch = (column: typeof orderLines.sku | typeof orderLines.name) =>
+      sql`exists (select 1 from ${orderLines} where ${orderLines.workspaceId} = ${orders.workspaceId} and ${orderLines.orderId} = ${orders.id} and ${column} ilike ${like})`;
+    switch (query.search_by) {
+      case 'order_number':
+        c.push(ilike(orders.orderNumber, like));
+        break;
+      case 'receipt_number':
+        c.push(ilike(orders.receiptNumber, like));
+        break;
+      case 'buyer':
+        c.push(or(ilike(orders.buyerName, like), ilike(orders.buyerPhone, like), ilike(orders.shipPhone, like))!);
+        break;
+      case 'sku':
+        c.push(
+          or(
+            lineMatch(orderLines.sku),
+            sql`exists (select 1 from ${orderLines} where ${orderLines.workspaceId} = ${orders.workspaceId} and ${orderLines.orderId} = ${orders.id} and ${orderLines.marketplaceSku} ilike ${like})`,
+          )!,
+        );
+        break;
+      case 'product_name':
+        c.push(lineMatch(orderLines.name));
+        break;
+    }
+  }
+  return c.filter((x): x is SQL => x !== undefined);
+}
+
+const tabCondition = (tab: OrderTab): SQL | undefined => {
+  const states = ORDER_TABS[tab];
+  return states ? inArray(orders.status, [...states]) : sql`${orders.status} <> 'DRAFT'`;
+};
+
+export async function listOrders(ctx: TenantCtx, query: OrderListQuery): Promise<OrderRow[]> {
+  const where = and(...listConditions(ctx, query), tabCondition(query.tab));
+  const order =
+    query.sort === 'order_date'
+      ? [asc(orders.orderDate), asc(orders.id)]
+      : query.sort === 'buyer_total'
+        ? [asc(orders.buyerTotal), asc(orders.id)]
+        : query.sort === '-buyer_total'
+          ? [desc(orders.buyerTotal), desc(orders.id)]
+          : [desc(orders.orderDate), desc(orders.id)];
+  return ctx.db
+    .select()
+    .from(orders)
+    .where(where)
+    .orderBy(...order)
+    .limit(query.size)
+    .offset((query.page - 1) * query.size);
+}
+
+/** Only these filters can be answered from the counts table; any other needs a count over the matching orders. */
+const countsTableAnswers = (ctx: TenantCtx, query: OrderListQuery): boolean =>
+  !query.date_from &&
+  !query.date_to &&
+  !query.warehouse_id &&
+  !query.courier &&
+  !query.payment_status &&
+  query.stock_short === undefined &&
+  !query.q &&
+  !(ctx.restriction.ids.length > 0 && ctx.restriction.base === 'WAREHOUSE');
+
+/** Orders per status for the list's filters: from the counts table when it can answer, else counted. */
+export async function statusCounts(ctx: TenantCtx, query: OrderListQuery): Promise<Map<OrderStatus, number>> {
+  if (countsTableAnswers(ctx, query)) {
+    const c: (SQL | undefined)[] = [eq(orderCounts.workspaceId, ctx.workspaceId)];
+    if (ctx.restriction.ids.length > 0) c.push(inArray(orderCounts.businessId, ctx.restriction.ids));
+    if (query.business_id) c.push(eq(orderCounts.businessId, query.business_id));
+    if (query.channel_id) c.push(eq(orderCounts.channelId, query.channel_id));
+    if (query.source === 'MANUAL') c.push(eq(orderCounts.channelId, NO_ID));
+    if (query.source === 'MARKETPLACE') c.push(sql`${orderCounts.channelId} <> ${NO_ID}`);
+    const rows = await ctx.db
+      .select({ status: orderCounts.status, n: sql<string>`sum(${orderCounts.count})` })
+      .from(orderCounts)
+      .where(and(...c))
+      .groupBy(orderCounts.status);
+    return new Map(rows.map((r) => [r.status as OrderStatus, Number(r.n)]));
+  }
+  const rows = await ctx.db
+    .select({ status: orders.status, n: sql<string>`count(*)` })
+    .from(orders)
+    .where(and(...listConditions(ctx, query)))
+    .groupBy(orders.status);
+  return new Map(rows.map((r) => [r.status as OrderStatus, Number(r.n)]));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// On-demand sync of one shop
+
+export type SyncRow = typeof orderSyncs.$inferSelect;
+
+export async function findSync(ctx: TenantCtx, channelId: string): Promise<SyncRow | undefined> {
+  return (
+    await ctx.db
+      .select()
+      .from(orderSyncs)
+      .where(and(eq(orderSyncs.workspaceId, ctx.workspaceId), eq(orderSyncs.channelId, channelId)))
+  )[0];
+}
+
+export async function saveSync(ctx: TenantCtx, channelId: string, values: Partial<Omit<SyncRow, 'workspaceId' | 'channelId'>>) {
+  await ctx.db
+    .insert(orderSyncs)
+    .values({ workspaceId: ctx.workspaceId, channelId, status: 'ONPROGRESS', ...values })
+    .onConflictDoUpdate({ target: [orderSyncs.workspaceId, orderSyncs.channelId], set: values });
+}

@@ -1,0 +1,148 @@
+import {
+  CancellationReasonList,
+  Customer,
+  CustomerCategory,
+  CustomerCategoryInput,
+  CustomerCategoryList,
+  CustomerInput,
+  CustomerList,
+  CustomerListQuery,
+  Order,
+  OrderIdParams,
+  OrderList,
+  OrderListQuery,
+} from '@kelola/contracts';
+import type { Ctx, TenantCtx } from '../../http/context.ts';
+import type { Router } from '../../http/route.ts';
+import * as customers from './customers.service.ts';
+import { getOrder, listOrders, MANUAL_CANCELLATION_REASONS } from './orders.service.ts';
+
+const t = (ctx: Ctx) => ctx as TenantCtx;
+const tags = ['orders'];
+
+/** Reads of orders and the customer screens; order writes that move stock or call marketplaces are flows (flows/orders.routes.ts). */
+export function registerOrderRoutes({ route }: Router): void {
+  route(
+    {
+      method: 'GET',
+      url: '/api/orders',
+      permission: ['sales', 'READ'],
+      tags,
+      summary: 'Orders of every channel with the count of each tab (/sales, /sales-channel/:id with channel_id, manual with source)',
+      querystring: OrderListQuery,
+      response: OrderList,
+    },
+    (ctx, { query }) => listOrders(t(ctx), query),
+  );
+  route(
+    { method: 'GET', url: '/api/orders/:id', permission: ['sales', 'READ'], tags, params: OrderIdParams, response: Order },
+    (ctx, { params }) => getOrder(t(ctx), params.id),
+  );
+  route(
+    {
+      method: 'GET',
+      url: '/api/manual-orders/cancellation-reasons',
+      permission: ['manual-order', 'READ'],
+      tags,
+      summary: 'The spec GET /sales-manual/cancellation-reasons',
+      response: CancellationReasonList,
+    },
+    async () => ({ items: [...MANUAL_CANCELLATION_REASONS] }),
+  );
+
+  const ctags = ['customers'];
+  route(
+    {
+      method: 'GET',
+      url: '/api/customers',
+      permission: ['customer-channel', 'READ'],
+      tags: ctags,
+      querystring: CustomerListQuery,
+      response: CustomerList,
+    },
+    (ctx, { query }) => customers.listCustomers(t(ctx), query),
+  );
+  route(
+    {
+      method: 'GET',
+      url: '/api/customers/:id',
+      permission: ['customer-channel', 'READ'],
+      tags: ctags,
+      params: OrderIdParams,
+      response: Customer,
+    },
+    (ctx, { params }) => customers.getCustomer(t(ctx), params.id),
+  );
+  route(
+    {
+      method: 'POST',
+      url: '/api/customers',
+      permission: ['customer-channel', 'WRITE'],
+      tags: ctags,
+      body: CustomerInput,
+      response: Customer,
+      status: 201,
+    },
+    (ctx, { body }) => customers.createCustomer(t(ctx), body),
+  );
+  route(
+    {
+      method: 'PUT',
+      url: '/api/customers/:id',
+      permission: ['customer-channel', 'WRITE'],
+      tags: ctags,
+      params: OrderIdParams,
+      body: CustomerInput,
+      response: Customer,
+    },
+    (ctx, { params, body }) => customers.updateCustomer(t(ctx), params.id, body),
+  );
+  route(
+    { method: 'DELETE', url: '/api/customers/:id', permission: ['customer-channel', 'WRITE'], tags: ctags, params: OrderIdParams },
+    async (ctx, { params }) => customers.deleteCustomer(t(ctx), params.id),
+  );
+  route(
+    {
+      method: 'GET',
+      url: '/api/customer-categories',
+      permission: ['customer-channel', 'READ'],
+      tags: ctags,
+      response: CustomerCategoryList,
+    },
+    (ctx) => customers.listCategories(t(ctx)),
+  );
+  route(
+    {
+      method: 'POST',
+      url: '/api/customer-categories',
+      permission: ['customer-channel', 'WRITE'],
+      tags: ctags,
+      body: CustomerCategoryInput,
+      response: CustomerCategory,
+      status: 201,
+    },
+    (ctx, { body }) => customers.createCategory(t(ctx), body),
+  );
+  route(
+    {
+      method: 'PUT',
+      url: '/api/customer-categories/:id',
+      permission: ['customer-channel', 'WRITE'],
+      tags: ctags,
+      params: OrderIdParams,
+      body: CustomerCategoryInput,
+      response: CustomerCategory,
+    },
+    (ctx, { params, body }) => customers.updateCategory(t(ctx), params.id, body),
+  );
+  route(
+    {
+      method: 'DELETE',
+      url: '/api/customer-categories/:id',
+      permission: ['customer-channel', 'WRITE'],
+      tags: ctags,
+      params: OrderIdParams,
+    },
+    async (ctx, { params }) => customers.deleteCategory(t(ctx), params.id),
+  );
+}

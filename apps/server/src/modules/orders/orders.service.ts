@@ -1,0 +1,234 @@
+import type { Order, OrderList, OrderListQuery, OrderSummary } from '@kelola/contracts';
+import {
+  allowedActions,
+  ORDER_TAB_KEYS,
+  ORDER_TABS,
+  orderAmounts,
+  transition,
+  type OrderAction,
+  type OrderCharges,
+  type OrderStatus,
+} from '@kelola/domain';
+import type { TenantCtx } from '../../http/context.ts';
+import { DomainError } from '../../platform/errors.ts';
+import { listChannels } from '../channels/index.ts';
+import * as repo from './orders.repository.ts';
+
+export type ActorType = 'USER' | 'MARKETPLACE' | 'RECONCILIATION' | 'JOB' | 'SYSTEM';
+/** Who changes an order: the signed-in user, or a marketplace push, a reconciliation, a job. */
+export type OrderActor = { type: ActorType; id: string | null };
+export const userActor = (ctx: TenantCtx): OrderActor => ({ type: 'USER', id: ctx.actor.userId });
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+/** The one place where stored amounts are computed: list columns and detail come from these. */
+export function amountColumns(lines: readonly repo.NewLine[], charges: OrderCharges) {
+  const a = orderAmounts(
+    lines.map((l) => ({ quantity: l.quantity, unitPrice: l.unitPrice ?? 0, discount: l.discount ?? 0, unitCost: l.unitCost ?? null })),
+    charges,
+  );
+  return {
+    ...charges,
+    subtotal: a.subtotal,
+    totalItem: a.totalItems,
+    buyerTotal: a.buyerTotal,
+    merchantNet: a.merchantNet,
+    cost: a.cost,
+    costComplete: a.costComplete,
+  };
+}
+
+function summary(row: repo.OrderRow, channelNames: ReadonlyMap<string, string>): OrderSummary {
+  return {
+    id: row.id,
+    order_number: row.orderNumber,
+    source: row.source as OrderSummary['source'],
+    status: row.status as OrderStatus,
+    marketplace_status: row.marketplaceStatus,
+    marketplace: row.marketplace,
+    channel_id: row.channelId,
+    channel_name: row.channelId ? (channelNames.get(row.channelId) ?? null) : null,
+    business_id: row.businessId,
+    warehouse_id: row.warehouseId,
+    order_date: row.orderDate.toISOString(),
+    buyer_name: row.buyerName,
+    buyer_phone: row.buyerPhone,
+    courier_name: row.courierName,
+    receipt_number: row.receiptNumber,
+    total_item: row.totalItem,
+    buyer_total: row.buyerTotal,
+    currency: 'IDR',
+    payment_status: row.paymentStatus as OrderSummary['payment_status'],
+    stock_short: row.stockShort,
+    has_unmapped_lines: row.hasUnmapped,
+    marketplace_action:
+      row.marketplaceAction && row.marketplaceActionState
+        ? {
+            action: row.marketplaceAction as OrderAction,
+            state: row.marketplaceActionState as 'SENDING' | 'FAILED',
+            message: row.marketplaceActionMessage,
+            at: iso(row.marketplaceActionAt) ?? row.updatedAt.toISOString(),
+          }
+        : null,
+    allowed_actions: allowedActions(row.status as OrderStatus),
+  };
+}
+
+async function channelNames(ctx: TenantCtx): Promise<Map<string, string>> {
+  return new Map((await listChannels(ctx)).items.map((c) => [c.id, c.name]));
+}
+
+export async function orderOr404(ctx: TenantCtx, id: string, lock = false): Promise<repo.OrderRow> {
+  const row = await repo.findOrder(ctx, id, lock);
+  if (!row) throw new DomainError('ORDER_NOT_FOUND');
+  return row;
+}
+
+/** The order with its lines, amounts breakdown, address and timeline (the detail screen). */
+export async function getOrder(ctx: TenantCtx, id: string): Promise<Order> {
+  const row = await orderOr404(ctx, id);
+  const [lines, timeline, names] = [await repo.linesOf(ctx, id), await repo.timelineOf(ctx, id), await channelNames(ctx)];
+  return {
+    ...summary(row, names),
+    shipping_id: row.shippingId,
+    service_type: row.serviceType,
+    courier_service: row.courierService,
+    pickup_address: row.pickupAddress,
+    dropshipper: row.dropshipper,
+    dropshipper_name: row.dropshipperName,
+    dropshipper_phone: row.dropshipperPhone,
+    payment_method: row.paymentMethod,
+    customer_id: row.customerId,
+    buyer_email: row.buyerEmail,
+    shipping_address: {
+      name: row.shipName,
+      phone: row.shipPhone,
+      address: row.shipAddress,
+      province_code: row.provinceCode,
+      city_code: row.cityCode,
+      district_code: row.districtCode,
+      subdistrict_code: row.subdistrictCode,
+      postal_code: row.postalCode,
+      city: row.shipCity,
+    },
+    notes: row.notes,
+    cancel_reason: row.cancelReason,
+    amounts: {
+      subtotal: row.subtotal,
+      seller_discount: row.sellerDiscount,
+      marketplace_discount: row.marketplaceDiscount,
+      voucher: row.voucher,
+      deposit: row.deposit,
+      loyalty: row.loyalty,
+      shipping_fee_buyer: row.shippingFeeBuyer,
+      shipping_fee_seller: row.shippingFeeSeller,
+      admin_fee: row.adminFee,
+      buyer_total: row.buyerTotal,
+      merchant_net: row.merchantNet,
+      cost: row.cost,
+      profit: row.merchantNet - row.cost,
+      cost_complete: row.costComplete,
+    },
+    lines: lines.map((l) => ({
+      id: l.id,
+      catalog_id: l.catalogId,
+      sku: l.sku,
+      marketplace_sku: l.marketplaceSku,
+      unmapped: l.unmapped,
+      name: l.name,
+      options: l.options,
+      quantity: l.quantity,
+      unit_price: l.unitPrice,
+      discount: l.discount,
+      total: l.quantity * l.unitPrice - l.discount,
+      unit_cost: l.unitCost,
+      price_source: l.priceSource,
+      reserved_quantity: l.reservedQuantity,
+      short_quantity: l.shortQuantity,
+    })),
+    timeline: timeline.map((t) => ({
+      id: t.id,
+      at: t.at.toISOString(),
+      actor_type: t.actorType as ActorType,
+      actor_id: t.actorId,
+      actor_name: null,
+      event: t.event,
+      from_status: t.fromStatus as OrderStatus | null,
+      to_status: t.toStatus as OrderStatus | null,
+      note: t.note,
+    })),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** A page of orders with the count of every tab for the same filters (ADR 0018). */
+export async function listOrders(ctx: TenantCtx, query: OrderListQuery): Promise<OrderList> {
+  const [rows, perStatus, names] = [await repo.listOrders(ctx, query), await repo.statusCounts(ctx, query), await channelNames(ctx)];
+  const counts = Object.fromEntries(
+    ORDER_TAB_KEYS.map((tab) => {
+      const states = ORDER_TABS[tab];
+      const n = states
+        ? states.reduce((sum, s) => sum + (perStatus.get(s) ?? 0), 0)
+        : [...perStatus].filter(([s]) => s !== 'DRAFT').reduce((sum, [, v]) => sum + v, 0);
+      return [tab, n];
+    }),
+  ) as OrderList['counts'];
+  const total = query.tab === 'all' ? counts.all : counts[query.tab];
+  return { items: rows.map((r) => summary(r, names)), page: query.page, size: query.size, total_row: total, counts };
+}
+
+export type TransitionOptions = {
+  actor: OrderActor;
+  note?: string | null;
+  /** Extra columns to set with the state (cancel reason, marketplace action state …). */
+  values?: Partial<repo.OrderRow>;
+  event?: string;
+};
+
+/**
+ * Applies one action of the state machine to a locked order: 409 ORDER_STATE_CONFLICT naming the current state
+ * when the table refuses it (nothing changes), else the new row and a timeline entry.
+ */
+export async function applyAction(
+  ctx: TenantCtx,
+  order: repo.OrderRow,
+  action: OrderAction,
+  options: TransitionOptions,
+): Promise<repo.OrderRow> {
+  const from = order.status as OrderStatus;
+  const result = transition(from, action, order.resumeStatus as OrderStatus | null);
+  if (!result.ok) throw new DomainError('ORDER_STATE_CONFLICT', { status: from, action });
+  return setStatus(ctx, order, result.to, { ...options, event: options.event ?? action });
+}
+
+/** Sets the state (the machine's answer, or a marketplace's status on import) with its timeline entry. */
+export async function setStatus(ctx: TenantCtx, order: repo.OrderRow, to: OrderStatus, options: TransitionOptions): Promise<repo.OrderRow> {
+  const from = order.status as OrderStatus;
+  const values: Partial<repo.OrderRow> = { ...options.values, status: to };
+  if (to === 'CANCEL_REQUESTED' && from !== 'CANCEL_REQUESTED') values.resumeStatus = from;
+  const row = await repo.updateOrder(ctx, order, values);
+  if (!row) {
+    const current = await repo.findOrder(ctx, order.id);
+    throw new DomainError('ORDER_STATE_CONFLICT', { status: current?.status ?? from });
+  }
+  await repo.addTimeline(ctx, order.id, {
+    actorType: options.actor.type,
+    actorId: options.actor.id,
+    event: options.event ?? 'STATUS_CHANGED',
+    fromStatus: from,
+    toStatus: to,
+    note: options.note ?? null,
+  });
+  return row;
+}
+
+/** The sales-manual cancellation reasons (spec: GET /sales-manual/cancellation-reasons). */
+export const MANUAL_CANCELLATION_REASONS = [
+  { id: 'CUSTOMER_REQUEST', label: 'Permintaan pelanggan' },
+  { id: 'OUT_OF_STOCK', label: 'Stok habis' },
+  { id: 'WRONG_PRICE', label: 'Harga salah' },
+  { id: 'DUPLICATE_ORDER', label: 'Pesanan ganda' },
+  { id: 'PAYMENT_NOT_RECEIVED', label: 'Pembayaran tidak diterima' },
+  { id: 'OTHER', label: 'Lainnya' },
+] as const;

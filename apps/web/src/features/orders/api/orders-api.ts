@@ -1,0 +1,104 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Channel } from '@kelola/contracts/channels';
+import type { Order, OrderCancelInput, OrderList } from '@kelola/contracts/orders';
+import { apiFetch } from '../../../lib/api-client.ts';
+import { useWorkspaceId } from '../../../lib/workspace-query.ts';
+import { ordersKeys } from './orders-keys.ts';
+
+type Params = Record<string, string | number>;
+
+export type OrderRow = OrderList['items'][number];
+export type OrderActionName = 'accept' | 'reject' | 'accept-cancel' | 'refuse-cancel';
+export type CancellationReason = { id: string; label: string };
+export type BulkResultItem = { order_id: string; ok: boolean; code: string | null; status: string | null };
+
+const orderPath = (id: string) => `/orders/${encodeURIComponent(id)}`;
+
+export const fetchOrders = (params: Params) => apiFetch<OrderList>('/orders', { query: params });
+export const fetchOrder = (id: string) => apiFetch<Order>(orderPath(id));
+export const fetchCancellationReasons = (orderId: string) =>
+  apiFetch<{ items: CancellationReason[] }>(`${orderPath(orderId)}/cancellation-reasons`);
+
+/** One page of orders with the count of every tab for the same filters; the previous page stays while the next loads. */
+export function useOrders(params: Params) {
+  const workspaceId = useWorkspaceId();
+  return useQuery({
+    queryKey: ordersKeys.list(workspaceId, params),
+    queryFn: () => fetchOrders(params),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One order with lines, amounts and timeline; refetched while a marketplace action is being sent. */
+export function useOrder(id: string | null) {
+  const workspaceId = useWorkspaceId();
+  return useQuery({
+    queryKey: ordersKeys.detail(workspaceId, id ?? ''),
+    queryFn: () => fetchOrder(id ?? ''),
+    enabled: Boolean(id),
+    staleTime: 0,
+    refetchInterval: (query) => (query.state.data?.marketplace_action?.state === 'SENDING' ? 3000 : false),
+  });
+}
+
+/** The channel's own cancellation reasons for this order (manual orders get the sales-manual list). */
+export function useCancellationReasons(orderId: string | null) {
+  const workspaceId = useWorkspaceId();
+  return useQuery({
+    queryKey: ordersKeys.reasons(workspaceId, orderId ?? ''),
+    queryFn: () => fetchCancellationReasons(orderId ?? ''),
+    enabled: Boolean(orderId),
+  });
+}
+
+/** The workspace's shops, for the shop filter and the channel names of /sales-channel/:id. */
+export function useOrderChannels(enabled = true) {
+  const workspaceId = useWorkspaceId();
+  return useQuery({
+    queryKey: ordersKeys.channels(workspaceId),
+    queryFn: () => apiFetch<{ items: Channel[] }>('/channels'),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+function useInvalidateOrders() {
+  const client = useQueryClient();
+  return () => Promise.all([client.invalidateQueries({ queryKey: ordersKeys.all }), client.invalidateQueries({ queryKey: ['inventory'] })]);
+}
+
+type ActionVariables =
+  | { kind: 'action'; orderId: string; action: OrderActionName }
+  | { kind: 'cancel'; orderId: string; input: OrderCancelInput }
+  | { kind: 'retry'; orderId: string };
+
+/** Accept, reject, accept or refuse a cancel request, cancel with a reason, or resend a failed marketplace action. */
+export function useOrderAction(options: { onSuccess?: (order: Order) => void } = {}) {
+  const invalidate = useInvalidateOrders();
+  return useMutation({
+    mutationFn: (variables: ActionVariables) => {
+      if (variables.kind === 'cancel')
+        return apiFetch<Order>(`${orderPath(variables.orderId)}/cancel`, { method: 'POST', body: variables.input });
+      if (variables.kind === 'retry') return apiFetch<Order>(`${orderPath(variables.orderId)}/retry-marketplace`, { method: 'POST' });
+      return apiFetch<Order>(`${orderPath(variables.orderId)}/${variables.action}`, { method: 'POST' });
+    },
+    onSuccess: async (order) => {
+      await invalidate();
+      options.onSuccess?.(order);
+    },
+  });
+}
+
+type BulkVariables = { action: 'ACCEPT' | 'CANCEL'; order_ids: string[]; reason_id?: string; reason_detail?: string };
+
+/** Bulk accept or cancel: the server answers one result per order. */
+export function useBulkOrderAction(options: { onSuccess?: (items: BulkResultItem[]) => void } = {}) {
+  const invalidate = useInvalidateOrders();
+  return useMutation({
+    mutationFn: (body: BulkVariables) => apiFetch<{ items: BulkResultItem[] }>('/orders/bulk', { method: 'POST', body }),
+    onSuccess: async ({ items }) => {
+      await invalidate();
+      options.onSuccess?.(items);
+    },
+  });
+}

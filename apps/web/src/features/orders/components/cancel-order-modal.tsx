@@ -1,0 +1,77 @@
+import { Alert, Form, Input, Modal, Select } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../lib/error-text.ts';
+import { useCancellationReasons } from '../api/orders-api.ts';
+
+type Props = {
+  /** The order whose channel's reasons are offered (for a bulk cancel: the first selected order). */
+  orderId: string | null;
+  open: boolean;
+  busy?: boolean;
+  onCancel: () => void;
+  onSubmit: (input: { reason_id: string; reason_detail?: string }) => void;
+};
+
+/** Cancel with a reason from the channel's own list; none chosen says 'Please choose a reason' and sends nothing. */
+export function CancelOrderModal({ orderId, open, busy, onCancel, onSubmit }: Props) {
+  const { t } = useTranslation('orders');
+  const reasons = useCancellationReasons(open ? orderId : null);
+  const [reasonId, setReasonId] = useState<string | undefined>();
+  const [detail, setDetail] = useState('');
+  const [missing, setMissing] = useState(false);
+
+  useEffect(() => {
+    if (!open) {
+      setReasonId(undefined);
+      setDetail('');
+      setMissing(false);
+    }
+  }, [open]);
+
+  const submit = () => {
+    if (!reasonId) {
+      setMissing(true);
+      return;
+    }
+    onSubmit({ reason_id: reasonId, reason_detail: detail.trim() || undefined });
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('cancel.title')}
+      okText={t('cancel.submit')}
+      cancelText={t('cancel.back')}
+      okButtonProps={{ danger: true, loading: busy }}
+      onOk={submit}
+      onCancel={onCancel}
+      destroyOnHidden
+    >
+      {reasons.error ? <Alert type="error" showIcon message={errorText(reasons.error)} style={{ marginBottom: 12 }} /> : null}
+      <Form layout="vertical" component="div">
+        <Form.Item
+          label={t('cancel.reason')}
+          required
+          validateStatus={missing ? 'error' : undefined}
+          help={missing ? t('validation:REASON_REQUIRED') : undefined}
+        >
+          <Select
+            data-testid="cancel-reason"
+            placeholder={t('cancel.reasonPlaceholder')}
+            loading={reasons.isFetching}
+            value={reasonId}
+            options={(reasons.data?.items ?? []).map((reason) => ({ value: reason.id, label: reason.label }))}
+            onChange={(value: string) => {
+              setReasonId(value);
+              setMissing(false);
+            }}
+          />
+        </Form.Item>
+        <Form.Item label={t('cancel.detail')}>
+          <Input.TextArea rows={3} maxLength={500} value={detail} onChange={(event) => setDetail(event.target.value)} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
