@@ -218,7 +218,7 @@ describe('channel prices: formula-derived and manual', () => {
     });
     expect(fieldCodes(await call('PUT', url, owner, { price_msrp: 10_000.5, price_sales: -1 }))).toEqual({
       price_msrp: 'INVALID_MONEY',
-      price_sales: 'INVALID_MONEY',
+      price_sales: 'MONEY_NEGATIVE',
     });
     expect(fieldCodes(await call('PUT', url, owner, { price_msrp: '12,5' }))).toMatchObject({
       price_msrp: 'INVALID_MONEY',
