@@ -59,7 +59,9 @@ export type ScreenId =
   | 'stock-adjustment-form'
   | 'stock-allocation'
   | 'product-allocation'
-  | 'sales';
+  | 'sales'
+  | 'manual-order'
+  | 'manual-order-create';
 
 export type RouteEntry = {
   /** React Router path, the same text as routes.tsv. */
@@ -84,8 +86,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/sales', layout: 'main', auth: true, titleKey: 'sales', screen: 'sales' },
   { path: '/sales-channel/:id', layout: 'main', auth: true, titleKey: 'sales-channel', screen: 'sales' },
   { path: '/sales-channel-kino/:id', layout: 'main', auth: true, titleKey: 'sales-channel-kino', screen: 'sales' },
-  { path: '/manual-order/:id', layout: 'main', auth: true, titleKey: 'manual-order' },
-  { path: '/manual-order/:id/create', layout: 'main', auth: true, titleKey: 'manual-order-create' },
+  { path: '/manual-order/:id', layout: 'main', auth: true, titleKey: 'manual-order', screen: 'manual-order' },
+  { path: '/manual-order/:id/create', layout: 'main', auth: true, titleKey: 'manual-order-create', screen: 'manual-order-create' },
   { path: '/fulfillment', layout: 'main', auth: true, titleKey: 'fulfillment' },
   { path: '/fulfillment/detail', layout: 'main', auth: true, titleKey: 'fulfillment-detail' },
   { path: '/fulfillment/detail/update-order', layout: 'main', auth: true, titleKey: 'fulfillment-update-order' },

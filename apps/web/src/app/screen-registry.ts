@@ -18,6 +18,11 @@ export const SCREENS: Record<ScreenId, Screen> = {
     'MovementDetailScreen',
   ),
   sales: named(() => import('../features/orders/screens/sales/sales-screen.tsx'), 'SalesScreen'),
+  'manual-order': named(() => import('../features/orders/screens/manual-order/manual-order-list-screen.tsx'), 'ManualOrderListScreen'),
+  'manual-order-create': named(
+    () => import('../features/orders/screens/manual-order/manual-order-create-screen.tsx'),
+    'ManualOrderCreateScreen',
+  ),
   inbound: named(() => import('../features/inventory/screens/inbound/inbound-screen.tsx'), 'InboundScreen'),
   'warehouse-list': named(() => import('../features/warehouse/screens/warehouse-list/warehouse-list-screen.tsx'), 'WarehouseListScreen'),
   'add-warehouse': named(() => import('../features/warehouse/screens/add-warehouse/add-warehouse-screen.tsx'), 'AddWarehouseScreen'),

@@ -9,7 +9,7 @@ import { PageLoader } from '../../../components/page-loader.tsx';
 import { useCan } from '../../../components/use-can.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { notifyHttpError, notifySuccess } from '../../../lib/notify.ts';
-import { useOrder, useOrderAction, type OrderActionName } from '../api/orders-api.ts';
+import { useOrder, useOrderAction, type ManualStateAction, type OrderActionName } from '../api/orders-api.ts';
 import { CancelOrderModal } from './cancel-order-modal.tsx';
 import { ChannelTag, OrderStatusTag } from './order-tags.tsx';
 
@@ -22,13 +22,16 @@ const SIMPLE_ACTIONS: { action: 'ACCEPT' | 'REJECT' | 'ACCEPT_CANCEL' | 'REFUSE_
   { action: 'REJECT', path: 'reject', danger: true },
 ];
 
+const MANUAL_ACTIONS: ManualStateAction[] = ['CONFIRM', 'PAY', 'PROCESS', 'READY', 'SHIP', 'DELIVER', 'COMPLETE', 'CONFIRM_CANCEL'];
+
 type Props = { orderId: string | null; onClose: () => void };
 
 /** One order: lines, amounts and profit, buyer and address, courier, both statuses, timeline and the allowed actions. */
 export function OrderDetailDrawer({ orderId, onClose }: Props) {
   const { t } = useTranslation('orders');
   const order = useOrder(orderId);
-  const canWrite = useCan('sales', 'WRITE');
+  const canWriteSales = useCan('sales', 'WRITE');
+  const canWriteManual = useCan('manual-order', 'WRITE');
   const [cancelOpen, setCancelOpen] = useState(false);
   const mutation = useOrderAction({
     onSuccess: () => {
@@ -39,6 +42,8 @@ export function OrderDetailDrawer({ orderId, onClose }: Props) {
   const run = (variables: Parameters<typeof mutation.mutate>[0]) => mutation.mutate(variables, { onError: notifyHttpError });
 
   const data = order.data;
+  const manual = data?.source === 'MANUAL';
+  const canWrite = manual ? canWriteManual : canWriteSales;
   const sending = data?.marketplace_action?.state === 'SENDING';
   const failed = data?.marketplace_action?.state === 'FAILED';
   const allowed = new Set(data?.allowed_actions ?? []);
@@ -135,7 +140,19 @@ export function OrderDetailDrawer({ orderId, onClose }: Props) {
         {data.stock_short && <Alert type="warning" showIcon message={t('stockShort.order')} />}
         {canWrite && (
           <Space wrap data-testid="order-actions">
-            {SIMPLE_ACTIONS.filter((item) => allowed.has(item.action)).map((item) => (
+            {manual &&
+              MANUAL_ACTIONS.filter((action) => allowed.has(action)).map((action) => (
+                <Popconfirm
+                  key={action}
+                  title={t('actions.confirmState')}
+                  onConfirm={() => run({ kind: 'state', orderId: data.id, action })}
+                >
+                  <Button type={action === 'CONFIRM' ? 'primary' : 'default'} loading={mutation.isPending}>
+                    {t(`manualActions.${action}`)}
+                  </Button>
+                </Popconfirm>
+              ))}
+            {SIMPLE_ACTIONS.filter((item) => !manual && allowed.has(item.action)).map((item) => (
               <Popconfirm
                 key={item.action}
                 title={t(`actions.confirm.${item.action}`)}
@@ -265,10 +282,11 @@ export function OrderDetailDrawer({ orderId, onClose }: Props) {
       {body}
       <CancelOrderModal
         orderId={orderId}
+        manual={manual}
         open={cancelOpen}
         busy={mutation.isPending}
         onCancel={() => setCancelOpen(false)}
-        onSubmit={(input) => data && run({ kind: 'cancel', orderId: data.id, input })}
+        onSubmit={(input) => data && run({ kind: 'cancel', orderId: data.id, input, manual })}
       />
     </Drawer>
   );
