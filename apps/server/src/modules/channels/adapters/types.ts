@@ -373,6 +373,8 @@ export type MarketplaceAdapter = {
   acceptOrder(auth: ShopAuth, orderId: string): Promise<void>;
   cancellationReasons(auth: ShopAuth, orderId: string): Promise<CancellationReason[]>;
   cancelOrder(auth: ShopAuth, input: CancelOrderInput): Promise<void>;
+  /** Accepts (the order is cancelled) or refuses (it goes on) a buyer's cancel request; absent where not offered yet. */
+  answerCancelRequest?(auth: ShopAuth, input: { orderId: string; accept: boolean }): Promise<void>;
   arrangeShipment(auth: ShopAuth, input: ShipmentInput): Promise<ShipmentResult>;
   getShippingLabel(auth: ShopAuth, orderId: string): Promise<ShippingLabel>;
 

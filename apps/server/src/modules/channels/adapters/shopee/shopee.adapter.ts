@@ -755,6 +755,15 @@ export const createShopeeAdapter = (config: ShopeeConfig): MarketplaceAdapter =>
       });
     },
 
+    answerCancelRequest: async (auth, input) => {
+      await api({
+        method: 'POST',
+        path: '/api/v2/order/handle_buyer_cancellation',
+        auth,
+        body: { order_sn: input.orderId, operation: input.accept ? 'ACCEPT' : 'REJECT' },
+      });
+    },
+
     arrangeShipment: async (auth, input) => {
       const parameter = await api({
         method: 'GET',
