@@ -179,5 +179,36 @@ describe('marketplace orders from the sandbox', () => {
     const after = (await call('GET', `/api/orders/${listed!.id}`, s.owner)).json();
     expect(after.status).toBe('CANCELED');
     expect(await stockOf(s)).toMatchObject({ on_hand: 10, in_order: 0, available: 10 });
+
+    // The sandbox then pushes the cancellation it made: the order stays cancelled, the stock stays released.
+    await sandbox.admin('/pushes/flush', {});
+    const later = catcher.pushes.filter((p) => p.rawBody.includes(orderId) && !pushes.includes(p));
+    await deliver(later);
+    expect((await call('GET', `/api/orders/${listed!.id}`, s.owner)).json()).toMatchObject({
+      status: 'CANCELED',
+      marketplace_status: 'CANCELLED',
+    });
+    expect(await stockOf(s)).toMatchObject({ on_hand: 10, in_order: 0 });
+    expect((await ordersOf(s)).total_row).toBe(1);
+  });
+
+  it('an order whose push never arrived comes in with the on-demand sync (the reconciliation poll), once', async () => {
+    const s = await connectedShop('tiktok');
+    const { orderId } = await sandboxOrder(s, 'AWAITING_SHIPMENT');
+    await sandbox.advance(5_000);
+    for (let round = 0; round < 2; round += 1) {
+      const res = await call('POST', `/api/channels/${s.channelId}/orders/sync`, s.owner, {});
+      expect(res.statusCode, res.body).toBeLessThan(300);
+      await drain();
+    }
+    const list = await ordersOf(s);
+    const status = (await call('GET', `/api/channels/${s.channelId}/orders/sync`, s.owner)).json();
+    expect(status).toMatchObject({ status: 'SUCCESS', error: null });
+    expect(list.items.map((o) => o.order_number)).toEqual([orderId]);
+    expect(list.items[0]).toMatchObject({ status: 'NEW', marketplace_status: 'AWAITING_SHIPMENT' });
+    expect(await stockOf(s)).toMatchObject({
+      on_hand: 10,
+      available: 10 - (await call('GET', `/api/orders/${list.items[0]!.id}`, s.owner)).json().total_item,
+    });
   });
 });
