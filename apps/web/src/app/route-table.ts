@@ -61,7 +61,10 @@ export type ScreenId =
   | 'product-allocation'
   | 'sales'
   | 'manual-order'
-  | 'manual-order-create';
+  | 'manual-order-create'
+  | 'customer-list'
+  | 'customer-form'
+  | 'customer-category';
 
 export type RouteEntry = {
   /** React Router path, the same text as routes.tsv. */
@@ -194,11 +197,23 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/finance-channel/:id/invoice', layout: 'main', auth: true, titleKey: 'invoice' },
   { path: '/finance-channel/:id/invoice-detail', layout: 'main', auth: true, titleKey: 'invoice-detail' },
   { path: '/finance-channel/:id/credit-notes', layout: 'main', auth: true, titleKey: 'credit-notes' },
-  { path: '/customer-channel/:id/customer-list', layout: 'main', auth: true, titleKey: 'customer-list' },
-  { path: '/customer-channel/:id/customer-list/form', layout: 'main', auth: true, titleKey: 'customer-form' },
-  { path: '/customer-channel/:id/customer-list-v2', layout: 'main', auth: true, titleKey: 'customer-list-v2' },
-  { path: '/customer-channel/:id/customer-list-v2/form', layout: 'main', auth: true, titleKey: 'customer-form-v2' },
-  { path: '/customer-channel/:id/customer-category', layout: 'main', auth: true, titleKey: 'customer-category' },
+  { path: '/customer-channel/:id/customer-list', layout: 'main', auth: true, titleKey: 'customer-list', screen: 'customer-list' },
+  { path: '/customer-channel/:id/customer-list/form', layout: 'main', auth: true, titleKey: 'customer-form', screen: 'customer-form' },
+  { path: '/customer-channel/:id/customer-list-v2', layout: 'main', auth: true, titleKey: 'customer-list-v2', screen: 'customer-list' },
+  {
+    path: '/customer-channel/:id/customer-list-v2/form',
+    layout: 'main',
+    auth: true,
+    titleKey: 'customer-form-v2',
+    screen: 'customer-form',
+  },
+  {
+    path: '/customer-channel/:id/customer-category',
+    layout: 'main',
+    auth: true,
+    titleKey: 'customer-category',
+    screen: 'customer-category',
+  },
   { path: '/user-management', layout: 'main', auth: true, titleKey: 'user-management', screen: 'user-management' },
   { path: '/user-management/invite-user', layout: 'main', auth: true, titleKey: 'invite-user', screen: 'invite-user' },
   { path: '/user-management/edit-user', layout: 'main', auth: true, titleKey: 'edit-user', screen: 'edit-user' },
