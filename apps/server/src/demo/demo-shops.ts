@@ -161,13 +161,22 @@ export function startDemoShops(platform: Platform, log: FastifyBaseLogger): () =
       if (stopped) return;
       await connectSandboxShop(platform, admin, { ...owner, businessId }, shop);
     }
-    for (const shop of shops) for (const status of shop.states) if (!stopped) await sandboxOrder(admin, shop, status);
+    // Round-robin over the shops, so each shop's first orders come in first (the import takes a job per order).
+    const rounds = Math.max(0, ...shops.map((shop) => shop.states.length));
+    for (let i = 0; i < rounds; i += 1)
+      for (const shop of shops) {
+        const status = shop.states[i];
+        if (status && !stopped) await sandboxOrder(admin, shop, status);
+      }
     log.info({ shops: shops.length }, 'demo shops connected to the marketplace sandbox');
     if (demoShops.orderEveryMs > 0 && shops.length > 0 && !stopped) {
       let turn = 0;
       timer = setInterval(() => {
-        const shop = shops[turn++ % shops.length]!;
-        sandboxOrder(admin, shop).catch((error: unknown) => log.warn({ err: error }, 'demo order not created in the sandbox'));
+        const shop = shops[turn % shops.length]!;
+        // Most new orders arrive paid (to be accepted); every third one unpaid, which the buyer pays or abandons later.
+        const status = turn % 3 === 2 ? undefined : shop.states[1];
+        turn += 1;
+        sandboxOrder(admin, shop, status).catch((error: unknown) => log.warn({ err: error }, 'demo order not created in the sandbox'));
       }, demoShops.orderEveryMs);
       timer.unref();
     }
