@@ -15,6 +15,9 @@ import { ChannelTag, OrderStatusTag } from './order-tags.tsx';
 
 type Line = Order['lines'][number];
 
+/** A deduction shown as negative; zero stays `Rp0`, not `Rp-0`. */
+const less = (value: number) => (value ? -value : 0);
+
 const SIMPLE_ACTIONS: { action: 'ACCEPT' | 'REJECT' | 'ACCEPT_CANCEL' | 'REFUSE_CANCEL'; path: OrderActionName; danger?: boolean }[] = [
   { action: 'ACCEPT', path: 'accept' },
   { action: 'ACCEPT_CANCEL', path: 'accept-cancel' },
@@ -96,17 +99,17 @@ export function OrderDetailDrawer({ orderId, onClose }: Props) {
     const a = data.amounts;
     const amountRows: [string, number, boolean?][] = [
       ['subtotal', a.subtotal],
-      ['seller_discount', -a.seller_discount],
-      ['marketplace_discount', -a.marketplace_discount],
-      ['voucher', -a.voucher],
-      ['deposit', -a.deposit],
-      ['loyalty', -a.loyalty],
+      ['seller_discount', less(a.seller_discount)],
+      ['marketplace_discount', less(a.marketplace_discount)],
+      ['voucher', less(a.voucher)],
+      ['deposit', less(a.deposit)],
+      ['loyalty', less(a.loyalty)],
       ['shipping_fee_buyer', a.shipping_fee_buyer],
       ['buyer_total', a.buyer_total, true],
-      ['admin_fee', -a.admin_fee],
-      ['shipping_fee_seller', -a.shipping_fee_seller],
+      ['admin_fee', less(a.admin_fee)],
+      ['shipping_fee_seller', less(a.shipping_fee_seller)],
       ['merchant_net', a.merchant_net, true],
-      ['cost', -a.cost],
+      ['cost', less(a.cost)],
       ['profit', a.profit, true],
     ];
     const address = data.shipping_address;

@@ -337,7 +337,7 @@ export function ManualOrderCreateScreen() {
                   <MoneyText value={totals.subtotal} />
                 </Descriptions.Item>
                 <Descriptions.Item label={t('manual.orderDiscount')}>
-                  <MoneyText value={-totals.discount} />
+                  <MoneyText value={totals.discount ? -totals.discount : 0} />
                 </Descriptions.Item>
                 <Descriptions.Item label={t('manual.shippingFee')}>
                   <MoneyText value={totals.shipping} />

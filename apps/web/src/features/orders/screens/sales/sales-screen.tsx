@@ -137,7 +137,9 @@ export function SalesScreen({ manual = false }: { manual?: boolean } = {}) {
       dataIndex: 'order_number',
       render: (number: string, row) => (
         <Flex vertical>
-          <Typography.Link onClick={() => setOpenOrder(row.id)}>{number}</Typography.Link>
+          <Typography.Link onClick={() => setOpenOrder(row.id)} style={{ whiteSpace: 'nowrap' }}>
+            {number}
+          </Typography.Link>
           {row.stock_short && (
             <Tag color="red" icon={<WarningOutlined />} data-testid="stock-short" style={{ width: 'fit-content' }}>
               {t('stockShort.tag')}
