@@ -63,6 +63,40 @@ describe('marketplace sandbox', () => {
     expect(shops.shops.map((shop) => shop.orders)).toEqual([3, 3, 3, 3, 3, 3]);
   });
 
+  it('lists products with the client seller SKUs and makes orders of only those SKUs; grants a token for a shop', async () => {
+    const { app } = build();
+    const listed = await post(app, '/__sandbox/products', {
+      marketplace: 'lazada',
+      products: [
+        {
+          name: 'Kaos Polos',
+          skus: [
+            { sellerSku: 'KPK-HITAM-M', price: 65_000 },
+            { sellerSku: 'KPK-PUTIH-M', price: 65_000 },
+          ],
+        },
+      ],
+    });
+    expect((listed.products as { skus: unknown[] }[])[0]!.skus).toHaveLength(2);
+    const generated = await post(app, '/__sandbox/orders/generate', { marketplace: 'lazada', count: 10, sellerSkus: ['KPK-PUTIH-M'] });
+    const orders = generated.orders as { items: { skuId: string }[] }[];
+    const putih = (listed.products as { skus: { skuId: string; sellerSku: string }[] }[])[0]!.skus.find(
+      (sku) => sku.sellerSku === 'KPK-PUTIH-M',
+    )!;
+    expect(orders.flatMap((order) => order.items).every((item) => item.skuId === putih.skuId)).toBe(true);
+    const none = await app.inject({
+      method: 'POST',
+      url: '/__sandbox/orders/generate',
+      payload: { marketplace: 'lazada', sellerSkus: ['NOPE'] },
+    });
+    expect(none.statusCode).toBe(400);
+
+    const grant = await post(app, '/__sandbox/grants', { marketplace: 'shopee', shopId: '60001001' });
+    expect(grant).toMatchObject({ accessToken: expect.any(String), refreshToken: expect.any(String) });
+    const unknown = await app.inject({ method: 'POST', url: '/__sandbox/grants', payload: { marketplace: 'shopee', shopId: '1' } });
+    expect(unknown.statusCode).toBe(404);
+  });
+
   it('refuses unknown statuses and bad admin bodies with 400', async () => {
     const { app } = build();
     expect(

@@ -25,6 +25,7 @@ export const createSandbox = (options: SandboxOptions): FastifyInstance => {
     imageProcessingMs: options.imageProcessingMs ?? 4_000,
     productReviewMs: options.productReviewMs ?? 6_000,
     orderIntervalMs: options.orderIntervalMs ?? 20 * 60_000,
+    ...(options.firstNumber !== undefined ? { firstNumber: options.firstNumber } : {}),
   });
   const pushes = createPushSender(store, options.callbackUrl);
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 20 * 1024 * 1024 });

@@ -22,6 +22,12 @@ const Env = z.object({
   STORAGE_DIR: z.string().optional(),
   /** Demo workspace; defaults to on in the embedded mode and is never seeded on a PostgreSQL server. */
   DEMO: bool.optional(),
+  /**
+   * The demo workspace's sandbox shops: connected on start when the sandbox is there (embedded or
+   * MARKETPLACE_SANDBOX_URL) and never in production; a new sandbox order every this many seconds (0: none).
+   */
+  DEMO_SHOPS: bool.default(true),
+  DEMO_ORDER_EVERY_SECONDS: z.coerce.number().int().min(0).default(20),
   /** Expose the message outbox at /api/dev/outbox; defaults to on in the embedded mode. */
   DEV_OUTBOX: bool.optional(),
   JOBS: bool.default(true),
@@ -172,6 +178,8 @@ export type Config = {
   mailFrom: string;
   storageDir: string;
   demo: boolean;
+  /** The demo's sandbox shops, or null when they are off (no demo, production, no sandbox). */
+  demoShops: { orderEveryMs: number } | null;
   devOutbox: boolean;
   jobs: boolean;
   logLevel: string;
@@ -219,6 +227,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM,
     storageDir: path.resolve(env.STORAGE_DIR ?? path.join(dataDir, 'files')),
     demo: env.DEMO ?? embedded,
+    demoShops:
+      (env.DEMO ?? embedded) && env.DEMO_SHOPS && env.NODE_ENV !== 'production' && (embedded || env.MARKETPLACE_SANDBOX_URL !== undefined)
+        ? { orderEveryMs: env.DEMO_ORDER_EVERY_SECONDS * 1000 }
+        : null,
     devOutbox: env.DEV_OUTBOX ?? embedded,
     jobs: env.JOBS,
     logLevel: env.LOG_LEVEL,

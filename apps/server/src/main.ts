@@ -1,5 +1,6 @@
 import { openPlatform, registerWorkers } from './composition.ts';
 import { loadConfig } from './config.ts';
+import { startDemoShops } from './demo/demo-shops.ts';
 import { seedDemo } from './demo/seed-demo.ts';
 import { buildApp } from './http/app.ts';
 import { loadAreas } from './modules/areas/index.ts';
@@ -47,6 +48,8 @@ async function main(): Promise<void> {
     shutdownTasks.unshift(() => fastify.close());
     const stopSandbox = await startEmbeddedSandbox(config, fastify.log);
     if (stopSandbox) shutdownTasks.unshift(stopSandbox);
+    // In the background: the sandbox shops of the demo and their orders (the sandbox pushes them to this server).
+    if (config.demoShops) shutdownTasks.unshift(startDemoShops(platform, fastify.log));
     if (config.demo) {
       fastify.log.info(`Kelola is running on ${config.publicUrl} — demo sign-in: demo@kelola.id / Kelola#2026`);
       console.log(`\n  Kelola: ${config.publicUrl}\n  Demo sign-in: demo@kelola.id / Kelola#2026\n`);

@@ -29,6 +29,8 @@ export function serverEnv(port: number, dataDir: string, extra: Record<string, s
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
     DEMO: 'true',
+    // The demo's live sandbox shops would change counts and stock under the journeys; a journey that wants them passes 'true'.
+    DEMO_SHOPS: 'false',
     DEV_OUTBOX: 'true',
     LOG_LEVEL: 'warn',
     ...extra,

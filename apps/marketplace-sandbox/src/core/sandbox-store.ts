@@ -54,6 +54,7 @@ export const createSandboxStore = (options: {
   imageProcessingMs: number;
   productReviewMs: number;
   orderIntervalMs: number;
+  firstNumber?: number;
 }) => {
   const { seed, clock } = options;
   const rng = createRng(`${seed}:store`);
@@ -66,7 +67,7 @@ export const createSandboxStore = (options: {
   const faults = new Map<Marketplace, { rateLimited: number }>();
   const orderListeners: ((change: OrderChange) => void)[] = [];
   const authorizedShops = new Set<string>();
-  let counter = 0;
+  let counter = options.firstNumber ?? 0;
 
   const nextNumber = (): number => (counter += rng.int(1, 9));
 

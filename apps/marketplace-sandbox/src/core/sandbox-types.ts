@@ -121,6 +121,11 @@ export type SandboxOptions = {
   productReviewMs?: number;
   /** A new order per shop every this many sandbox milliseconds; 0 disables the generator. Default 20 min. */
   orderIntervalMs?: number;
+  /**
+   * Where the numbers of new ids (orders, packages, products) start; 0 by default. A sandbox restarted under a client
+   * that keeps its data (the embedded one) starts from the time, so a new order never reuses an earlier run's id.
+   */
+  firstNumber?: number;
   /** Fastify logging; off by default to keep test output clean. */
   logger?: boolean;
 };

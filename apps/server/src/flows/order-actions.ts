@@ -45,7 +45,9 @@ export async function runOrderAction(
   if (cancelling && order.source === 'MANUAL' && cancel && !MANUAL_CANCELLATION_REASONS.some((r) => r.id === cancel.reason_id))
     throw fieldError('VALIDATION_FAILED', 'reason_id', 'CANCEL_REASON_INVALID');
   const reasonText = cancel ? [cancel.reason_id, cancel.reason_detail].filter(Boolean).join(': ') : null;
-  const outbound = order.source === 'MARKETPLACE' && order.channelId && order.externalId && (action === 'ACCEPT' || cancelling);
+  const answering = action === 'ACCEPT_CANCEL' || action === 'REFUSE_CANCEL';
+  const outbound =
+    order.source === 'MARKETPLACE' && order.channelId && order.externalId && (action === 'ACCEPT' || cancelling || answering);
   const values: Partial<OrderRow> = {
     ...(cancelling && reasonText ? { cancelReason: reasonText } : {}),
     ...(outbound
@@ -66,6 +68,14 @@ export async function runOrderAction(
 async function sendToMarketplace(ctx: TenantCtx, order: OrderRow, action: OrderAction, reasonId?: string) {
   const ref = { kind: 'order', id: order.id };
   if (action === 'ACCEPT') await enqueueChannelCall(ctx, order.channelId!, 'acceptOrder', { orderId: order.externalId! }, ref);
+  else if (action === 'ACCEPT_CANCEL' || action === 'REFUSE_CANCEL')
+    await enqueueChannelCall(
+      ctx,
+      order.channelId!,
+      'answerCancelRequest',
+      { orderId: order.externalId!, accept: action === 'ACCEPT_CANCEL' },
+      ref,
+    );
   else
     await enqueueChannelCall(
       ctx,

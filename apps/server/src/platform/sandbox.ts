@@ -10,7 +10,14 @@ import type { Config } from '../config.ts';
 export async function startEmbeddedSandbox(config: Config, log: FastifyBaseLogger): Promise<(() => Promise<void>) | null> {
   const { sandbox } = config.marketplaces;
   if (!sandbox?.embed) return null;
-  const app = createSandbox({ seed: 'kelola', callbackUrl: `${config.publicUrl.replace(/\/$/u, '')}/api/channels/push` });
+  // The sandbox forgets its orders on every start while Kelola keeps the ones it imported: a seed and id numbers of
+  // this start (100 numbers a second) keep a new run's order ids apart from every earlier run's.
+  const startedAt = Date.now();
+  const app = createSandbox({
+    seed: `kelola:${startedAt}`,
+    firstNumber: Math.floor(startedAt / 10),
+    callbackUrl: `${config.publicUrl.replace(/\/$/u, '')}/api/channels/push`,
+  });
   try {
     await app.listen({ port: sandbox.port, host: '127.0.0.1' });
   } catch (error) {

@@ -60,7 +60,12 @@ export type ScreenId =
   | 'stock-adjustment-form'
   | 'stock-allocation'
   | 'product-allocation'
-  | 'sales';
+  | 'sales'
+  | 'manual-order'
+  | 'manual-order-create'
+  | 'customer-list'
+  | 'customer-form'
+  | 'customer-category';
 
 export type RouteEntry = {
   /** React Router path, the same text as routes.tsv. */
@@ -85,8 +90,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/sales', layout: 'main', auth: true, titleKey: 'sales', screen: 'sales' },
   { path: '/sales-channel/:id', layout: 'main', auth: true, titleKey: 'sales-channel', screen: 'sales' },
   { path: '/sales-channel-kino/:id', layout: 'main', auth: true, titleKey: 'sales-channel-kino', screen: 'sales' },
-  { path: '/manual-order/:id', layout: 'main', auth: true, titleKey: 'manual-order' },
-  { path: '/manual-order/:id/create', layout: 'main', auth: true, titleKey: 'manual-order-create' },
+  { path: '/manual-order/:id', layout: 'main', auth: true, titleKey: 'manual-order', screen: 'manual-order' },
+  { path: '/manual-order/:id/create', layout: 'main', auth: true, titleKey: 'manual-order-create', screen: 'manual-order-create' },
   { path: '/fulfillment', layout: 'main', auth: true, titleKey: 'fulfillment' },
   { path: '/fulfillment/detail', layout: 'main', auth: true, titleKey: 'fulfillment-detail' },
   { path: '/fulfillment/detail/update-order', layout: 'main', auth: true, titleKey: 'fulfillment-update-order' },
@@ -193,11 +198,23 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/finance-channel/:id/invoice', layout: 'main', auth: true, titleKey: 'invoice' },
   { path: '/finance-channel/:id/invoice-detail', layout: 'main', auth: true, titleKey: 'invoice-detail' },
   { path: '/finance-channel/:id/credit-notes', layout: 'main', auth: true, titleKey: 'credit-notes' },
-  { path: '/customer-channel/:id/customer-list', layout: 'main', auth: true, titleKey: 'customer-list' },
-  { path: '/customer-channel/:id/customer-list/form', layout: 'main', auth: true, titleKey: 'customer-form' },
-  { path: '/customer-channel/:id/customer-list-v2', layout: 'main', auth: true, titleKey: 'customer-list-v2' },
-  { path: '/customer-channel/:id/customer-list-v2/form', layout: 'main', auth: true, titleKey: 'customer-form-v2' },
-  { path: '/customer-channel/:id/customer-category', layout: 'main', auth: true, titleKey: 'customer-category' },
+  { path: '/customer-channel/:id/customer-list', layout: 'main', auth: true, titleKey: 'customer-list', screen: 'customer-list' },
+  { path: '/customer-channel/:id/customer-list/form', layout: 'main', auth: true, titleKey: 'customer-form', screen: 'customer-form' },
+  { path: '/customer-channel/:id/customer-list-v2', layout: 'main', auth: true, titleKey: 'customer-list-v2', screen: 'customer-list' },
+  {
+    path: '/customer-channel/:id/customer-list-v2/form',
+    layout: 'main',
+    auth: true,
+    titleKey: 'customer-form-v2',
+    screen: 'customer-form',
+  },
+  {
+    path: '/customer-channel/:id/customer-category',
+    layout: 'main',
+    auth: true,
+    titleKey: 'customer-category',
+    screen: 'customer-category',
+  },
   { path: '/user-management', layout: 'main', auth: true, titleKey: 'user-management', screen: 'user-management' },
   { path: '/user-management/invite-user', layout: 'main', auth: true, titleKey: 'invite-user', screen: 'invite-user' },
   { path: '/user-management/edit-user', layout: 'main', auth: true, titleKey: 'edit-user', screen: 'edit-user' },

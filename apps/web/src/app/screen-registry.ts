@@ -18,6 +18,17 @@ export const SCREENS: Record<ScreenId, Screen> = {
     'MovementDetailScreen',
   ),
   sales: named(() => import('../features/orders/screens/sales/sales-screen.tsx'), 'SalesScreen'),
+  'manual-order': named(() => import('../features/orders/screens/manual-order/manual-order-list-screen.tsx'), 'ManualOrderListScreen'),
+  'manual-order-create': named(
+    () => import('../features/orders/screens/manual-order/manual-order-create-screen.tsx'),
+    'ManualOrderCreateScreen',
+  ),
+  'customer-list': named(() => import('../features/customers/screens/customer-list/customer-list-screen.tsx'), 'CustomerListScreen'),
+  'customer-form': named(() => import('../features/customers/screens/customer-form/customer-form-screen.tsx'), 'CustomerFormScreen'),
+  'customer-category': named(
+    () => import('../features/customers/screens/customer-category/customer-category-screen.tsx'),
+    'CustomerCategoryScreen',
+  ),
   inbound: named(() => import('../features/inventory/screens/inbound/inbound-screen.tsx'), 'InboundScreen'),
   'warehouse-list': named(() => import('../features/warehouse/screens/warehouse-list/warehouse-list-screen.tsx'), 'WarehouseListScreen'),
   'add-warehouse': named(() => import('../features/warehouse/screens/add-warehouse/add-warehouse-screen.tsx'), 'AddWarehouseScreen'),

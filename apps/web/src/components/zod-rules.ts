@@ -2,7 +2,7 @@ import type { FormRule } from 'antd';
 import type { z } from 'zod';
 import { validationText } from '../lib/error-text.ts';
 
-type ObjectSchema = z.ZodObject<z.ZodRawShape>;
+export type ObjectSchema = z.ZodObject<z.ZodRawShape>;
 
 /**
  * An antd rule that runs one field's shared zod schema (STYLE rule 12) and shows its first broken rule, translated

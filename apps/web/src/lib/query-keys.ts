@@ -52,4 +52,6 @@ export const queryKeys = {
   users: keysOf('users'),
   invitations: keysOf('invitations'),
   exports: keysOf('exports'),
+  orders: keysOf('orders'),
+  customers: keysOf('customers'),
 };

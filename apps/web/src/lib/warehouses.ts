@@ -19,3 +19,9 @@ export function useWarehouses(params: Record<string, string | number>, enabled =
     enabled,
   });
 }
+
+/** Warehouse choices of a select (optionally of one business). */
+export function useWarehouseOptions(businessId: string | null, enabled: boolean) {
+  const list = useWarehouses({ page: 1, size: 200, sort: 'name', ...(businessId ? { business_id: businessId } : {}) }, enabled);
+  return { ...list, options: (list.data?.items ?? []).map((w) => ({ value: w.id, label: w.name })) };
+}

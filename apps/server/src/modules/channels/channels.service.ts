@@ -1,3 +1,4 @@
+import { unsupported } from './adapters/unsupported.ts';
 import type { Channel, ChannelCall, ChannelCallList, ChannelCallQuery, MarketplaceCode } from '@kelola/contracts/channels';
 import type { Ctx, TenantCtx } from '../../http/context.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
@@ -386,6 +387,10 @@ const OPERATIONS = {
   updatePrice: (adapter: MarketplaceAdapter, auth: ShopAuth, input: { updates: PriceUpdate[] }) => adapter.updatePrice(auth, input.updates),
   acceptOrder: (adapter: MarketplaceAdapter, auth: ShopAuth, input: { orderId: string }) => adapter.acceptOrder(auth, input.orderId),
   cancelOrder: (adapter: MarketplaceAdapter, auth: ShopAuth, input: CancelOrderInput) => adapter.cancelOrder(auth, input),
+  answerCancelRequest: (adapter: MarketplaceAdapter, auth: ShopAuth, input: { orderId: string; accept: boolean }) =>
+    adapter.answerCancelRequest
+      ? adapter.answerCancelRequest(auth, input)
+      : unsupported(adapter.marketplace, "answering a buyer's cancel request")(),
   arrangeShipment: (adapter: MarketplaceAdapter, auth: ShopAuth, input: ShipmentInput) => adapter.arrangeShipment(auth, input),
 } as const;
 

@@ -387,6 +387,8 @@ export type OrderCapability = {
   acceptOrder(auth: ShopAuth, orderId: string): Promise<void>;
   cancellationReasons(auth: ShopAuth, orderId: string): Promise<CancellationReason[]>;
   cancelOrder(auth: ShopAuth, input: CancelOrderInput): Promise<void>;
+  /** Accepts (the order is cancelled) or refuses (it goes on) a buyer's cancel request; absent where not offered yet. */
+  answerCancelRequest?(auth: ShopAuth, input: { orderId: string; accept: boolean }): Promise<void>;
 };
 
 /** Shipping an order: arranging pickup or drop-off, and its label. */

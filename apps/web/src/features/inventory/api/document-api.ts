@@ -1,8 +1,7 @@
-import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Adjustment, AdjustmentInput, GoodsReceipt, GoodsReceiptInput } from '@kelola/contracts/inventory';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { useBusinessId, useWorkspaceId, withBusinessKey } from '../../../lib/workspace-query.ts';
-import { fetchCatalogStock } from './inventory-api.ts';
 import { inventoryKeys } from './inventory-keys.ts';
 
 type Params = Record<string, string | number>;
@@ -67,34 +66,6 @@ export function useAdjustment(id: string | null) {
     // The form must start from the saved document, not a copy from before someone else's edit or posting.
     staleTime: 0,
   });
-}
-
-/**
- * The available stock of each SKU in one warehouse (GET /api/inventory/catalogs/:id per SKU, shared with the
- * inventory screens' cache). A SKU without stock in the warehouse has 0; undefined while loading or failed. Its
- * safety stock too (part of on hand an adjustment may still take away: a count may find less than it).
- */
-export function useAvailableStock(warehouseId: string | undefined, catalogIds: readonly (string | undefined)[], enabled = true) {
-  const workspaceId = useWorkspaceId();
-  const ids = [...new Set(catalogIds.filter((id): id is string => Boolean(id)))];
-  const results = useQueries({
-    queries: ids.map((catalogId) => ({
-      queryKey: inventoryKeys.catalogStock(workspaceId, catalogId),
-      queryFn: () => fetchCatalogStock(catalogId),
-      enabled: enabled && Boolean(warehouseId),
-      // Stock moves all the time; a line shows what is available when it is chosen.
-      staleTime: 10_000,
-    })),
-  });
-  const available = new Map<string, number | undefined>();
-  const safetyStock = new Map<string, number>();
-  ids.forEach((catalogId, index) => {
-    const data = results[index]?.data;
-    const balance = warehouseId ? data?.warehouses.find((w) => w.warehouse_id === warehouseId) : undefined;
-    available.set(catalogId, !data || !warehouseId ? undefined : (balance?.available ?? 0));
-    if (balance) safetyStock.set(catalogId, balance.safety_stock);
-  });
-  return { available, safetyStock, loading: results.some((r) => r.isFetching), failed: results.some((r) => r.isError) };
 }
 
 type MutationOptions<R> = { onSuccess?: (result: R) => void };

@@ -11,8 +11,8 @@ import {
 } from '@kelola/contracts/inventory';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { whileBusy } from '../../../lib/busy-banner.ts';
-import { useWarehouses } from '../../../lib/warehouses.ts';
 import { downloadFile } from '../../../lib/file-api.ts';
+import { fetchCatalogStock } from '../../../lib/stock.ts';
 import { useBusinessId, useWorkspaceId, withBusinessKey } from '../../../lib/workspace-query.ts';
 import { inventoryKeys } from './inventory-keys.ts';
 
@@ -21,7 +21,6 @@ export type InventoryExportBody = z.input<typeof InventoryExportInput>;
 export type { InventoryList, StockSyncStatus };
 
 export const fetchInventory = (params: Record<string, string | number>) => apiFetch<InventoryList>('/inventory', { query: params });
-export const fetchCatalogStock = (catalogId: string) => apiFetch<InventoryDetail>(`/inventory/catalogs/${encodeURIComponent(catalogId)}`);
 
 /** One page of balances (warehouse × SKU) with the counts per stock state; the previous page stays while the next loads. */
 export function useInventory(params: Record<string, string | number>) {
@@ -47,10 +46,6 @@ export function useCatalogStock(catalogId: string | undefined) {
 }
 
 /** Warehouses for the filters (the first 200 by name), limited to the top bar's business when one is chosen. */
-export function useWarehouseOptions(businessId: string | null, enabled: boolean) {
-  const list = useWarehouses({ page: 1, size: 200, sort: 'name', ...(businessId ? { business_id: businessId } : {}) }, enabled);
-  return { ...list, options: (list.data?.items ?? []).map((w) => ({ value: w.id, label: w.name })) };
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Warehouse stock sync (spec part 4): start, poll each second while any warehouse is ONPROGRESS, then report.

@@ -1,4 +1,5 @@
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { catalogStockKey } from '../../../lib/stock.ts';
 
 /**
  * Query keys of the whole inventory feature (built on the one key helper, every resource under `inventory`): stock, movements,
@@ -16,7 +17,7 @@ export const inventoryKeys = {
   // Inventory list v2 and the stock of one SKU in every warehouse.
   balances: (workspaceId: string | null) => [...scope(workspaceId), 'balances'] as const,
   balanceList: (workspaceId: string | null, params: Params) => [...inventoryKeys.balances(workspaceId), 'list', params] as const,
-  catalogStock: (workspaceId: string | null, catalogId: string) => [...inventoryKeys.balances(workspaceId), 'catalog', catalogId] as const,
+  catalogStock: catalogStockKey,
   // The movement ledger.
   movements: (workspaceId: string | null) => [...scope(workspaceId), 'movements'] as const,
   movementList: (workspaceId: string | null, params: Params) => [...inventoryKeys.movements(workspaceId), 'list', params] as const,

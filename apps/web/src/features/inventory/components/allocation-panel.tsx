@@ -13,7 +13,7 @@ import { useCatalogStock } from '../api/inventory-api.ts';
 import { AllocationRulesForm } from './allocation-rules-form.tsx';
 import { SetAsideTable } from './set-aside-table.tsx';
 import { DocumentWarehouseSelect } from './document-warehouse-select.tsx';
-import { WAREHOUSE_FILTER, useWarehouseScope } from './warehouse-filter.tsx';
+import { WAREHOUSE_FILTER, useWarehouseScope } from '../../../components/warehouse-filter.tsx';
 
 type Props = { title: ReactNode };
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { AdjustmentInput } from '@kelola/contracts/inventory';
 import { SkuPicker } from '../../../components/sku-picker.tsx';
 import { useCan } from '../../../components/use-can.ts';
-import { useAvailableStock } from '../api/document-api.ts';
+import { useAvailableStock } from '../../../lib/stock.ts';
 import { DocumentLinesTable } from './document-lines-table.tsx';
 import { DocumentQuantity } from './document-quantity.tsx';
 import { quantityRule } from './document-rules.tsx';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ADJUSTMENT_TYPES, DOCUMENT_STATUSES } from '@kelola/contracts/inventory';
 import { SkuPicker } from '../../../components/sku-picker.tsx';
 import type { ListQuery } from '../../../components/use-list-query.ts';
-import { WAREHOUSE_FILTER, WarehouseFilter, useWarehouseScope } from './warehouse-filter.tsx';
+import { WAREHOUSE_FILTER, WarehouseFilter, useWarehouseScope } from '../../../components/warehouse-filter.tsx';
 
 /** URL filters of the document lists; the warehouse filter falls back to the top bar's warehouse (`warehouse_id`). */
 export const RECEIPT_FILTERS = [WAREHOUSE_FILTER, 'status', 'catalog_id'] as const;

@@ -3,7 +3,7 @@ import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCan } from '../../../components/use-can.ts';
-import { useWarehouseOptions } from '../api/inventory-api.ts';
+import { useWarehouseOptions } from '../../../lib/warehouses.ts';
 
 type Props = {
   value?: string;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { withWorkspaceQuery } from '../../../lib/workspace-query.ts';
 import type { StockMovement } from '../api/movement-api.ts';
-import { WAREHOUSE_FILTER } from './warehouse-filter.tsx';
+import { WAREHOUSE_FILTER } from '../../../components/warehouse-filter.tsx';
 
 /** Screens of the documents that write the ledger; the reference key is `<kind>:<document id>`. */
 const DOCUMENT_SCREENS: Record<string, (id: string) => string> = {

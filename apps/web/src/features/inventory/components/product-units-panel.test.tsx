@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProductUnitsView } from '@kelola/contracts/product-units';
 import { renderWithRouter, stubFetch } from '../../../test/render-with-router.tsx';
-import { clickButton, KAOS, meWith, notFound, WORKSPACE } from '../screens/goods-receipt/document-fixtures.ts';
+import { clickButton, KAOS, meWith, notFound, WORKSPACE } from '../../../test/document-fixtures.ts';
 import { ProductUnitsPanel } from './product-units-panel.tsx';
 
 type Answer = { status?: number; body: unknown };

@@ -1,6 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Channel } from '@kelola/contracts/channels';
-import type { Order, OrderCancelInput, OrderList } from '@kelola/contracts/orders';
+import type { Customer } from '@kelola/contracts/customers';
+import type { ManualOrderInput, Order, OrderCancelInput, OrderList } from '@kelola/contracts/orders';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { useWorkspaceId } from '../../../lib/workspace-query.ts';
 import { ordersKeys } from './orders-keys.ts';
@@ -42,11 +44,12 @@ export function useOrder(id: string | null) {
 }
 
 /** The channel's own cancellation reasons for this order (manual orders get the sales-manual list). */
-export function useCancellationReasons(orderId: string | null) {
+export function useCancellationReasons(orderId: string | null, manual = false) {
   const workspaceId = useWorkspaceId();
   return useQuery({
-    queryKey: ordersKeys.reasons(workspaceId, orderId ?? ''),
-    queryFn: () => fetchCancellationReasons(orderId ?? ''),
+    queryKey: ordersKeys.reasons(workspaceId, manual ? 'manual' : (orderId ?? '')),
+    queryFn: () =>
+      manual ? apiFetch<{ items: CancellationReason[] }>('/manual-orders/cancellation-reasons') : fetchCancellationReasons(orderId ?? ''),
     enabled: Boolean(orderId),
   });
 }
@@ -64,12 +67,16 @@ export function useOrderChannels(enabled = true) {
 
 function useInvalidateOrders() {
   const client = useQueryClient();
-  return () => Promise.all([client.invalidateQueries({ queryKey: ordersKeys.all }), client.invalidateQueries({ queryKey: ['inventory'] })]);
+  return () =>
+    Promise.all([client.invalidateQueries({ queryKey: ordersKeys.all }), client.invalidateQueries({ queryKey: queryKeys.inventory.all })]);
 }
+
+export type ManualStateAction = 'CONFIRM' | 'PAY' | 'PROCESS' | 'READY' | 'SHIP' | 'DELIVER' | 'COMPLETE' | 'CONFIRM_CANCEL';
 
 type ActionVariables =
   | { kind: 'action'; orderId: string; action: OrderActionName }
-  | { kind: 'cancel'; orderId: string; input: OrderCancelInput }
+  | { kind: 'cancel'; orderId: string; input: OrderCancelInput; manual?: boolean }
+  | { kind: 'state'; orderId: string; action: ManualStateAction }
   | { kind: 'retry'; orderId: string };
 
 /** Accept, reject, accept or refuse a cancel request, cancel with a reason, or resend a failed marketplace action. */
@@ -77,6 +84,13 @@ export function useOrderAction(options: { onSuccess?: (order: Order) => void } =
   const invalidate = useInvalidateOrders();
   return useMutation({
     mutationFn: (variables: ActionVariables) => {
+      if (variables.kind === 'cancel' && variables.manual)
+        return apiFetch<Order>(`/manual-orders/${encodeURIComponent(variables.orderId)}/cancel`, { method: 'PUT', body: variables.input });
+      if (variables.kind === 'state')
+        return apiFetch<Order>(`/manual-orders/${encodeURIComponent(variables.orderId)}/state`, {
+          method: 'PUT',
+          body: { action: variables.action },
+        });
       if (variables.kind === 'cancel')
         return apiFetch<Order>(`${orderPath(variables.orderId)}/cancel`, { method: 'POST', body: variables.input });
       if (variables.kind === 'retry') return apiFetch<Order>(`${orderPath(variables.orderId)}/retry-marketplace`, { method: 'POST' });
@@ -100,5 +114,27 @@ export function useBulkOrderAction(options: { onSuccess?: (items: BulkResultItem
       await invalidate();
       options.onSuccess?.(items);
     },
+  });
+}
+
+/** Save a manual order as a draft or confirm it at once (stock reserved); prices left empty come from pricing. */
+export function useCreateManualOrder(options: { onSuccess?: (order: Order) => void } = {}) {
+  const invalidate = useInvalidateOrders();
+  return useMutation({
+    mutationFn: (body: ManualOrderInput) => apiFetch<Order>('/manual-orders', { method: 'POST', body }),
+    onSuccess: async (order) => {
+      await invalidate();
+      options.onSuccess?.(order);
+    },
+  });
+}
+
+/** Customers for the manual order's customer select (GET /api/customers?q=). */
+export function useCustomerOptions(q: string) {
+  const workspaceId = useWorkspaceId();
+  return useQuery({
+    queryKey: queryKeys.customers.of(workspaceId, 'options', q),
+    queryFn: () => apiFetch<{ items: Customer[] }>('/customers', { query: { page: 1, size: 20, q: q || undefined } }),
+    placeholderData: keepPreviousData,
   });
 }

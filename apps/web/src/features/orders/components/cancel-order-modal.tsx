@@ -8,15 +8,17 @@ type Props = {
   /** The order whose channel's reasons are offered (for a bulk cancel: the first selected order). */
   orderId: string | null;
   open: boolean;
+  /** A manual order: the sales-manual reasons. */
+  manual?: boolean;
   busy?: boolean;
   onCancel: () => void;
   onSubmit: (input: { reason_id: string; reason_detail?: string }) => void;
 };
 
 /** Cancel with a reason from the channel's own list; none chosen says 'Please choose a reason' and sends nothing. */
-export function CancelOrderModal({ orderId, open, busy, onCancel, onSubmit }: Props) {
+export function CancelOrderModal({ orderId, open, manual, busy, onCancel, onSubmit }: Props) {
   const { t } = useTranslation('orders');
-  const reasons = useCancellationReasons(open ? orderId : null);
+  const reasons = useCancellationReasons(open ? orderId : null, manual);
   const [reasonId, setReasonId] = useState<string | undefined>();
   const [detail, setDetail] = useState('');
   const [missing, setMissing] = useState(false);

@@ -9,11 +9,14 @@ import { PageLoader } from '../../../components/page-loader.tsx';
 import { useCan } from '../../../components/use-can.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { notifyHttpError, notifySuccess } from '../../../lib/notify.ts';
-import { useOrder, useOrderAction, type OrderActionName } from '../api/orders-api.ts';
+import { useOrder, useOrderAction, type ManualStateAction, type OrderActionName } from '../api/orders-api.ts';
 import { CancelOrderModal } from './cancel-order-modal.tsx';
 import { ChannelTag, OrderStatusTag } from './order-tags.tsx';
 
 type Line = Order['lines'][number];
+
+/** A deduction shown as negative; zero stays `Rp0`, not `Rp-0`. */
+const less = (value: number) => (value ? -value : 0);
 
 const SIMPLE_ACTIONS: { action: 'ACCEPT' | 'REJECT' | 'ACCEPT_CANCEL' | 'REFUSE_CANCEL'; path: OrderActionName; danger?: boolean }[] = [
   { action: 'ACCEPT', path: 'accept' },
@@ -22,13 +25,16 @@ const SIMPLE_ACTIONS: { action: 'ACCEPT' | 'REJECT' | 'ACCEPT_CANCEL' | 'REFUSE_
   { action: 'REJECT', path: 'reject', danger: true },
 ];
 
+const MANUAL_ACTIONS: ManualStateAction[] = ['CONFIRM', 'PAY', 'PROCESS', 'READY', 'SHIP', 'DELIVER', 'COMPLETE', 'CONFIRM_CANCEL'];
+
 type Props = { orderId: string | null; onClose: () => void };
 
 /** One order: lines, amounts and profit, buyer and address, courier, both statuses, timeline and the allowed actions. */
 export function OrderDetailDrawer({ orderId, onClose }: Props) {
   const { t } = useTranslation('orders');
   const order = useOrder(orderId);
-  const canWrite = useCan('sales', 'WRITE');
+  const canWriteSales = useCan('sales', 'WRITE');
+  const canWriteManual = useCan('manual-order', 'WRITE');
   const [cancelOpen, setCancelOpen] = useState(false);
   const mutation = useOrderAction({
     onSuccess: () => {
@@ -39,6 +45,8 @@ export function OrderDetailDrawer({ orderId, onClose }: Props) {
   const run = (variables: Parameters<typeof mutation.mutate>[0]) => mutation.mutate(variables, { onError: notifyHttpError });
 
   const data = order.data;
+  const manual = data?.source === 'MANUAL';
+  const canWrite = manual ? canWriteManual : canWriteSales;
   const sending = data?.marketplace_action?.state === 'SENDING';
   const failed = data?.marketplace_action?.state === 'FAILED';
   const allowed = new Set(data?.allowed_actions ?? []);
@@ -91,17 +99,17 @@ export function OrderDetailDrawer({ orderId, onClose }: Props) {
     const a = data.amounts;
     const amountRows: [string, number, boolean?][] = [
       ['subtotal', a.subtotal],
-      ['seller_discount', -a.seller_discount],
-      ['marketplace_discount', -a.marketplace_discount],
-      ['voucher', -a.voucher],
-      ['deposit', -a.deposit],
-      ['loyalty', -a.loyalty],
+      ['seller_discount', less(a.seller_discount)],
+      ['marketplace_discount', less(a.marketplace_discount)],
+      ['voucher', less(a.voucher)],
+      ['deposit', less(a.deposit)],
+      ['loyalty', less(a.loyalty)],
       ['shipping_fee_buyer', a.shipping_fee_buyer],
       ['buyer_total', a.buyer_total, true],
-      ['admin_fee', -a.admin_fee],
-      ['shipping_fee_seller', -a.shipping_fee_seller],
+      ['admin_fee', less(a.admin_fee)],
+      ['shipping_fee_seller', less(a.shipping_fee_seller)],
       ['merchant_net', a.merchant_net, true],
-      ['cost', -a.cost],
+      ['cost', less(a.cost)],
       ['profit', a.profit, true],
     ];
     const address = data.shipping_address;
@@ -135,7 +143,19 @@ export function OrderDetailDrawer({ orderId, onClose }: Props) {
         {data.stock_short && <Alert type="warning" showIcon message={t('stockShort.order')} />}
         {canWrite && (
           <Space wrap data-testid="order-actions">
-            {SIMPLE_ACTIONS.filter((item) => allowed.has(item.action)).map((item) => (
+            {manual &&
+              MANUAL_ACTIONS.filter((action) => allowed.has(action)).map((action) => (
+                <Popconfirm
+                  key={action}
+                  title={t('actions.confirmState')}
+                  onConfirm={() => run({ kind: 'state', orderId: data.id, action })}
+                >
+                  <Button type={action === 'CONFIRM' ? 'primary' : 'default'} loading={mutation.isPending}>
+                    {t(`manualActions.${action}`)}
+                  </Button>
+                </Popconfirm>
+              ))}
+            {SIMPLE_ACTIONS.filter((item) => !manual && allowed.has(item.action)).map((item) => (
               <Popconfirm
                 key={item.action}
                 title={t(`actions.confirm.${item.action}`)}
@@ -265,10 +285,11 @@ export function OrderDetailDrawer({ orderId, onClose }: Props) {
       {body}
       <CancelOrderModal
         orderId={orderId}
+        manual={manual}
         open={cancelOpen}
         busy={mutation.isPending}
         onCancel={() => setCancelOpen(false)}
-        onSubmit={(input) => data && run({ kind: 'cancel', orderId: data.id, input })}
+        onSubmit={(input) => data && run({ kind: 'cancel', orderId: data.id, input, manual })}
       />
     </Drawer>
   );

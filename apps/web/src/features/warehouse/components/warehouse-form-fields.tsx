@@ -9,7 +9,7 @@ import { zodField } from '../../../components/zod-rules.ts';
 import { useMe } from '../../../lib/me-queries.ts';
 import { useBusinesses } from '../api/business-api.ts';
 import { useWorkspaceId } from '../../../lib/workspace-query.ts';
-import { AreaCascade } from './area-cascade.tsx';
+import { AreaCascade } from '../../../components/area-cascade.tsx';
 import { textLimit } from '../../../components/text-limit.ts';
 
 /** Business choices: the workspace's businesses, or the user's own list when they may not read store settings. */

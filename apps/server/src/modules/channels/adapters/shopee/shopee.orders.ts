@@ -80,5 +80,14 @@ export const shopeeOrders = ({ api }: ShopeeClient): OrderCapability => {
         body: { order_sn: input.orderId, cancel_reason: input.reasonId, ...(itemList ? { item_list: itemList } : {}) },
       });
     },
+
+    answerCancelRequest: async (auth, input) => {
+      await api({
+        method: 'POST',
+        path: '/api/v2/order/handle_buyer_cancellation',
+        auth,
+        body: { order_sn: input.orderId, operation: input.accept ? 'ACCEPT' : 'REJECT' },
+      });
+    },
   };
 };

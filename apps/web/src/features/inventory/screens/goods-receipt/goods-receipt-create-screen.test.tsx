@@ -14,7 +14,7 @@ import {
   RECEIPT,
   WAREHOUSES,
   WORKSPACE,
-} from './document-fixtures.ts';
+} from '../../../../test/document-fixtures.ts';
 import { GoodsReceiptCreateScreen } from './goods-receipt-create-screen.tsx';
 
 type Answer = { status?: number; body: unknown };

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithRouter, stubFetch } from '../../../../test/render-with-router.tsx';
-import { JAKARTA, meWith, notFound, page, POSTED_RECEIPT, RECEIPT, WAREHOUSES, WORKSPACE } from './document-fixtures.ts';
+import { JAKARTA, meWith, notFound, page, POSTED_RECEIPT, RECEIPT, WAREHOUSES, WORKSPACE } from '../../../../test/document-fixtures.ts';
 import { GoodsReceiptScreen } from './goods-receipt-screen.tsx';
 
 type Answer = { status?: number; body: unknown };

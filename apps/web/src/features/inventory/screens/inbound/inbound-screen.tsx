@@ -11,7 +11,7 @@ import { useListQuery } from '../../../../components/use-list-query.ts';
 import { withWorkspaceQuery } from '../../../../lib/workspace-query.ts';
 import { useInbound, type InboundList } from '../../api/inventory-api.ts';
 import { QuantityText } from '../../components/quantity-text.tsx';
-import { WAREHOUSE_FILTER, WarehouseFilter, useWarehouseScope } from '../../components/warehouse-filter.tsx';
+import { WAREHOUSE_FILTER, WarehouseFilter, useWarehouseScope } from '../../../../components/warehouse-filter.tsx';
 
 const FILTERS = [WAREHOUSE_FILTER, 'status', 'catalog_id'] as const;
 type Filter = (typeof FILTERS)[number];

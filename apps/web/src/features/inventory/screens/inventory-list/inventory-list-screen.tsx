@@ -14,7 +14,7 @@ import { QuantityText } from '../../components/quantity-text.tsx';
 import { StockDetailDrawer } from '../../components/stock-detail-drawer.tsx';
 import { StockStateTag } from '../../components/stock-state-tag.tsx';
 import { StockSyncAction } from '../../components/stock-sync-action.tsx';
-import { WAREHOUSE_FILTER, WarehouseFilter, useWarehouseScope } from '../../components/warehouse-filter.tsx';
+import { WAREHOUSE_FILTER, WarehouseFilter, useWarehouseScope } from '../../../../components/warehouse-filter.tsx';
 
 const FILTERS = ['status', WAREHOUSE_FILTER, 'catalog_id'] as const;
 type Filter = (typeof FILTERS)[number];

@@ -17,7 +17,7 @@ import {
   POSTED_ADJUSTMENT,
   WAREHOUSES,
   WORKSPACE,
-} from '../goods-receipt/document-fixtures.ts';
+} from '../../../../test/document-fixtures.ts';
 import { StockAdjustmentFormScreen } from './stock-adjustment-form-screen.tsx';
 
 type Answer = { status?: number; body: unknown };

@@ -14,7 +14,7 @@ import {
   POSTED_ADJUSTMENT,
   WAREHOUSES,
   WORKSPACE,
-} from '../goods-receipt/document-fixtures.ts';
+} from '../../../../test/document-fixtures.ts';
 import { StockAdjustmentListScreen } from './stock-adjustment-list-screen.tsx';
 
 const { items: _items, ...DRAFT_ROW } = ADJUSTMENT;

@@ -20,7 +20,7 @@ import {
   TOKOPEDIA,
   WAREHOUSES,
   WORKSPACE,
-} from '../goods-receipt/document-fixtures.ts';
+} from '../../../../test/document-fixtures.ts';
 import { ProductAllocationScreen, StockAllocationScreen } from './stock-allocation-screen.tsx';
 
 type Answer = { status?: number; body: unknown };

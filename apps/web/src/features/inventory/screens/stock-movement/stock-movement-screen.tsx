@@ -13,7 +13,7 @@ import { signedQuantity } from '../../components/movement-quantity.ts';
 import { MovementReference } from '../../components/movement-reference.tsx';
 import { MovementTypeTag } from '../../components/movement-type-tag.tsx';
 import { ChangeText, QuantityText } from '../../components/quantity-text.tsx';
-import { WAREHOUSE_FILTER, WarehouseFilter, useWarehouseScope } from '../../components/warehouse-filter.tsx';
+import { WAREHOUSE_FILTER, WarehouseFilter, useWarehouseScope } from '../../../../components/warehouse-filter.tsx';
 
 const FILTERS = [WAREHOUSE_FILTER, 'type', 'catalog_id', 'reference_id'] as const;
 type Filter = (typeof FILTERS)[number];

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithRouter, stubFetch } from '../../../../test/render-with-router.tsx';
-import { CHANNELS, choose, meWith, notFound, WAREHOUSES, WORKSPACE } from '../../../inventory/screens/goods-receipt/document-fixtures.ts';
+import { CHANNELS, choose, meWith, notFound, WAREHOUSES, WORKSPACE } from '../../../../test/document-fixtures.ts';
 import { listOf, ORDER, ORDER_ID, ORDER_ID_2, REASONS, ROW, ROW_2 } from './order-fixtures.ts';
 import { SalesScreen } from './sales-screen.tsx';
 

@@ -1,10 +1,10 @@
-import { WarningOutlined } from '@ant-design/icons';
+import { PlusOutlined, WarningOutlined } from '@ant-design/icons';
 import { ORDER_SORTS, PAYMENT_STATUSES } from '@kelola/contracts/orders';
-import { Checkbox, DatePicker, Flex, Input, List, Modal, Select, Tabs, Tag, Tooltip, Typography } from 'antd';
+import { Button, Checkbox, DatePicker, Flex, Input, List, Modal, Select, Tabs, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { DateText } from '../../../../components/date-text.tsx';
 import { ListPage, type BulkAction, type ListColumn } from '../../../../components/list-page.tsx';
 import { MoneyText } from '../../../../components/money-text.tsx';
@@ -13,9 +13,9 @@ import { useListQuery } from '../../../../components/use-list-query.ts';
 import { ApiError } from '../../../../lib/api-error.ts';
 import { errorText } from '../../../../lib/error-text.ts';
 import { notifyHttpError } from '../../../../lib/notify.ts';
-import { useWorkspaceId } from '../../../../lib/workspace-query.ts';
+import { useWorkspaceId, withWorkspaceQuery } from '../../../../lib/workspace-query.ts';
 import { useMe } from '../../../../lib/me-queries.ts';
-import { useWarehouseScope, WarehouseFilter } from '../../../inventory/components/warehouse-filter.tsx';
+import { useWarehouseScope, WarehouseFilter } from '../../../../components/warehouse-filter.tsx';
 import { useBulkOrderAction, useOrderChannels, useOrders, type BulkResultItem, type OrderRow } from '../../api/orders-api.ts';
 import { CancelOrderModal } from '../../components/cancel-order-modal.tsx';
 import { OrderDetailDrawer } from '../../components/order-detail-drawer.tsx';
@@ -72,16 +72,21 @@ export function toApiParams(params: Record<string, string | number>, fixedChanne
  * counts, search by a chosen parameter, filters, sort and page size in the URL, bulk accept and cancel with a result
  * per order, and the order's detail in a drawer (`?order=<id>`).
  */
-export function SalesScreen() {
+export function SalesScreen({ manual = false }: { manual?: boolean } = {}) {
   const { t } = useTranslation('orders');
-  const { id: channelParam } = useParams();
+  const params_ = useParams();
+  const channelParam = manual ? undefined : params_.id;
+  const navigate = useNavigate();
+  const location = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
   const query = useListQuery<SalesFilter>({ filterKeys: SALES_FILTERS, defaultSort: DEFAULT_SORT });
-  const canWrite = useCan('sales', 'WRITE');
+  const canWriteSales = useCan('sales', 'WRITE');
+  const canWriteManual = useCan('manual-order', 'WRITE');
+  const canWrite = manual ? false : canWriteSales;
   const canListShops = useCan('store-list', 'READ');
   const channels = useOrderChannels(canListShops);
   const warehouses = useWarehouseScope(query.filters.warehouse);
-  const params = toApiParams(query.params, channelParam, warehouses.warehouseId);
+  const params = { ...toApiParams(query.params, channelParam, warehouses.warehouseId), ...(manual ? { source: 'MANUAL' } : {}) };
   const list = useOrders(params);
   const [results, setResults] = useState<{ action: 'ACCEPT' | 'CANCEL'; items: BulkResultItem[]; rows: OrderRow[] } | null>(null);
   const [bulkCancel, setBulkCancel] = useState<{ keys: Key[]; rows: OrderRow[]; resolve: () => void } | null>(null);
@@ -132,7 +137,9 @@ export function SalesScreen() {
       dataIndex: 'order_number',
       render: (number: string, row) => (
         <Flex vertical>
-          <Typography.Link onClick={() => setOpenOrder(row.id)}>{number}</Typography.Link>
+          <Typography.Link onClick={() => setOpenOrder(row.id)} style={{ whiteSpace: 'nowrap' }}>
+            {number}
+          </Typography.Link>
           {row.stock_short && (
             <Tag color="red" icon={<WarningOutlined />} data-testid="stock-short" style={{ width: 'fit-content' }}>
               {t('stockShort.tag')}
@@ -295,13 +302,25 @@ export function SalesScreen() {
     </>
   );
 
-  const title = channelParam ? t('titleShop', { shop: shop?.name ?? '' }).trim() : t('title');
+  const title = manual ? t('manual.title') : channelParam ? t('titleShop', { shop: shop?.name ?? '' }).trim() : t('title');
+  const tabs = manual ? [...SALES_TABS, 'draft' as const] : SALES_TABS;
+  const createButton =
+    manual && canWriteManual ? (
+      <Button
+        type="primary"
+        icon={<PlusOutlined />}
+        onClick={() => void navigate(withWorkspaceQuery(`/manual-order/${params_.id ?? 'all'}/create`, location.search))}
+      >
+        {t('manual.create')}
+      </Button>
+    ) : undefined;
   const numberOf = (id: string) => results?.rows.find((row) => row.id === id)?.order_number ?? id;
 
   return (
     <Flex vertical gap={12}>
       <ListPage<OrderRow, SalesFilter>
         title={title}
+        actions={createButton}
         query={query}
         columns={columns}
         rowKey="id"
@@ -315,7 +334,7 @@ export function SalesScreen() {
               data-testid="order-tabs"
               activeKey={tab}
               onChange={(key) => query.setFilters({ tab: key === 'all' ? null : key })}
-              items={SALES_TABS.map((key) => ({
+              items={tabs.map((key) => ({
                 key,
                 label: (
                   <span data-testid={`tab-${key}`}>

@@ -3,9 +3,9 @@ import type { FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Area } from '@kelola/contracts/areas';
 import { WarehouseInput } from '@kelola/contracts/warehouses';
-import { zodField } from '../../../components/zod-rules.ts';
-import { errorText } from '../../../lib/error-text.ts';
-import { useAreas } from '../api/area-api.ts';
+import { zodField, type ObjectSchema } from './zod-rules.ts';
+import { errorText } from '../lib/error-text.ts';
+import { useAreas } from '../lib/areas.ts';
 
 /** The four levels under the country, each a field of the warehouse form. */
 export const AREA_FIELDS = ['province_code', 'city_code', 'district_code', 'subdistrict_code'] as const;
@@ -21,6 +21,7 @@ const LABEL_KEYS: Record<AreaField, string> = {
 type CascadeValues = Partial<Record<AreaField, string | null>> & { postal_code?: string | null };
 
 type LevelProps = {
+  schema?: ObjectSchema;
   form: FormInstance;
   field: AreaField;
   /** The chosen parent area; null for provinces. Undefined: the parent is not chosen yet. */
@@ -30,7 +31,7 @@ type LevelProps = {
   known: Area[];
 };
 
-function AreaLevel({ form, field, parent, parentLabel, known }: LevelProps) {
+function AreaLevel({ form, field, parent, parentLabel, known, schema }: LevelProps) {
   const { t } = useTranslation('warehouse');
   const ready = parent !== undefined;
   const areas = useAreas(parent ?? null, ready);
@@ -52,7 +53,7 @@ function AreaLevel({ form, field, parent, parentLabel, known }: LevelProps) {
 
   return (
     <Col xs={24} md={12}>
-      <Form.Item name={field} label={label} {...zodField(WarehouseInput, field, label)}>
+      <Form.Item name={field} label={label} {...zodField(schema ?? WarehouseInput, field, label)}>
         <Select
           showSearch={{ optionFilterProp: 'label' }}
           allowClear
@@ -78,13 +79,15 @@ type Props = {
   form: FormInstance;
   /** The saved areas of the record being edited (codes with names). */
   known?: Area[];
+  /** The contract whose rules the area fields follow (default: the warehouse's, where they are required). */
+  schema?: ObjectSchema;
 };
 
 /**
  * Province → city → district → subdistrict, each list loaded from GET /api/areas?parent=<code> and searchable
  * by name; a level opens once its parent is chosen.
  */
-export function AreaCascade({ form, known = [] }: Props) {
+export function AreaCascade({ form, known = [], schema }: Props) {
   const { t } = useTranslation('warehouse');
   const province = Form.useWatch('province_code', form) as string | undefined;
   const city = Form.useWatch('city_code', form) as string | undefined;
@@ -102,6 +105,7 @@ export function AreaCascade({ form, known = [] }: Props) {
             parent={parents[index]}
             parentLabel={parentField ? t(`form.fields.${LABEL_KEYS[parentField]}`) : null}
             known={known.filter((area) => area.level === LABEL_KEYS[field])}
+            schema={schema}
           />
         );
       })}

@@ -1,8 +1,8 @@
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useCan } from '../../../components/use-can.ts';
-import { useWarehouseOptions } from '../api/inventory-api.ts';
+import { useCan } from './use-can.ts';
+import { useWarehouseOptions } from '../lib/warehouses.ts';
 
 /** The list's own warehouse filter lives under this URL key: `warehouse_id` is the top bar's and is carried everywhere. */
 export const WAREHOUSE_FILTER = 'warehouse';

@@ -5,7 +5,7 @@ import type { Adjustment, AllocationView, GoodsReceipt } from '@kelola/contracts
 import type { Me } from '@kelola/contracts/me';
 import type { MenuKey } from '@kelola/contracts/menu';
 import type { Warehouse } from '@kelola/contracts/warehouses';
-import { ME } from '../../../../test/fixtures.ts';
+import { ME } from './fixtures.ts';
 
 /** Test data of the goods receipt, stock adjustment and allocation screens, shaped as the API answers. */
 export const WORKSPACE = 'w-1';

@@ -1,0 +1,190 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { listBusinesses } from '../modules/businesses/index.ts';
+import { connectChannel, listChannels, type ConnectInput } from '../modules/channels/index.ts';
+import { users } from '../modules/identity/identity.schema.ts';
+import { memberships } from '../modules/workspaces/workspaces.schema.ts';
+import { inSystem, inTenant } from '../platform/db/database.ts';
+import type { Platform } from '../platform/platform.ts';
+import { systemCtx, tenantCtxFor } from '../platform/system-ctx.ts';
+import { DEMO_EMAIL } from './seed-demo.ts';
+
+/**
+ * The demo workspace's marketplace shops (issue 13): on every start with the sandbox there, the sandbox's Shopee,
+ * TikTok Shop (Tokopedia) and Lazada shops are connected to the demo workspace, sell the demo catalogue's SKUs, and
+ * get orders in several states at once and then one every few seconds. The sandbox pushes each order to
+ * /api/channels/push and the real import path (`import-marketplace-order`) brings it in; the sandbox itself moves
+ * orders on (paid, shipped, cancel requests) and the reconciliation poll catches what a push missed.
+ *
+ * The sandbox keeps its shops in memory, so a restart connects the shops again with new tokens (the saved
+ * connections are updated, not duplicated) and its order ids start over (Kelola keys orders by marketplace id).
+ */
+
+type SandboxMarketplace = 'shopee' | 'tiktok' | 'lazada';
+
+export type DemoShop = {
+  marketplace: SandboxMarketplace;
+  shopId: string;
+  name: string;
+  shopCipher?: string;
+  /** States the first orders are created in (the marketplace's own codes), so every tab has something. */
+  states: readonly string[];
+};
+
+export const DEMO_SHOPS: readonly DemoShop[] = [
+  {
+    marketplace: 'shopee',
+    shopId: '60001001',
+    name: 'Shopee Kelola Demo',
+    states: ['UNPAID', 'READY_TO_SHIP', 'READY_TO_SHIP', 'PROCESSED', 'SHIPPED', 'COMPLETED', 'IN_CANCEL', 'CANCELLED'],
+  },
+  {
+    marketplace: 'tiktok',
+    shopId: '7494000000000000001',
+    name: 'Tokopedia & TikTok Shop',
+    shopCipher: 'ROW_kelolaSandboxCipher01',
+    states: ['UNPAID', 'AWAITING_SHIPMENT', 'AWAITING_SHIPMENT', 'AWAITING_COLLECTION', 'IN_TRANSIT', 'DELIVERED', 'CANCELLED'],
+  },
+  {
+    marketplace: 'lazada',
+    shopId: '1000001',
+    name: 'Lazada Kelola Demo',
+    states: ['unpaid', 'pending', 'pending', 'packed', 'ready_to_ship', 'shipped', 'delivered', 'canceled'],
+  },
+];
+
+/** The demo catalogue's SKUs as the shops list them (seed-demo-catalog.ts), at marketplace prices. */
+export const DEMO_LISTINGS = [
+  {
+    name: 'Kaos Polos Katun Combed 30s',
+    skus: [
+      { sellerSku: 'KPK-HITAM-M', price: 65_000 },
+      { sellerSku: 'KPK-HITAM-L', price: 68_000 },
+      { sellerSku: 'KPK-PUTIH-M', price: 65_000 },
+      { sellerSku: 'KPK-PUTIH-L', price: 68_000 },
+    ],
+  },
+  { name: 'Kopi Gayo Arabika 250 g', skus: [{ sellerSku: 'KOPI-GAYO-250', price: 89_000 }] },
+] as const;
+const DEMO_SKUS = DEMO_LISTINGS.flatMap((p) => p.skus.map((s) => s.sellerSku));
+
+type Admin = (path: string, body: unknown) => Promise<Record<string, unknown>>;
+
+export function sandboxAdmin(origin: string): Admin {
+  return async (path, body) => {
+    const response = await fetch(`${origin}/__sandbox${path}`, {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json' },
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (!response.ok) throw new Error(`sandbox ${path} answered ${response.status}: ${await response.text()}`);
+    return (await response.json()) as Record<string, unknown>;
+  };
+}
+
+/**
+ * Connects one sandbox shop to a workspace (a grant from the sandbox, the demo SKUs listed in it) through the
+ * channel module's `connectChannel`; keeps the name of a connection that already exists.
+ */
+export async function connectSandboxShop(
+  platform: Platform,
+  admin: Admin,
+  target: { workspaceId: string; userId: string; businessId?: string | undefined },
+  shop: DemoShop,
+): Promise<string> {
+  const grant = (await admin('/grants', { marketplace: shop.marketplace, shopId: shop.shopId })) as {
+    accessToken: string;
+    refreshToken: string;
+    accessTokenExpiresAt: string;
+    refreshTokenExpiresAt: string;
+  };
+  await admin('/products', { marketplace: shop.marketplace, shopId: shop.shopId, products: DEMO_LISTINGS });
+  return inTenant(platform.database.db, target.workspaceId, async (db) => {
+    const ctx = tenantCtxFor(systemCtx(platform, db, 'demo-shops'), target.workspaceId, target.userId);
+    const existing = (await listChannels(ctx)).items.find((c) => c.marketplace === shop.marketplace && c.shop_id === shop.shopId);
+    const input: ConnectInput = {
+      marketplace: shop.marketplace,
+      shopId: shop.shopId,
+      name: existing?.name ?? shop.name,
+      region: 'ID',
+      businessId: existing ? (existing.business_id ?? undefined) : target.businessId,
+      grant: {
+        accessToken: grant.accessToken,
+        refreshToken: grant.refreshToken,
+        accessTokenExpiresAt: Date.parse(grant.accessTokenExpiresAt),
+        refreshTokenExpiresAt: Date.parse(grant.refreshTokenExpiresAt),
+      },
+      ...(shop.shopCipher ? { shopCipher: shop.shopCipher } : {}),
+    };
+    return (await connectChannel(ctx, input)).id;
+  });
+}
+
+/** Asks the sandbox for an order of the demo SKUs in a shop; it pushes it to Kelola. */
+export async function sandboxOrder(admin: Admin, shop: DemoShop, status?: string): Promise<string> {
+  const answer = (await admin('/orders/generate', {
+    marketplace: shop.marketplace,
+    shopId: shop.shopId,
+    sellerSkus: DEMO_SKUS,
+    ...(status ? { status } : {}),
+  })) as { orders: { orderId: string }[] };
+  return answer.orders[0]?.orderId ?? '';
+}
+
+/**
+ * Starts the demo shops in the background (after listen: nothing here delays start-up). Returns the stop function.
+ * Does nothing without `config.demoShops` or for a marketplace configured with real keys.
+ */
+export function startDemoShops(platform: Platform, log: FastifyBaseLogger): () => Promise<void> {
+  const { demoShops, marketplaces } = platform.config;
+  // Only against a sandbox (embedded, or MARKETPLACE_SANDBOX_URL): never real marketplaces.
+  if (!demoShops || !marketplaces.sandbox) return async () => {};
+  const shops = DEMO_SHOPS.filter((shop) => marketplaces[shop.marketplace]?.sandbox);
+  const admin = sandboxAdmin(marketplaces.sandbox.origin);
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const started = (async () => {
+    const owner = await inSystem(platform.database.db, async (db) => {
+      const [row] = await db
+        .select({ userId: users.id, workspaceId: memberships.workspaceId })
+        .from(users)
+        .innerJoin(memberships, eq(memberships.userId, users.id))
+        .where(eq(users.email, DEMO_EMAIL));
+      return row;
+    });
+    if (!owner || stopped) return;
+    const businessId = await inTenant(platform.database.db, owner.workspaceId, async (db) => {
+      const ctx = tenantCtxFor(systemCtx(platform, db, 'demo-shops'), owner.workspaceId, owner.userId);
+      return (await listBusinesses(ctx)).find((b) => b.name === 'Demo Fashion')?.id;
+    });
+    for (const shop of shops) {
+      if (stopped) return;
+      await connectSandboxShop(platform, admin, { ...owner, businessId }, shop);
+    }
+    // Round-robin over the shops, so each shop's first orders come in first (the import takes a job per order).
+    const rounds = Math.max(0, ...shops.map((shop) => shop.states.length));
+    for (let i = 0; i < rounds; i += 1)
+      for (const shop of shops) {
+        const status = shop.states[i];
+        if (status && !stopped) await sandboxOrder(admin, shop, status);
+      }
+    log.info({ shops: shops.length }, 'demo shops connected to the marketplace sandbox');
+    if (demoShops.orderEveryMs > 0 && shops.length > 0 && !stopped) {
+      let turn = 0;
+      timer = setInterval(() => {
+        const shop = shops[turn % shops.length]!;
+        // Most new orders arrive paid (to be accepted); every third one unpaid, which the buyer pays or abandons later.
+        const status = turn % 3 === 2 ? undefined : shop.states[1];
+        turn += 1;
+        sandboxOrder(admin, shop, status).catch((error: unknown) => log.warn({ err: error }, 'demo order not created in the sandbox'));
+      }, demoShops.orderEveryMs);
+      timer.unref();
+    }
+  })().catch((error: unknown) => log.warn({ err: error }, 'demo shops not connected to the marketplace sandbox'));
+  return async () => {
+    stopped = true;
+    if (timer) clearInterval(timer);
+    await started;
+  };
+}

@@ -1,0 +1,214 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectSandboxShop, DEMO_SHOPS, sandboxAdmin } from '../../src/demo/demo-shops.ts';
+import { orderFlows } from '../../src/flows/orders.jobs.ts';
+import {
+  startPushCatcher,
+  startSandbox,
+  type CaughtPush,
+  type RunningSandbox,
+} from '../../src/modules/channels/adapters/sandbox-harness.testing.ts';
+import { channelsModule } from '../../src/modules/channels/index.ts';
+import type { JobHandler, Jobs } from '../../src/platform/jobs/jobs.ts';
+import { newWorkspace, type Actor } from '../factories.ts';
+import { newSku, receive } from '../inventory/helpers.ts';
+import { buildTestApp, type TestApp } from '../test-app.ts';
+import { caller, newWarehouse } from '../workspaces/helpers.ts';
+
+/**
+ * The real marketplace order path against the in-process sandbox: the sandbox pushes (caught and replayed into the
+ * app, as the channel tests do), the channel inbox stores the event, the order import fetches the order from the
+ * sandbox and upserts it; seller actions go back to the sandbox as channel calls.
+ */
+
+let app: TestApp;
+let sandbox: RunningSandbox;
+let catcher: Awaited<ReturnType<typeof startPushCatcher>>;
+let call: ReturnType<typeof caller>;
+
+type Queued = { queue: string; data: object; startAfterSeconds?: number };
+const queued: Queued[] = [];
+const handlers = new Map<string, JobHandler<object>>();
+let ids = 0;
+const jobs: Jobs = {
+  send: async (queue, data, options = {}) => {
+    queued.push({ queue, data, ...(options.startAfterSeconds ? { startAfterSeconds: options.startAfterSeconds } : {}) });
+    return String(++ids);
+  },
+  work: async (queue, handler) => void handlers.set(queue, handler as JobHandler<object>),
+  schedule: async () => undefined,
+  start: async () => undefined,
+  stop: async () => undefined,
+};
+/** Runs queued jobs (and those they queue) until none is left. */
+async function drain(limit = 100): Promise<Queued[]> {
+  const ran: Queued[] = [];
+  while (queued.length > 0) {
+    if (ran.length >= limit) throw new Error(`more than ${limit} jobs`);
+    const next = queued.shift()!;
+    if (next.startAfterSeconds) await sandbox.advance(next.startAfterSeconds * 1000);
+    const handler = handlers.get(next.queue);
+    if (!handler) throw new Error(`no worker for ${next.queue}`);
+    await handler(next.data, { id: String(++ids), retryCount: 0 });
+    ran.push(next);
+  }
+  return ran;
+}
+
+beforeAll(async () => {
+  catcher = await startPushCatcher();
+  sandbox = await startSandbox('orders', `${catcher.origin}/api/channels/push`);
+  app = await buildTestApp({ PUBLIC_URL: catcher.origin, MARKETPLACE_SANDBOX_URL: sandbox.origin });
+  app.platform.now = () => new Date(sandbox.clock.now());
+  app.platform.jobs = jobs;
+  await channelsModule.workers!(app.platform);
+  await orderFlows.workers!(app.platform);
+  call = caller(app);
+});
+afterAll(async () => {
+  await app?.close();
+  await sandbox?.close();
+  await catcher?.close();
+});
+
+type Marketplace = 'shopee' | 'lazada' | 'tiktok';
+type Shop = { owner: Actor; wh: string; sku: { id: string; sku: string }; channelId: string; marketplace: Marketplace; shopId: string };
+
+/** A workspace with one SKU in stock, a sandbox shop connected (as the demo connects it) and selling that SKU. */
+async function connectedShop(marketplace: Marketplace, stock = 10): Promise<Shop> {
+  const demoShop = DEMO_SHOPS.find((d) => d.marketplace === marketplace)!;
+  const owner = await newWorkspace(app);
+  const wh = (await newWarehouse(app, owner)).id;
+  const sku = await newSku(app, owner);
+  await receive(app, owner, wh, [{ catalog_id: sku.id, quantity: stock }]);
+  const admin = sandboxAdmin(sandbox.origin);
+  const channelId = await connectSandboxShop(app.platform, admin, { workspaceId: owner.workspaceId, userId: owner.userId }, demoShop);
+  await admin('/products', {
+    marketplace,
+    shopId: demoShop.shopId,
+    products: [{ name: 'Kopi Gayo 250 g', skus: [{ sellerSku: sku.sku, price: 50_000 }] }],
+  });
+  return { owner, wh, sku, channelId, marketplace, shopId: demoShop.shopId };
+}
+
+/** A sandbox order of the shop's SKU in `status`, with the pushes it caused (delivered to the catcher). */
+async function sandboxOrder(s: Shop, status: string): Promise<{ orderId: string; pushes: CaughtPush[] }> {
+  const before = catcher.pushes.length;
+  const answer = await sandbox.admin('/orders/generate', { marketplace: s.marketplace, shopId: s.shopId, status, sellerSkus: [s.sku.sku] });
+  const orderId = (answer.orders as { orderId: string }[])[0]!.orderId;
+  await sandbox.admin('/pushes/flush', {});
+  return { orderId, pushes: catcher.pushes.slice(before).filter((p) => p.rawBody.includes(orderId)) };
+}
+
+/** Replays a caught push into the app with the headers the sandbox signed it with. */
+const replay = (push: CaughtPush) => {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  for (const [key, value] of Object.entries(push.headers))
+    if (value !== undefined && !['host', 'content-length', 'connection', 'transfer-encoding'].includes(key)) headers[key] = value;
+  return app.fastify.inject({ method: 'POST', url: new URL(push.url).pathname, headers, payload: push.rawBody });
+};
+
+async function deliver(pushes: CaughtPush[]): Promise<void> {
+  expect(pushes.length).toBeGreaterThan(0);
+  for (const push of pushes) {
+    const res = await replay(push);
+    expect(res.statusCode, res.body).toBe(204);
+  }
+  await drain();
+}
+
+async function stockOf(s: Shop) {
+  const list = (await call('GET', `/api/inventory?warehouse_id=${s.wh}`, s.owner)).json();
+  return list.items.find((i: { catalog_id: string }) => i.catalog_id === s.sku.id) as {
+    on_hand: number;
+    in_order: number;
+    available: number;
+  };
+}
+
+async function sandboxStatus(s: Shop, orderId: string): Promise<string | undefined> {
+  const list = await sandbox.admin(`/orders?marketplace=${s.marketplace}&shopId=${s.shopId}`);
+  return (list.orders as { orderId: string; status: string }[]).find((o) => o.orderId === orderId)?.status;
+}
+
+async function ordersOf(s: Shop) {
+  const res = await call('GET', `/api/orders?size=100`, s.owner);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { items: { id: string; order_number: string; status: string; marketplace_status: string }[]; total_row: number };
+}
+
+describe('marketplace orders from the sandbox', () => {
+  it('a pushed order lands once with mapped lines and reserved stock; a replay creates nothing; accept reaches the sandbox', async () => {
+    // Lazada: accept is a real call (pack); Shopee's accept only checks the order can be shipped.
+    const s = await connectedShop('lazada');
+    const { orderId, pushes } = await sandboxOrder(s, 'pending');
+    await deliver(pushes);
+
+    const list = await ordersOf(s);
+    expect(list.items.map((o) => o.order_number)).toEqual([orderId]);
+    const order = (await call('GET', `/api/orders/${list.items[0]!.id}`, s.owner)).json();
+    expect(order).toMatchObject({ source: 'MARKETPLACE', marketplace: 'lazada', status: 'NEW', marketplace_status: 'pending' });
+    const quantity = order.lines.reduce((sum: number, l: { quantity: number }) => sum + l.quantity, 0);
+    expect(order.lines.every((l: { catalog_id: string | null }) => l.catalog_id === s.sku.id)).toBe(true);
+    expect(await stockOf(s)).toMatchObject({ on_hand: 10, in_order: quantity, available: 10 - quantity });
+
+    // The same push again (a marketplace retry): stored once, nothing created twice, stock unchanged.
+    for (const push of pushes) expect((await replay(push)).statusCode).toBe(204);
+    await drain();
+    expect((await ordersOf(s)).total_row).toBe(1);
+    expect(await stockOf(s)).toMatchObject({ in_order: quantity });
+
+    const accepted = await call('POST', `/api/orders/${order.id}/accept`, s.owner, {});
+    expect(accepted.statusCode, accepted.body).toBeLessThan(300);
+    await drain();
+    expect(await sandboxStatus(s, orderId)).toBe('packed');
+    const after = (await call('GET', `/api/orders/${order.id}`, s.owner)).json();
+    expect(after.status).not.toBe('NEW');
+  });
+
+  it("a buyer's cancel request lands as CANCEL_REQUESTED; accepting it cancels in the sandbox and releases the stock", async () => {
+    const s = await connectedShop('shopee');
+    const { orderId, pushes } = await sandboxOrder(s, 'IN_CANCEL');
+    await deliver(pushes);
+    const [listed] = (await ordersOf(s)).items;
+    expect(listed).toMatchObject({ order_number: orderId, status: 'CANCEL_REQUESTED', marketplace_status: 'IN_CANCEL' });
+
+    const res = await call('POST', `/api/orders/${listed!.id}/accept-cancel`, s.owner, {});
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    await drain();
+    expect(await sandboxStatus(s, orderId)).toBe('CANCELLED');
+    const after = (await call('GET', `/api/orders/${listed!.id}`, s.owner)).json();
+    expect(after.status).toBe('CANCELED');
+    expect(await stockOf(s)).toMatchObject({ on_hand: 10, in_order: 0, available: 10 });
+
+    // The sandbox then pushes the cancellation it made: the order stays cancelled, the stock stays released.
+    await sandbox.admin('/pushes/flush', {});
+    const later = catcher.pushes.filter((p) => p.rawBody.includes(orderId) && !pushes.includes(p));
+    await deliver(later);
+    expect((await call('GET', `/api/orders/${listed!.id}`, s.owner)).json()).toMatchObject({
+      status: 'CANCELED',
+      marketplace_status: 'CANCELLED',
+    });
+    expect(await stockOf(s)).toMatchObject({ on_hand: 10, in_order: 0 });
+    expect((await ordersOf(s)).total_row).toBe(1);
+  });
+
+  it('an order whose push never arrived comes in with the on-demand sync (the reconciliation poll), once', async () => {
+    const s = await connectedShop('tiktok');
+    const { orderId } = await sandboxOrder(s, 'AWAITING_SHIPMENT');
+    await sandbox.advance(5_000);
+    for (let round = 0; round < 2; round += 1) {
+      const res = await call('POST', `/api/channels/${s.channelId}/orders/sync`, s.owner, {});
+      expect(res.statusCode, res.body).toBeLessThan(300);
+      await drain();
+    }
+    const list = await ordersOf(s);
+    const status = (await call('GET', `/api/channels/${s.channelId}/orders/sync`, s.owner)).json();
+    expect(status).toMatchObject({ status: 'SUCCESS', error: null });
+    expect(list.items.map((o) => o.order_number)).toEqual([orderId]);
+    expect(list.items[0]).toMatchObject({ status: 'NEW', marketplace_status: 'AWAITING_SHIPMENT' });
+    expect(await stockOf(s)).toMatchObject({
+      on_hand: 10,
+      available: 10 - (await call('GET', `/api/orders/${list.items[0]!.id}`, s.owner)).json().total_item,
+    });
+  });
+});

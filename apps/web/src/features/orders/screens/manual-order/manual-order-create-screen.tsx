@@ -1,0 +1,366 @@
+import { ArrowLeftOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { ManualOrderInput, PAYMENT_STATUSES } from '@kelola/contracts/orders';
+import type { CatalogSearchItem } from '@kelola/contracts/catalog-search';
+import { Button, Card, Col, DatePicker, Descriptions, Flex, Form, Input, InputNumber, Row, Select, Space, Table, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { MoneyText } from '../../../../components/money-text.tsx';
+import { SkuPicker } from '../../../../components/sku-picker.tsx';
+import { useCan } from '../../../../components/use-can.ts';
+import { zodField } from '../../../../components/zod-rules.ts';
+import { applyFieldErrors } from '../../../../lib/form-errors.ts';
+import { notifyHttpError, notifySuccess } from '../../../../lib/notify.ts';
+import { withWorkspaceQuery } from '../../../../lib/workspace-query.ts';
+import { useDebounced } from '../../../../lib/use-debounced.ts';
+import { useAvailableStock } from '../../../../lib/stock.ts';
+import { useWarehouseOptions } from '../../../../lib/warehouses.ts';
+import { useCreateManualOrder, useCustomerOptions } from '../../api/orders-api.ts';
+import { manualOrderTotals } from '../../components/manual-order-totals.ts';
+
+type LineValues = { catalog_id?: string; quantity?: number; unit_price?: number | null; discount?: number | null };
+type FormValues = {
+  warehouse_id?: string;
+  customer_id?: string;
+  order_date?: Dayjs;
+  buyer_name?: string;
+  buyer_phone?: string;
+  buyer_email?: string;
+  address?: string;
+  lines?: LineValues[];
+  discount?: number | null;
+  shipping_fee?: number | null;
+  courier_name?: string;
+  courier_service?: string;
+  payment_status?: string;
+  notes?: string;
+};
+
+const rules = (name: string) => zodField(ManualOrderInput, name);
+
+/**
+ * /manual-order/:id/create: customer (chosen, or a buyer typed in), lines with the shared SKU picker and the stock of
+ * the chosen warehouse, line and order discounts, shipping, payment status and notes; saved as a draft or confirmed.
+ * A price left empty is the server's (area price for the customer, then formula, then list price): the saved order
+ * shows which applied on each line.
+ */
+export function ManualOrderCreateScreen() {
+  const { t } = useTranslation('orders');
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [form] = Form.useForm<FormValues>();
+  const [items, setItems] = useState<Record<string, CatalogSearchItem>>({});
+  const [customerText, setCustomerText] = useState('');
+  const customers = useCustomerOptions(useDebounced(customerText, 300));
+  const warehouses = useWarehouseOptions(new URLSearchParams(location.search).get('business_id'), useCan('warehouse', 'READ'));
+  const lines = Form.useWatch('lines', form) ?? [];
+  const warehouseId = Form.useWatch('warehouse_id', form);
+  const discount = Form.useWatch('discount', form);
+  const shipping = Form.useWatch('shipping_fee', form);
+  const stock = useAvailableStock(
+    warehouseId,
+    lines.map((line) => line?.catalog_id),
+  );
+  const totals = manualOrderTotals(
+    lines.map((line) => ({ ...line, list_price: line?.catalog_id ? items[line.catalog_id]?.price : 0 })),
+    discount,
+    shipping,
+  );
+  const listPath = withWorkspaceQuery(`/manual-order/${id ?? 'all'}`, location.search);
+  const [confirming, setConfirming] = useState(false);
+  const create = useCreateManualOrder({
+    onSuccess: (order) => {
+      notifySuccess(t('manual.saved', { number: order.order_number }));
+      void navigate(`${listPath}${listPath.includes('?') ? '&' : '?'}order=${encodeURIComponent(order.id)}`);
+    },
+  });
+
+  const submit = async (confirm: boolean) => {
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    setConfirming(confirm);
+    const body: ManualOrderInput = {
+      warehouse_id: values.warehouse_id ?? '',
+      customer_id: values.customer_id ?? null,
+      order_date: (values.order_date ?? dayjs()).format('YYYY-MM-DD'),
+      buyer_name: values.buyer_name ?? '',
+      buyer_phone: values.buyer_phone || undefined,
+      buyer_email: values.buyer_email || null,
+      address: values.address || undefined,
+      lines: (values.lines ?? []).map((line) => ({
+        catalog_id: line.catalog_id ?? '',
+        quantity: line.quantity ?? 1,
+        unit_price: line.unit_price ?? undefined,
+        discount: line.discount ?? 0,
+      })),
+      discount: values.discount ?? 0,
+      shipping_fee: values.shipping_fee ?? 0,
+      courier_name: values.courier_name || undefined,
+      courier_service: values.courier_service || undefined,
+      payment_status: (values.payment_status ?? 'UNPAID') as ManualOrderInput['payment_status'],
+      notes: values.notes || undefined,
+      confirm,
+    };
+    create.mutate(body, { onError: (error) => applyFieldErrors(form, error) || notifyHttpError(error) });
+  };
+
+  const chooseCustomer = (customerId?: string) => {
+    const customer = customers.data?.items.find((item) => item.id === customerId);
+    if (customer)
+      form.setFieldsValue({
+        buyer_name: customer.name,
+        buyer_phone: customer.phone ?? undefined,
+        buyer_email: customer.email ?? undefined,
+        address: customer.address ?? undefined,
+      });
+  };
+
+  return (
+    <Flex vertical gap={16}>
+      <Flex align="center" gap={8}>
+        <Button type="text" icon={<ArrowLeftOutlined />} aria-label={t('manual.back')} onClick={() => void navigate(listPath)} />
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {t('manual.createTitle')}
+        </Typography.Title>
+      </Flex>
+      <Form<FormValues>
+        form={form}
+        layout="vertical"
+        initialValues={{ order_date: dayjs(), lines: [{ quantity: 1 }], payment_status: 'UNPAID' }}
+      >
+        <Card title={t('manual.customer')}>
+          <Row gutter={16}>
+            <Col xs={24} md={12}>
+              <Form.Item name="customer_id" label={t('manual.chooseCustomer')} extra={t('manual.customerHint')}>
+                <Select
+                  data-testid="customer"
+                  allowClear
+                  showSearch={{ filterOption: false, onSearch: setCustomerText }}
+                  loading={customers.isFetching}
+                  options={(customers.data?.items ?? []).map((customer) => ({
+                    value: customer.id,
+                    label: `${customer.code} — ${customer.name}`,
+                  }))}
+                  onChange={chooseCustomer}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="buyer_name" label={t('manual.buyerName')} {...rules('buyer_name')}>
+                <Input />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={8}>
+              <Form.Item name="buyer_phone" label={t('detail.phone')} {...rules('buyer_phone')}>
+                <Input />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={8}>
+              <Form.Item name="buyer_email" label={t('detail.email')} {...rules('buyer_email')}>
+                <Input />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={8}>
+              <Form.Item name="order_date" label={t('columns.orderDate')} rules={[{ required: true, message: t('validation:REQUIRED') }]}>
+                <DatePicker style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+            <Col span={24}>
+              <Form.Item name="address" label={t('detail.address')} {...rules('address')}>
+                <Input.TextArea rows={2} />
+              </Form.Item>
+            </Col>
+          </Row>
+        </Card>
+        <Card title={t('detail.lines')} style={{ marginTop: 16 }}>
+          <Form.Item name="warehouse_id" label={t('manual.warehouse')} {...rules('warehouse_id')} style={{ maxWidth: 360 }}>
+            <Select
+              data-testid="warehouse"
+              options={warehouses.options}
+              loading={warehouses.isFetching}
+              showSearch={{ optionFilterProp: 'label' }}
+            />
+          </Form.Item>
+          <Form.List name="lines">
+            {(fields, { add, remove }) => (
+              <Flex vertical gap={8}>
+                <Table
+                  rowKey="key"
+                  size="small"
+                  pagination={false}
+                  dataSource={fields}
+                  scroll={{ x: 'max-content' }}
+                  columns={[
+                    {
+                      title: t('lines.product'),
+                      key: 'sku',
+                      render: (_v, field) => (
+                        <Form.Item
+                          name={[field.name, 'catalog_id']}
+                          rules={[{ required: true, message: t('validation:REQUIRED') }]}
+                          style={{ margin: 0 }}
+                        >
+                          <SkuPicker
+                            style={{ width: 280 }}
+                            aria-label={t('lines.product')}
+                            data-testid={`line-sku-${field.name}`}
+                            onChange={(_catalogId, item) => item && setItems((known) => ({ ...known, [item.id]: item }))}
+                          />
+                        </Form.Item>
+                      ),
+                    },
+                    {
+                      title: t('manual.available'),
+                      key: 'stock',
+                      render: (_v, field) => {
+                        const catalogId = lines[field.name]?.catalog_id;
+                        const available = catalogId ? stock.available.get(catalogId) : undefined;
+                        return <span data-testid="line-stock">{available === undefined ? '-' : available}</span>;
+                      },
+                    },
+                    {
+                      title: t('lines.quantity'),
+                      key: 'quantity',
+                      render: (_v, field) => (
+                        <Form.Item
+                          name={[field.name, 'quantity']}
+                          rules={[{ required: true, message: t('validation:REQUIRED') }]}
+                          style={{ margin: 0 }}
+                        >
+                          <InputNumber min={1} precision={0} style={{ width: 90 }} aria-label={t('lines.quantity')} />
+                        </Form.Item>
+                      ),
+                    },
+                    {
+                      title: t('lines.unitPrice'),
+                      key: 'price',
+                      render: (_v, field) => {
+                        const catalogId = lines[field.name]?.catalog_id;
+                        const listPrice = catalogId ? items[catalogId]?.price : undefined;
+                        return (
+                          <Form.Item
+                            name={[field.name, 'unit_price']}
+                            style={{ margin: 0 }}
+                            extra={lines[field.name]?.unit_price == null ? t('manual.autoPrice') : t('priceSource.INPUT')}
+                          >
+                            <InputNumber
+                              min={0}
+                              precision={0}
+                              style={{ width: 140 }}
+                              placeholder={listPrice !== undefined ? String(listPrice) : undefined}
+                              aria-label={t('lines.unitPrice')}
+                            />
+                          </Form.Item>
+                        );
+                      },
+                    },
+                    {
+                      title: t('lines.discount'),
+                      key: 'discount',
+                      render: (_v, field) => (
+                        <Form.Item name={[field.name, 'discount']} style={{ margin: 0 }}>
+                          <InputNumber min={0} precision={0} style={{ width: 120 }} aria-label={t('lines.discount')} />
+                        </Form.Item>
+                      ),
+                    },
+                    {
+                      title: t('lines.total'),
+                      key: 'total',
+                      align: 'right',
+                      render: (_v, field) => <MoneyText value={totals.lines[field.name] ?? 0} />,
+                    },
+                    {
+                      key: 'remove',
+                      render: (_v, field) => (
+                        <Button
+                          type="text"
+                          danger
+                          icon={<DeleteOutlined />}
+                          aria-label={t('manual.removeLine')}
+                          disabled={fields.length === 1}
+                          onClick={() => remove(field.name)}
+                        />
+                      ),
+                    },
+                  ]}
+                />
+                <Button icon={<PlusOutlined />} onClick={() => add({ quantity: 1 })} style={{ width: 'fit-content' }}>
+                  {t('manual.addLine')}
+                </Button>
+              </Flex>
+            )}
+          </Form.List>
+        </Card>
+        <Row gutter={16} style={{ marginTop: 16 }}>
+          <Col xs={24} md={14}>
+            <Card title={t('manual.shippingPayment')}>
+              <Row gutter={16}>
+                <Col xs={24} md={12}>
+                  <Form.Item name="courier_name" label={t('columns.courier')} {...rules('courier_name')}>
+                    <Input />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} md={12}>
+                  <Form.Item name="courier_service" label={t('manual.courierService')} {...rules('courier_service')}>
+                    <Input />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} md={12}>
+                  <Form.Item name="shipping_fee" label={t('manual.shippingFee')}>
+                    <InputNumber min={0} precision={0} style={{ width: '100%' }} />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} md={12}>
+                  <Form.Item name="discount" label={t('manual.orderDiscount')}>
+                    <InputNumber min={0} precision={0} style={{ width: '100%' }} />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} md={12}>
+                  <Form.Item name="payment_status" label={t('columns.payment')}>
+                    <Select options={PAYMENT_STATUSES.map((status) => ({ value: status, label: t(`payment.${status}`) }))} />
+                  </Form.Item>
+                </Col>
+                <Col span={24}>
+                  <Form.Item name="notes" label={t('detail.notes')} {...rules('notes')}>
+                    <Input.TextArea rows={2} />
+                  </Form.Item>
+                </Col>
+              </Row>
+            </Card>
+          </Col>
+          <Col xs={24} md={10}>
+            <Card title={t('detail.amounts')}>
+              <Descriptions column={1} size="small" data-testid="manual-totals">
+                <Descriptions.Item label={t('amounts.subtotal')}>
+                  <MoneyText value={totals.subtotal} />
+                </Descriptions.Item>
+                <Descriptions.Item label={t('manual.orderDiscount')}>
+                  <MoneyText value={totals.discount ? -totals.discount : 0} />
+                </Descriptions.Item>
+                <Descriptions.Item label={t('manual.shippingFee')}>
+                  <MoneyText value={totals.shipping} />
+                </Descriptions.Item>
+                <Descriptions.Item label={<strong>{t('columns.total')}</strong>}>
+                  <strong data-testid="manual-total">
+                    <MoneyText value={totals.total} />
+                  </strong>
+                </Descriptions.Item>
+              </Descriptions>
+              <Typography.Text type="secondary">{t('manual.totalsHint')}</Typography.Text>
+            </Card>
+          </Col>
+        </Row>
+        <Space style={{ marginTop: 16 }}>
+          <Button onClick={() => void submit(false)} loading={create.isPending && !confirming}>
+            {t('manual.saveDraft')}
+          </Button>
+          <Button type="primary" onClick={() => void submit(true)} loading={create.isPending && confirming}>
+            {t('manual.confirm')}
+          </Button>
+        </Space>
+      </Form>
+    </Flex>
+  );
+}
