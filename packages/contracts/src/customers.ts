@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { areaCode, postalCode } from './areas.ts';
-import { optionalText, page, paged, requiredText, size, uuid } from './validation.ts';
+import { integer, optionalText, page, paged, requiredText, size, uuid } from './validation.ts';
 import { optionalPhone } from './warehouses.ts';
 
 /**
@@ -9,7 +9,7 @@ import { optionalPhone } from './warehouses.ts';
  */
 export const STORE_TYPES = ['RETAIL', 'WHOLESALE', 'RESELLER', 'DISTRIBUTOR', 'OTHER'] as const;
 
-const money = z.coerce.number().int({ error: 'INVALID_VALUE' }).min(0, { error: 'INVALID_VALUE' }).max(1e13, { error: 'INVALID_VALUE' });
+const money = integer().min(0, { error: 'INVALID_VALUE' }).max(1e13, { error: 'INVALID_VALUE' });
 
 export const CustomerCategoryInput = z.object({ name: requiredText(100), description: optionalText(255) });
 export const CustomerCategory = z.object({
@@ -48,7 +48,7 @@ export const CustomerInput = z.object({
     .nullable(),
   credit_limit: money.default(0),
   transaction_limit: money.default(0),
-  payment_limit_days: z.coerce.number().int().min(0).max(365).default(0),
+  payment_limit_days: integer().min(0, { error: 'INVALID_VALUE' }).max(365, { error: 'INVALID_VALUE' }).default(0),
   shop_code: optionalText(50),
   sales_code: optionalText(50),
   store_type: z.enum(STORE_TYPES).optional().nullable(),

@@ -1,7 +1,7 @@
 import { ORDER_ACTIONS, ORDER_STATUSES, ORDER_TAB_KEYS } from '@kelola/domain';
 import { z } from 'zod';
 import { areaCode, postalCode } from './areas.ts';
-import { optionalText, page, paged, requiredText, size, uuid } from './validation.ts';
+import { integer, optionalText, page, paged, requiredText, size, uuid } from './validation.ts';
 import { optionalPhone } from './warehouses.ts';
 
 /**
@@ -18,10 +18,11 @@ export const TIMELINE_ACTORS = ['USER', 'MARKETPLACE', 'RECONCILIATION', 'JOB', 
 /** The actions a user takes on the order screens (spec part 4). */
 export const USER_ORDER_ACTIONS = ['ACCEPT', 'REJECT', 'ACCEPT_CANCEL', 'REFUSE_CANCEL', 'CANCEL'] as const;
 
-const money = z.coerce.number({ error: 'REQUIRED' }).int({ error: 'INVALID_VALUE' }).min(0, { error: 'INVALID_VALUE' }).max(1e13, {
+// JSON numbers only: a boolean or an array is a field error, never coerced (issue 12).
+const money = integer().min(0, { error: 'INVALID_VALUE' }).max(1e13, {
   error: 'INVALID_VALUE',
 });
-const quantity = z.coerce.number({ error: 'REQUIRED' }).int({ error: 'INVALID_VALUE' }).min(1, { error: 'INVALID_VALUE' }).max(1_000_000, {
+const quantity = integer().min(1, { error: 'INVALID_VALUE' }).max(1_000_000, {
   error: 'INVALID_VALUE',
 });
 const isoDate = z.iso.date({ error: 'INVALID_DATE' });

@@ -120,7 +120,7 @@ describe('price by area', () => {
     expect(fieldCodes(res)).toMatchObject({
       area_code: 'INVALID_FORMAT',
       customer_type: 'VARIABLE_NAME_FORMAT',
-      price: 'INVALID_MONEY',
+      price: 'MONEY_NEGATIVE',
       effective_from: 'INVALID_DATE',
     });
     expect(
