@@ -1,6 +1,7 @@
 import { Alert, Form, Input, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { textLimit } from '../../../components/text-limit.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { useCancellationReasons } from '../api/orders-api.ts';
 
@@ -71,7 +72,7 @@ export function CancelOrderModal({ orderId, open, manual, busy, onCancel, onSubm
           />
         </Form.Item>
         <Form.Item label={t('cancel.detail')}>
-          <Input.TextArea rows={3} maxLength={500} value={detail} onChange={(event) => setDetail(event.target.value)} />
+          <Input.TextArea rows={3} count={textLimit(500)} value={detail} onChange={(event) => setDetail(event.target.value)} />
         </Form.Item>
       </Form>
     </Modal>

@@ -46,7 +46,7 @@ describe('/warehouse/update-warehouse/:id', { timeout: 20_000 }, () => {
       business_id: BANDUNG.business_id,
       country_code: 'ID',
     });
-    expect(await screen.findByText('Gudang Gudang Bandung berhasil diperbarui')).toBeTruthy();
+    expect(await screen.findByText('Gudang Bandung berhasil diperbarui')).toBeTruthy();
   });
 
   it('says so when the warehouse does not exist (another workspace, deleted)', async () => {
