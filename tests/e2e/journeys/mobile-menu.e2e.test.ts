@@ -72,7 +72,8 @@ describeJourney('journey 9: sign-in and the menu at phone width', () => {
     await page.waitForURL((url) => url.pathname === '/warehouse');
     await sideMenu.waitFor({ state: 'hidden' });
     await page.getByRole('heading', { name: 'Gudang', exact: true }).waitFor();
-    await page.locator('.ant-table-row').filter({ hasText: 'Gudang Jakarta Barat' }).waitFor();
+    // On a phone the list shows a card per row.
+    await page.getByTestId('row-card').filter({ hasText: 'Gudang Jakarta Barat' }).waitFor();
     expect(new URL(page.url()).searchParams.get('workspace_id')).toBeTruthy();
     await saveScreenshot(page, 'journey-9-warehouses');
   });

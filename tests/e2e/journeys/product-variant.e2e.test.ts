@@ -11,8 +11,9 @@ async function typeOptions(page: Page, select: Locator, options: readonly string
   for (const option of options) {
     await page.keyboard.type(option);
     await page.keyboard.press('Enter');
+    // Each option is a tag of its own (the form renders it to mark a repeated option red).
     await select
-      .locator('.ant-select-selection-item')
+      .locator('.ant-tag')
       .filter({ hasText: new RegExp(`^${option}$`, 'u') })
       .waitFor();
   }

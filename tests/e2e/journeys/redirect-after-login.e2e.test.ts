@@ -33,8 +33,8 @@ describeJourney('journey 3: the wanted path survives sign-in', () => {
     // The shell adds the active workspace to the query; the kept query stays.
     await expect.poll(() => new URL(page.url()).searchParams.get('workspace_id')).toBeTruthy();
     expect(new URL(page.url()).searchParams.get('page')).toBe('2');
-    // /sales has no screen yet: the placeholder names the route.
-    await page.getByTestId('screen-not-built').waitFor();
+    // The order list is there, on the page the user asked for.
+    await page.getByRole('heading', { name: 'Pesanan Penjualan', exact: true }).waitFor();
     await page.getByTestId('side-menu').getByText('Pesanan Penjualan', { exact: true }).waitFor();
     await saveScreenshot(page, 'journey-3-sales-page-2');
   });

@@ -67,7 +67,7 @@ describeJourney('journey 7: create and edit a warehouse with an area', () => {
     await saveScreenshot(page, 'journey-7-add-form');
     await page.getByRole('button', { name: 'Simpan', exact: true }).click();
 
-    await page.getByText(`Gudang ${name} berhasil ditambahkan`).waitFor();
+    await page.getByText(`${name} berhasil ditambahkan`).waitFor();
     await page.waitForURL((url) => url.pathname === '/warehouse');
     expect(new URL(page.url()).searchParams.get('workspace_id')).toBe(workspaceId);
 
@@ -101,7 +101,7 @@ describeJourney('journey 7: create and edit a warehouse with an area', () => {
     await nameField.fill(renamed);
     await page.getByRole('button', { name: 'Simpan', exact: true }).click();
 
-    await page.getByText(`Gudang ${renamed} berhasil diperbarui`).waitFor();
+    await page.getByText(`${renamed} berhasil diperbarui`).waitFor();
     await page.waitForURL((url) => url.pathname === '/warehouse');
     const searchAgain = page.getByLabel('Cari nama, kode atau kontak gudang');
     await searchAgain.fill(code);
