@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -40,7 +40,9 @@ async function databaseEnv(): Promise<Record<string, string>> {
   };
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  return { DATABASE_URL: url.toString() };
+  // A database server needs the signing key every process shares (the config refuses to start without it).
+  const key = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  return { DATABASE_URL: url.toString(), TOKEN_PRIVATE_KEY: key };
 }
 
 async function productSheet(): Promise<string> {
