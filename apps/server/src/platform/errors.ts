@@ -1,6 +1,9 @@
 import type { ErrorCode, FieldIssue } from '@kelola/contracts';
 import type { z } from 'zod';
 
+/** A module's error codes with the HTTP status of each (`<module>.errors.ts`); http/error-status.ts merges them all. */
+export type ModuleErrors = Partial<Record<ErrorCode, number>>;
+
 export type ErrorDetails = { fields?: FieldIssue[]; [key: string]: unknown };
 
 /** A broken business rule. Services throw it; the HTTP layer maps the code to a status in one table. */

@@ -4,14 +4,7 @@ import { recordAudit } from '../../platform/audit/audit.ts';
 /** Request schemas already ran for API calls; imports and flows get the same rules and normalisation here. */
 export { parseOrFail as parseInput, zodFieldIssues as zodFields } from '../../platform/errors.ts';
 
-/** The PostgreSQL error code of a failed query (drizzle wraps it as the cause). */
-export function pgCode(error: unknown): string | undefined {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/u.test(code)) return code;
-  }
-  return undefined;
-}
+export { pgCode } from '../../platform/db/pg-errors.ts';
 
 export const likePattern = (q: string) => `%${q.replace(/[\\%_]/gu, (c) => `\\${c}`)}%`;
 

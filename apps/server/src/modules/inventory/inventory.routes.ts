@@ -27,7 +27,13 @@ import {
 import { z } from 'zod';
 import { download } from '../../platform/files/download.ts';
 import type { Router } from '../../http/route.ts';
-import * as inventory from './inventory.use-cases.ts';
+import { createAdjustment, getAdjustment, listAdjustments, postAdjustment, updateAdjustment } from './stock-adjustments.service.ts';
+import { createGoodsReceipt, getGoodsReceipt, listGoodsReceipts, postGoodsReceipt } from './goods-receipts.service.ts';
+import { getMovement, inventoryDetail, listInventory, listMovements } from './inventory-queries.service.ts';
+import { getInventoryExport, inventoryExportFile, startInventoryExport } from './inventory-export.service.ts';
+import { getAllocation, saveAllocation, saveSetAside } from './stock-allocation.service.ts';
+import { startStockSync, stockSyncStatus } from './stock-sync.service.ts';
+import { transferStock } from './stock-transfers.service.ts';
 
 const IdParams = z.object({ id: z.uuid({ error: 'INVALID_ID' }) });
 const CatalogParams = z.object({ catalog_id: z.uuid({ error: 'INVALID_ID' }) });
@@ -45,7 +51,7 @@ export function registerInventoryRoutes({ route }: Router): void {
       querystring: InventoryListQuery,
       response: InventoryList,
     },
-    (ctx, { query }) => inventory.listInventory(ctx, query),
+    (ctx, { query }) => listInventory(ctx, query),
   );
   route(
     {
@@ -57,7 +63,7 @@ export function registerInventoryRoutes({ route }: Router): void {
       params: CatalogParams,
       response: InventoryDetail,
     },
-    (ctx, { params }) => inventory.inventoryDetail(ctx, params.catalog_id),
+    (ctx, { params }) => inventoryDetail(ctx, params.catalog_id),
   );
 
   // Movements (ledger) ---------------------------------------------------------------------------------------------
@@ -71,7 +77,7 @@ export function registerInventoryRoutes({ route }: Router): void {
       querystring: MovementListQuery,
       response: MovementList,
     },
-    (ctx, { query }) => inventory.listMovements(ctx, query),
+    (ctx, { query }) => listMovements(ctx, query),
   );
   route(
     {
@@ -82,7 +88,7 @@ export function registerInventoryRoutes({ route }: Router): void {
       params: IdParams,
       response: StockMovement,
     },
-    (ctx, { params }) => inventory.getMovement(ctx, params.id),
+    (ctx, { params }) => getMovement(ctx, params.id),
   );
 
   // Goods receipt ---------------------------------------------------------------------------------------------------
@@ -95,7 +101,7 @@ export function registerInventoryRoutes({ route }: Router): void {
       querystring: DocumentListQuery,
       response: GoodsReceiptList,
     },
-    (ctx, { query }) => inventory.listGoodsReceipts(ctx, query),
+    (ctx, { query }) => listGoodsReceipts(ctx, query),
   );
   route(
     {
@@ -108,7 +114,7 @@ export function registerInventoryRoutes({ route }: Router): void {
       response: GoodsReceipt,
       status: 201,
     },
-    (ctx, { body }) => inventory.createGoodsReceipt(ctx, body),
+    (ctx, { body }) => createGoodsReceipt(ctx, body),
   );
   route(
     {
@@ -119,7 +125,7 @@ export function registerInventoryRoutes({ route }: Router): void {
       params: IdParams,
       response: GoodsReceipt,
     },
-    (ctx, { params }) => inventory.getGoodsReceipt(ctx, params.id),
+    (ctx, { params }) => getGoodsReceipt(ctx, params.id),
   );
   route(
     {
@@ -131,7 +137,7 @@ export function registerInventoryRoutes({ route }: Router): void {
       params: IdParams,
       response: GoodsReceipt,
     },
-    (ctx, { params }) => inventory.postGoodsReceipt(ctx, params.id),
+    (ctx, { params }) => postGoodsReceipt(ctx, params.id),
   );
   // Inbound: the posted receipts, as the spec's inbound list (paged by warehouse, status, catalog_id, sort).
   route(
@@ -143,7 +149,7 @@ export function registerInventoryRoutes({ route }: Router): void {
       querystring: DocumentListQuery,
       response: GoodsReceiptList,
     },
-    (ctx, { query }) => inventory.listGoodsReceipts(ctx, { ...query, status: query.status ?? 'POSTED' }),
+    (ctx, { query }) => listGoodsReceipts(ctx, { ...query, status: query.status ?? 'POSTED' }),
   );
 
   // Stock adjustment ------------------------------------------------------------------------------------------------
@@ -156,7 +162,7 @@ export function registerInventoryRoutes({ route }: Router): void {
       querystring: DocumentListQuery,
       response: AdjustmentList,
     },
-    (ctx, { query }) => inventory.listAdjustments(ctx, query),
+    (ctx, { query }) => listAdjustments(ctx, query),
   );
   route(
     {
@@ -169,7 +175,7 @@ export function registerInventoryRoutes({ route }: Router): void {
       response: Adjustment,
       status: 201,
     },
-    (ctx, { body }) => inventory.createAdjustment(ctx, body),
+    (ctx, { body }) => createAdjustment(ctx, body),
   );
   route(
     {
@@ -180,7 +186,7 @@ export function registerInventoryRoutes({ route }: Router): void {
       params: IdParams,
       response: Adjustment,
     },
-    (ctx, { params }) => inventory.getAdjustment(ctx, params.id),
+    (ctx, { params }) => getAdjustment(ctx, params.id),
   );
   route(
     {
@@ -193,7 +199,7 @@ export function registerInventoryRoutes({ route }: Router): void {
       body: AdjustmentInput,
       response: Adjustment,
     },
-    (ctx, { params, body }) => inventory.updateAdjustment(ctx, params.id, body),
+    (ctx, { params, body }) => updateAdjustment(ctx, params.id, body),
   );
   route(
     {
@@ -205,7 +211,7 @@ export function registerInventoryRoutes({ route }: Router): void {
       params: IdParams,
       response: Adjustment,
     },
-    (ctx, { params }) => inventory.postAdjustment(ctx, params.id),
+    (ctx, { params }) => postAdjustment(ctx, params.id),
   );
 
   // Transfer between warehouses -------------------------------------------------------------------------------------
@@ -220,7 +226,7 @@ export function registerInventoryRoutes({ route }: Router): void {
       response: StockTransfer,
       status: 201,
     },
-    (ctx, { body }) => inventory.transferStock(ctx, body),
+    (ctx, { body }) => transferStock(ctx, body),
   );
 
   // Allocation per channel ------------------------------------------------------------------------------------------
@@ -234,7 +240,7 @@ export function registerInventoryRoutes({ route }: Router): void {
       querystring: AllocationQuery,
       response: AllocationView,
     },
-    (ctx, { query }) => inventory.getAllocation(ctx, query),
+    (ctx, { query }) => getAllocation(ctx, query),
   );
   route(
     {
@@ -246,7 +252,7 @@ export function registerInventoryRoutes({ route }: Router): void {
       body: AllocationInput,
       response: AllocationView,
     },
-    (ctx, { body }) => inventory.saveAllocation(ctx, body),
+    (ctx, { body }) => saveAllocation(ctx, body),
   );
   route(
     {
@@ -258,7 +264,7 @@ export function registerInventoryRoutes({ route }: Router): void {
       body: SetAsideInput,
       response: AllocationView,
     },
-    (ctx, { body }) => inventory.saveSetAside(ctx, body),
+    (ctx, { body }) => saveSetAside(ctx, body),
   );
 
   // Warehouse stock sync ------------------------------------------------------------------------------------------
@@ -273,7 +279,7 @@ export function registerInventoryRoutes({ route }: Router): void {
       response: StockSyncStatus,
       status: 202,
     },
-    (ctx, { body }) => inventory.startStockSync(ctx, body),
+    (ctx, { body }) => startStockSync(ctx, body),
   );
   route(
     {
@@ -285,7 +291,7 @@ export function registerInventoryRoutes({ route }: Router): void {
       querystring: StockSyncQuery,
       response: StockSyncStatus,
     },
-    (ctx, { query }) => inventory.stockSyncStatus(ctx, query),
+    (ctx, { query }) => stockSyncStatus(ctx, query),
   );
 
   // Export --------------------------------------------------------------------------------------------------------
@@ -300,7 +306,7 @@ export function registerInventoryRoutes({ route }: Router): void {
       response: ExportRecord,
       status: 202,
     },
-    (ctx, { body }) => inventory.startInventoryExport(ctx, body),
+    (ctx, { body }) => startInventoryExport(ctx, body),
   );
   route(
     {
@@ -311,7 +317,7 @@ export function registerInventoryRoutes({ route }: Router): void {
       params: IdParams,
       response: ExportRecord,
     },
-    (ctx, { params }) => inventory.getInventoryExport(ctx, params.id),
+    (ctx, { params }) => getInventoryExport(ctx, params.id),
   );
   route(
     {
@@ -322,6 +328,6 @@ export function registerInventoryRoutes({ route }: Router): void {
       summary: 'The exported XLSX',
       params: IdParams,
     },
-    async (ctx, { params, reply }) => download(reply, await inventory.inventoryExportFile(ctx, params.id)),
+    async (ctx, { params, reply }) => download(reply, await inventoryExportFile(ctx, params.id)),
   );
 }

@@ -1,3 +1,4 @@
+import { pgCode } from '../../platform/db/pg-errors.ts';
 import {
   BUILTIN_FORMULA_VARIABLES,
   FormulaInput,
@@ -35,15 +36,6 @@ const parse = parseOrFail;
 
 /** "150000.000000" → "150000", "1.150000" → "1.15". */
 const plainDecimal = (value: string) => formatRational(parseDecimal(value)!, 6);
-
-/** Postgres' unique_violation or foreign_key_violation, directly or as the cause of drizzle's error. */
-function pgCode(error: unknown): string | undefined {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^\d{5}$/u.test(code)) return code;
-  }
-  return undefined;
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Variables

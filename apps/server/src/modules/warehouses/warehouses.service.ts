@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '../../platform/db/pg-errors.ts';
 import { WarehouseInput, type Warehouse, type WarehouseData, type WarehouseListQuery } from '@kelola/contracts';
 import type { TenantCtx } from '../../http/context.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
@@ -55,7 +56,7 @@ async function guardUnique<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) if ((e as { code?: unknown }).code === '23505') throw codeTaken();
+    if (isUniqueViolation(error)) throw codeTaken();
     throw error;
   }
 }

@@ -8,7 +8,7 @@ import { listUsersByIds } from '../identity/index.ts';
 import { listWarehouseOptions } from '../warehouses/index.ts';
 import * as repo from './members.repository.ts';
 import * as roles from './roles.repository.ts';
-import { isUniqueViolation } from './workspaces.errors.ts';
+import { isUniqueViolation } from '../../platform/db/pg-errors.ts';
 
 export type NewMember = {
   userId: string;

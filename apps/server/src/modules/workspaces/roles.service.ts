@@ -5,7 +5,7 @@ import { uuidv7 } from '../../platform/db/ids.ts';
 import { DomainError, fieldError } from '../../platform/errors.ts';
 import * as repo from './roles.repository.ts';
 import { normalizePermissions } from './workspaces.permissions.ts';
-import { isUniqueViolation } from './workspaces.errors.ts';
+import { isUniqueViolation } from '../../platform/db/pg-errors.ts';
 
 const toRole = (row: repo.RoleRow, memberCount: number): Role => ({
   id: row.id,

@@ -1,5 +1,20 @@
-/** PostgreSQL's unique_violation, as drizzle passes it (directly or as the cause of its query error). */
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (e: unknown) => (typeof e === 'object' && e !== null ? (e as { code?: unknown }).code : undefined);
-  return code(error) === '23505' || code((error as { cause?: unknown } | null)?.cause) === '23505';
-}
+import type { ModuleErrors } from '../../platform/errors.ts';
+
+/** This module's error codes and the HTTP status each answers with; merged into the one table in http/error-status.ts. */
+export const workspaceErrors = {
+  WORKSPACE_NOT_FOUND: 404,
+  ROLE_NOT_FOUND: 404,
+  ROLE_IN_USE: 409,
+  ROLE_NAME_TAKEN: 409,
+  SYSTEM_ROLE_READONLY: 422,
+  ROLE_NO_MENU: 422,
+  MEMBER_NOT_FOUND: 404,
+  MEMBER_ALREADY_EXISTS: 409,
+  LAST_OWNER: 422,
+  INVITATION_NOT_FOUND: 404,
+  INVITATION_EXPIRED: 410,
+  INVITATION_USED: 409,
+  INVITATION_MISMATCH: 403,
+  OWNER_ONLY: 403,
+  CANNOT_REMOVE_SELF: 422,
+} as const satisfies ModuleErrors;
