@@ -49,6 +49,7 @@ export const ERROR_CODES = [
   'INVITATION_MISMATCH',
   'OWNER_ONLY',
   'CANNOT_REMOVE_SELF',
+  'ROLE_EXCEEDS_OWN',
   // businesses and warehouses
   'BUSINESS_NOT_FOUND',
   'WAREHOUSE_NOT_FOUND',

@@ -71,6 +71,15 @@ describe('access tokens of ended sign-ins', () => {
     await refusedAtOnce(app, session.token);
   });
 
+  it('logout with only the bearer token (no cookie) ends that sign-in and its refresh token', async () => {
+    const user = await newUser(app);
+    const session = await signIn(app, user.email);
+    const res = await post(app, '/api/auth/logout', undefined, { authorization: `Bearer ${session.token}` });
+    expect(res.statusCode).toBe(204);
+    await refusedAtOnce(app, session.token);
+    expect((await post(app, '/api/auth/refresh', undefined, { cookie: session.cookie })).statusCode).toBe(401);
+  });
+
   it('logout ends only that sign-in', async () => {
     const user = await newUser(app);
     const phone = await signIn(app, user.email);

@@ -114,7 +114,35 @@ describe('POST /api/invitations', () => {
     const writer = await newMember(app, owner, { 'user-management': 'WRITE' });
     const ids = await roleIds(app, owner);
     expectError(await call('POST', '/api/invitations', writer, { user: uniqueEmail(), role_id: ids.Owner }), 403, 'OWNER_ONLY');
-    expect((await inviteViewer(writer, uniqueEmail())).statusCode).toBe(201);
+    // Nor a role that reaches beyond the writer's own (Viewer reads every menu; the writer only user management).
+    expectError(await inviteViewer(writer, uniqueEmail()), 403, 'ROLE_EXCEEDS_OWN');
+    const admin = await newMember(app, owner, { 'user-management': 'WRITE', dashboard: 'WRITE' });
+    const narrow = await call('POST', '/api/roles', admin, { name: 'Staf Gudang', permissions: { dashboard: 'READ' } });
+    expect(narrow.statusCode).toBe(201);
+    const invite = await call('POST', '/api/invitations', writer, { user: uniqueEmail(), role_id: narrow.json().id });
+    expectError(invite, 403, 'ROLE_EXCEEDS_OWN');
+    expect((await call('POST', '/api/invitations', admin, { user: uniqueEmail(), role_id: narrow.json().id })).statusCode).toBe(201);
+  });
+
+  it('a member cannot make or edit a role with more than their own, nor give one to a member', async () => {
+    const owner = await newWorkspace(app);
+    const writer = await newMember(app, owner, { 'user-management': 'WRITE' });
+    const wide = { name: 'Semua Produk', permissions: { 'user-management': 'WRITE', product: 'WRITE' } };
+    const refused = await call('POST', '/api/roles', writer, wide);
+    expectError(refused, 403, 'ROLE_EXCEEDS_OWN');
+    expect(refused.json().details.menus).toContain('product');
+    const ownersRole = await call('POST', '/api/roles', owner, wide);
+    expectError(await call('PUT', `/api/roles/${ownersRole.json().id}`, writer, { name: 'Dinamai ulang' }), 403, 'ROLE_EXCEEDS_OWN');
+    const colleague = await newMember(app, owner, { 'user-management': 'READ' });
+    const promote = await call('PUT', `/api/users/${colleague.userId}`, writer, {
+      role_id: ownersRole.json().id,
+      restriction_base: 'BUSINESS',
+      restriction_list: [],
+    });
+    expectError(promote, 403, 'ROLE_EXCEEDS_OWN');
+    // Nothing changed: the colleague keeps their role.
+    const after = await call('GET', `/api/users/${colleague.userId}`, owner);
+    expect(after.json().role_id).not.toBe(ownersRole.json().id);
   });
 
   it('replaces an open invitation to the same address', async () => {

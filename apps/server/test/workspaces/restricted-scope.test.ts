@@ -10,7 +10,7 @@ import { warehouses } from '../../src/modules/warehouses/warehouses.schema.ts';
 import { uuidv7 } from '../../src/platform/db/ids.ts';
 import { newMember, newWorkspace, type Actor } from '../factories.ts';
 import { buildTestApp, type TestApp } from '../test-app.ts';
-import { caller, expectError, newBusiness, roleIds, uniqueEmail } from './helpers.ts';
+import { caller, expectError, newBusiness, uniqueEmail } from './helpers.ts';
 
 let app: TestApp;
 let call: ReturnType<typeof caller>;
@@ -56,7 +56,9 @@ beforeAll(async () => {
   B = (await newBusiness(app, owner, 'Bisnis B')).id;
   wA = await warehouseIn(A);
   wB = await warehouseIn(B);
-  viewerRole = (await roleIds(app, owner)).Viewer!;
+  // A role within the restricted members' own grants (they may not hand out more than they hold).
+  const narrow = await call('POST', '/api/roles', owner, { name: 'Staf Toko', permissions: { 'store-list': 'READ' } });
+  viewerRole = narrow.json().id;
   byBusiness = await restricted('BUSINESS', [A]);
   byWarehouse = await restricted('WAREHOUSE', [wA]);
 }, 120_000);
@@ -219,6 +221,30 @@ describe('POST /api/invitations', () => {
       expectError(await call('POST', `/api/invitations/${ownerInvite.json().id}/resend`, member), 403, 'BUSINESS_FORBIDDEN');
       expectError(await call('DELETE', `/api/invitations/${ownerInvite.json().id}`, member), 403, 'BUSINESS_FORBIDDEN');
     }
+    // The lists show the restricted member only what lies within their reach.
+    const listed = (member: Actor) => call('GET', '/api/invitations', member).then((r) => r.json().items.map((i: { id: string }) => i.id));
+    expect(await listed(owner)).toEqual(expect.arrayContaining([mine.json().id, ownerInvite.json().id]));
+    expect(await listed(byBusiness)).toContain(mine.json().id);
+    for (const [, member] of both()) expect(await listed(member)).not.toContain(ownerInvite.json().id);
+  });
+});
+
+describe('GET /api/users', () => {
+  it('lists for a restricted member only themselves and the members within their reach', async () => {
+    type Listed = { id: string; restriction_base: RestrictionBase; restriction_list: string[] };
+    const list = async (member: Actor) => (await call('GET', '/api/users?size=100', member)).json().items as Listed[];
+    const everyone = (await list(owner)).map((m) => m.id);
+    expect(everyone).toEqual(expect.arrayContaining([owner.userId, byBusiness.userId, byWarehouse.userId]));
+    const seenByBusiness = await list(byBusiness);
+    expect(seenByBusiness.map((m) => m.id)).toEqual(expect.arrayContaining([byBusiness.userId, byWarehouse.userId]));
+    expect(seenByBusiness.map((m) => m.id)).not.toContain(owner.userId);
+    const seenByWarehouse = await list(byWarehouse);
+    expect(seenByWarehouse.map((m) => m.id)).toContain(byWarehouse.userId);
+    for (const m of seenByWarehouse.filter((x) => x.id !== byWarehouse.userId)) {
+      expect(m).toMatchObject({ restriction_base: 'WAREHOUSE', restriction_list: [wA] });
+    }
+    expect(seenByWarehouse.map((m) => m.id)).not.toContain(owner.userId);
+    expect(seenByWarehouse.map((m) => m.id)).not.toContain(byBusiness.userId);
   });
 });
 

@@ -97,7 +97,8 @@ export function registerIdentityRoutes({ route }: Router, config: Config): void 
   );
 
   route({ method: 'POST', url: '/api/auth/logout', permission: 'public', tags }, async (ctx, { request, reply }) => {
-    await identity.logout(ctx, refreshCookieOf(request));
+    const bearer = request.headers.authorization;
+    await identity.logout(ctx, refreshCookieOf(request), bearer?.startsWith('Bearer ') ? bearer.slice(7) : undefined);
     clearRefreshCookie(reply);
   });
 

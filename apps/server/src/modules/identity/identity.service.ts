@@ -4,7 +4,7 @@ import { DEFAULT_SETTINGS, type UserSettings } from '@kelola/contracts';
 import { parseIdentifier, type Identifier } from '@kelola/domain';
 import type { Ctx, SignedInCtx } from '../../http/context.ts';
 import { inSystem } from '../../platform/db/database.ts';
-import { uuidv7 } from '../../platform/db/ids.ts';
+import { isUuid, uuidv7 } from '../../platform/db/ids.ts';
 import { DomainError, fieldError } from '../../platform/errors.ts';
 import { translate } from '../../platform/i18n/translate.ts';
 import { queueMessage } from '../../platform/outbox/outbox.ts';
@@ -322,13 +322,19 @@ export async function refresh(ctx: Ctx, refreshToken: string | undefined): Promi
   return issueSession(ctx, row.userId, row.familyId);
 }
 
-export async function logout(ctx: Ctx, refreshToken: string | undefined): Promise<void> {
+/**
+ * Ends the sign-in named by the refresh cookie and the one named by the bearer access token, whichever are sent:
+ * an API client that holds only the access token signs out too. The route is public, so a missing, expired or
+ * foreign token simply ends nothing.
+ */
+export async function logout(ctx: Ctx, refreshToken: string | undefined, accessToken: string | undefined): Promise<void> {
   const families = new Set<string>();
   if (refreshToken) {
     const row = await repo.findRefreshToken(ctx, sha256(refreshToken));
     if (row) families.add(row.familyId);
   }
-  if (ctx.actor?.sessionFamilyId) families.add(ctx.actor.sessionFamilyId);
+  const claims = accessToken ? await ctx.platform.keys.verify(accessToken) : null;
+  if (claims && claims !== 'expired' && claims.sid && isUuid(claims.sid)) families.add(claims.sid);
   for (const familyId of families) await repo.revokeFamily(ctx.db, familyId);
   forgetAfterCommit(ctx, (gate) => families.forEach((familyId) => gate.forgetFamily(familyId)));
 }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type {
+  Access,
   Invitation,
   InvitationPreview,
   InviteOwnerInput,
@@ -17,7 +18,15 @@ import { queueMessage } from '../../platform/outbox/outbox.ts';
 import { createInvitedUser, findUserByIdentifier, getUser, issueSession, type IssuedSession } from '../identity/index.ts';
 import * as repo from './invitations.repository.ts';
 import * as members from './members.repository.ts';
-import { actorIsOwner, assertWithinActorScope, checkRestriction, insertMember, isOwnerRole } from './members.service.ts';
+import {
+  actorIsOwner,
+  actorScope,
+  assertWithinActorPermissions,
+  assertWithinActorScope,
+  checkRestriction,
+  insertMember,
+  isOwnerRole,
+} from './members.service.ts';
 import * as roles from './roles.repository.ts';
 
 /** How long an invitation link stays valid. */
@@ -123,6 +132,7 @@ export async function inviteUser(ctx: TenantCtx, input: InviteUserInput): Promis
   const role = await roles.findRole(ctx, input.role_id);
   if (!role) throw fieldError('ROLE_NOT_FOUND', 'role_id', 'INVALID_VALUE');
   if (isOwnerRole(role) && !(await actorIsOwner(ctx))) throw new DomainError('OWNER_ONLY');
+  await assertWithinActorPermissions(ctx, role.permissions as Record<string, Access>);
   const restrictionList = await checkRestriction(ctx, input.restriction_base, input.restriction_list);
   await assertWithinActorScope(ctx, input.restriction_base, restrictionList);
   return createInvitation(ctx, 'user', { user: input.user, role, restrictionBase: input.restriction_base, restrictionList });
@@ -139,7 +149,11 @@ export async function inviteOwner(ctx: TenantCtx, input: InviteOwnerInput): Prom
 
 export async function listInvitations(ctx: TenantCtx): Promise<Invitation[]> {
   const now = ctx.platform.now();
-  return (await repo.listOpenInvitations(ctx)).map((row) => toInvitation(row, now));
+  // Like the member list: a restricted member sees only invitations within their own reach.
+  const within = await actorScope(ctx);
+  return (await repo.listOpenInvitations(ctx))
+    .filter((row) => within(row.invitation.restrictionBase, row.invitation.restrictionList))
+    .map((row) => toInvitation(row, now));
 }
 
 async function openInvitation(ctx: TenantCtx, id: string): Promise<WithRole> {

@@ -9,6 +9,7 @@ const isOwnerRole = sql<boolean>`(${roles.isSystem} and ${roles.name} = 'Owner')
 const memberColumns = {
   membership: memberships,
   roleName: roles.name,
+  rolePermissions: roles.permissions,
   isOwner: isOwnerRole,
 };
 

@@ -1,4 +1,4 @@
-import type { Member, MemberQuery, MemberUpdateInput, RestrictionBase } from '@kelola/contracts';
+import type { Access, Member, MemberQuery, MemberUpdateInput, RestrictionBase } from '@kelola/contracts';
 import type { TenantCtx } from '../../http/context.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { uuidv7 } from '../../platform/db/ids.ts';
@@ -8,6 +8,7 @@ import { listUsersByIds } from '../identity/index.ts';
 import { listWarehouseOptions } from '../warehouses/index.ts';
 import * as repo from './members.repository.ts';
 import * as roles from './roles.repository.ts';
+import { normalizePermissions } from './workspaces.permissions.ts';
 import { isUniqueViolation } from '../../platform/db/pg-errors.ts';
 
 export type NewMember = {
@@ -39,15 +40,22 @@ export async function checkRestriction(ctx: TenantCtx, base: RestrictionBase, id
  * their businesses and those businesses' warehouses; a warehouse-restricted member only their warehouses.
  */
 export async function isWithinActorScope(ctx: TenantCtx, base: RestrictionBase, ids: readonly string[]): Promise<boolean> {
+  return (await actorScope(ctx))(base, ids);
+}
+
+/** The test of isWithinActorScope, with the actor's reachable warehouses read once (for lists). */
+export async function actorScope(ctx: TenantCtx): Promise<(base: RestrictionBase, ids: readonly string[]) => boolean> {
   const own = ctx.restriction;
-  if (own.ids.length === 0) return true;
-  // An empty list means the whole workspace.
-  if (ids.length === 0) return false;
-  if (base === own.base) return ids.every((id) => own.ids.includes(id));
-  if (base === 'BUSINESS') return false;
+  if (own.ids.length === 0) return () => true;
   // Warehouses granted by a business-restricted member: those of their businesses (listWarehouseOptions narrows).
-  const reachable = new Set((await listWarehouseOptions(ctx)).map((w) => w.id));
-  return ids.every((id) => reachable.has(id));
+  const reachable = own.base === 'BUSINESS' ? new Set((await listWarehouseOptions(ctx)).map((w) => w.id)) : new Set<string>();
+  return (base, ids) => {
+    // An empty list means the whole workspace.
+    if (ids.length === 0) return false;
+    if (base === own.base) return ids.every((id) => own.ids.includes(id));
+    if (base === 'BUSINESS') return false;
+    return ids.every((id) => reachable.has(id));
+  };
 }
 
 /** BUSINESS_FORBIDDEN unless the scope lies within the acting member's own. */
@@ -70,6 +78,24 @@ export async function actorIsOwner(ctx: TenantCtx): Promise<boolean> {
 
 async function assertOwnerActor(ctx: TenantCtx): Promise<void> {
   if (!(await actorIsOwner(ctx))) throw new DomainError('OWNER_ONLY');
+}
+
+const rank = (access: Access | undefined) => (access === 'WRITE' ? 2 : access === 'READ' ? 1 : 0);
+
+/**
+ * Whether a set of grants lies within the acting member's own role: a member never grants (through a role they
+ * create or edit, a role they give a member, or an invitation) a menu or a level they do not hold themselves.
+ * An Owner holds everything.
+ */
+export async function assertWithinActorPermissions(ctx: TenantCtx, permissions: Record<string, Access>): Promise<void> {
+  const actor = await repo.findMembership(ctx, ctx.actor.userId);
+  if (actor?.isOwner) return;
+  // Compared with the actor's grants as stored for a role (READ on the groups above a granted menu included).
+  const own = normalizePermissions((actor?.rolePermissions ?? {}) as Record<string, Access>) as Record<string, Access>;
+  const beyond = Object.entries(permissions)
+    .filter(([key, access]) => rank(access) > rank(own[key]))
+    .map(([key]) => key);
+  if (beyond.length > 0) throw new DomainError('ROLE_EXCEEDS_OWN', { menus: beyond });
 }
 
 /** Inserts the membership and audits it; the restriction list must already be checked. */
@@ -130,7 +156,11 @@ export async function listMembers(
   ctx: TenantCtx,
   query: MemberQuery,
 ): Promise<{ items: Member[]; page: number; size: number; total_row: number }> {
-  const rows = await repo.listMemberships(ctx);
+  // A restricted member sees themselves and the members whose reach lies within their own, never a wider one.
+  const within = await actorScope(ctx);
+  const rows = (await repo.listMemberships(ctx)).filter(
+    (r) => r.membership.userId === ctx.actor.userId || within(r.membership.restrictionBase, r.membership.restrictionList),
+  );
   const users = new Map(
     (
       await listUsersByIds(
@@ -175,6 +205,9 @@ export async function updateMember(ctx: TenantCtx, userId: string, input: Member
   const becomesOwner = isOwnerRole(role);
   if (current.isOwner || becomesOwner) await assertOwnerActor(ctx);
   if (current.isOwner && !becomesOwner) await assertOwnerRemains(ctx, userId);
+  // Nor may the member's present role or the new one reach beyond the actor's own.
+  await assertWithinActorPermissions(ctx, current.rolePermissions as Record<string, Access>);
+  await assertWithinActorPermissions(ctx, role.permissions as Record<string, Access>);
   const restrictionList = await checkRestriction(ctx, input.restriction_base, input.restriction_list);
   await assertWithinActorScope(ctx, input.restriction_base, restrictionList);
   const after = await repo.updateMembership(ctx, userId, { roleId: role.id, restrictionBase: input.restriction_base, restrictionList });

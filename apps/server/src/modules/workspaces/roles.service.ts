@@ -3,6 +3,7 @@ import type { TenantCtx } from '../../http/context.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { uuidv7 } from '../../platform/db/ids.ts';
 import { DomainError, fieldError } from '../../platform/errors.ts';
+import { assertWithinActorPermissions } from './members.service.ts';
 import * as repo from './roles.repository.ts';
 import { normalizePermissions } from './workspaces.permissions.ts';
 import { isUniqueViolation } from '../../platform/db/pg-errors.ts';
@@ -41,6 +42,7 @@ function assertSomeMenu(permissions: Record<string, Access>): void {
 /** A custom role; built-in role names are taken in every workspace, so a custom role never passes for one. */
 export async function createRole(ctx: TenantCtx, input: RoleInput): Promise<Role> {
   assertSomeMenu(input.permissions);
+  await assertWithinActorPermissions(ctx, normalizePermissions(input.permissions));
   await assertNameFree(ctx, input.name, null);
   let row: repo.RoleRow;
   try {
@@ -62,7 +64,12 @@ export async function updateRole(ctx: TenantCtx, id: string, input: RoleUpdateIn
   const before = await repo.findRole(ctx, id);
   if (!before) throw new DomainError('ROLE_NOT_FOUND');
   if (before.isSystem) throw new DomainError('SYSTEM_ROLE_READONLY');
-  if (input.permissions !== undefined) assertSomeMenu(input.permissions);
+  // Editing a role reaching beyond the actor's own would change what its holders may do: only within one's own.
+  await assertWithinActorPermissions(ctx, before.permissions as Record<string, Access>);
+  if (input.permissions !== undefined) {
+    assertSomeMenu(input.permissions);
+    await assertWithinActorPermissions(ctx, normalizePermissions(input.permissions));
+  }
   if (input.name !== undefined) await assertNameFree(ctx, input.name, id);
   let after: repo.RoleRow | undefined;
   try {

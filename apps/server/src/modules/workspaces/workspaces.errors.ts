@@ -17,4 +17,5 @@ export const workspaceErrors = {
   INVITATION_MISMATCH: 403,
   OWNER_ONLY: 403,
   CANNOT_REMOVE_SELF: 422,
+  ROLE_EXCEEDS_OWN: 403,
 } as const satisfies ModuleErrors;
