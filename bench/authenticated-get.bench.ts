@@ -16,11 +16,13 @@ import { progress, runBench, type BenchResult } from './lib/harness.ts';
 import { runLoad, type LoadStats } from './lib/load.ts';
 
 /**
- * Budgets on the throughput ratio (bench/README.md): loose guards against order-of-magnitude regressions, about
- * half of what a busy 2-core machine measured; the target on PostgreSQL is 0.10. PGlite runs one statement at
- * a time in one WebAssembly instance, so its ratio measures PGlite more than the app.
+ * Budgets on the throughput ratio (bench/README.md). On PostgreSQL the target of issue 18: a quarter of the bare
+ * server's throughput and p99 ≤ 10 ms at 32 connections (docs/adr/0037). PGlite runs one statement at a time in one
+ * WebAssembly instance, so its ratio measures PGlite more than the app: a loose guard only.
  */
-const BUDGET = { postgres: 0.03, pglite: 0.005 } as const;
+const BUDGET = { postgres: 0.25, pglite: 0.005 } as const;
+/** p99 on PostgreSQL, in milliseconds. */
+const P99_BUDGET_MS = 10;
 
 const intEnv = (name: string, fallback: number) => {
   const value = Number(process.env[name]);
@@ -86,14 +88,25 @@ function results(floor: LoadStats, health: LoadStats, me: LoadStats, database: '
       note: `${database}, ${connections} conns, ${me.requests} reqs in ${(me.elapsedMs / 1000).toFixed(1)} s`,
     },
     { name: 'authenticated-get p50', value: me.p50Ms, unit: 'ms', floor: floor.p50Ms, ratio: floor.p50Ms / me.p50Ms },
-    {
-      name: 'authenticated-get p99',
-      value: me.p99Ms,
-      unit: 'ms',
-      floor: floor.p99Ms,
-      ratio: floor.p99Ms / me.p99Ms,
-      note: `max ${me.maxMs.toFixed(1)} ms`,
-    },
+    database === 'postgres'
+      ? {
+          // Against the absolute budget: ratio = 10 ms / p99, passing at ≥ 1.
+          name: `authenticated-get p99 (≤ ${P99_BUDGET_MS} ms)`,
+          value: me.p99Ms,
+          unit: 'ms',
+          floor: P99_BUDGET_MS,
+          ratio: P99_BUDGET_MS / me.p99Ms,
+          budget: 1,
+          note: `floor server p99 ${floor.p99Ms.toFixed(2)} ms, max ${me.maxMs.toFixed(1)} ms`,
+        }
+      : {
+          name: 'authenticated-get p99',
+          value: me.p99Ms,
+          unit: 'ms',
+          floor: floor.p99Ms,
+          ratio: floor.p99Ms / me.p99Ms,
+          note: `max ${me.maxMs.toFixed(1)} ms`,
+        },
     {
       name: 'unauthenticated-get (/api/health) throughput',
       value: health.requestsPerSecond,

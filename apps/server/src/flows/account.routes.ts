@@ -29,6 +29,8 @@ export function registerAccountRoutes({ route }: Router): void {
       method: 'GET',
       url: '/api/me',
       permission: 'authenticated',
+      // Read on every screen load: three independent reads, each on its own pooled connection, no transaction.
+      transaction: false,
       tags: ['me'],
       querystring: z.object({ workspace_id: z.uuid().optional() }),
       response: Me,

@@ -8,8 +8,7 @@ import { buildMenu, listUserWorkspaces, pickActiveWorkspace } from '../modules/w
 
 /** The signed-in user as the web shell needs it (spec part 3 "User"): profile, workspaces, selector entries. */
 export async function getMe(ctx: SignedInCtx, requestedWorkspaceId: string | undefined): Promise<Me> {
-  const user = await getUser(ctx, ctx.actor.userId);
-  const workspaces = await listUserWorkspaces(ctx, user.id);
+  const [user, workspaces] = await Promise.all([getUser(ctx, ctx.actor.userId), listUserWorkspaces(ctx, ctx.actor.userId)]);
   const active = pickActiveWorkspace(workspaces, requestedWorkspaceId);
   let businessList: BusinessListEntry[] = [];
   if (active) {

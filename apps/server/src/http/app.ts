@@ -7,7 +7,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sessionGate } from '../modules/identity/index.ts';
-import { resolveAccess } from '../modules/workspaces/index.ts';
+import { resolveAccessCached } from '../modules/workspaces/index.ts';
 import { uuidv7 } from '../platform/db/ids.ts';
 import type { Platform } from '../platform/platform.ts';
 import { installErrorHandler } from './error-handler.ts';
@@ -57,7 +57,10 @@ export async function buildApp(platform: Platform, options: { logger?: boolean }
   await fastify.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   const gate = sessionGate(platform.database.db);
-  const router = createRouter(fastify, platform, { resolveAccess, isSessionLive: (userId, family) => gate.isLive(userId, family) });
+  const router = createRouter(fastify, platform, {
+    resolveAccess: resolveAccessCached,
+    isSessionLive: (userId, family) => gate.isLive(userId, family),
+  });
   registerRoutes(router, platform);
 
   const webDist = config.webDist ?? path.resolve(import.meta.dirname, '../../../web/dist');

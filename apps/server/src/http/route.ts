@@ -31,7 +31,10 @@ export type RouteDef<S extends Schemas, P extends Permission = Permission> = S &
   status?: number;
   /** Largest body this route accepts, in bytes, when it needs more than the app's default (uploads). */
   bodyLimit?: number;
-  /** Public routes that touch no data (liveness) may skip the request transaction. */
+  /**
+   * Skips the request transaction: public routes that touch no data (liveness), and signed-in reads whose queries
+   * need no common snapshot (`GET /api/me`), which then run each on a pooled connection of their own, in parallel.
+   */
   transaction?: false;
   /** Keep the body exactly as received (`rawBody`), for signatures computed over the bytes (marketplace pushes). */
   rawBody?: boolean;
@@ -246,7 +249,8 @@ export function createRouter(app: FastifyInstance, platform: Platform, { resolve
                 ),
               );
             }
-            if (def.transaction === false && permission === 'public') return handler(base, input);
+            if (def.transaction === false && (permission === 'public' || (permission === 'authenticated' && def.method === 'GET')))
+              return handler(base, input);
             return inSystem(platform.database.db, (tx) => handler({ ...base, db: tx }, input));
           }
         },

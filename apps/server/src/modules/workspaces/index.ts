@@ -1,6 +1,6 @@
 import type { KelolaModule } from '../../http/context.ts';
 import { registerWorkspaceRoutes } from './workspaces.routes.ts';
-export { resolveAccess, type Access } from './workspaces.access.ts';
+export { forgetWorkspaceAccess, resolveAccess, resolveAccessCached, type Access } from './workspaces.access.ts';
 export { createWorkspace, listUserWorkspaces, pickActiveWorkspace, setDefaultWorkspace } from './workspaces.service.ts';
 export { buildMenu } from './workspaces.menu.ts';
 export { addMember, type NewMember } from './members.service.ts';

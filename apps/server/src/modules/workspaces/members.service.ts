@@ -7,6 +7,7 @@ import { listBusinesses } from '../businesses/index.ts';
 import { listUsersByIds } from '../identity/index.ts';
 import { listWarehouseOptions } from '../warehouses/index.ts';
 import * as repo from './members.repository.ts';
+import { forgetAccessAfterCommit } from './workspaces.access.ts';
 import * as roles from './roles.repository.ts';
 import { normalizePermissions } from './workspaces.permissions.ts';
 import { isUniqueViolation } from '../../platform/db/pg-errors.ts';
@@ -116,6 +117,7 @@ export async function insertMember(ctx: TenantCtx, input: NewMember): Promise<re
     throw error;
   }
   await recordAudit(ctx, { entity: 'membership', entityId: row.id, action: 'create', before: null, after: row });
+  forgetAccessAfterCommit(ctx);
   return row;
 }
 
@@ -213,6 +215,7 @@ export async function updateMember(ctx: TenantCtx, userId: string, input: Member
   const after = await repo.updateMembership(ctx, userId, { roleId: role.id, restrictionBase: input.restriction_base, restrictionList });
   if (!after) throw new DomainError('MEMBER_NOT_FOUND');
   await recordAudit(ctx, { entity: 'membership', entityId: after.id, action: 'update', before: current.membership, after });
+  forgetAccessAfterCommit(ctx);
   return getMember(ctx, userId);
 }
 
@@ -227,6 +230,7 @@ export async function removeMember(ctx: TenantCtx, userId: string): Promise<void
     await assertOwnerRemains(ctx, userId);
   }
   await repo.deleteMembership(ctx, userId);
+  forgetAccessAfterCommit(ctx);
   await recordAudit(ctx, {
     entity: 'membership',
     entityId: current.membership.id,

@@ -5,6 +5,7 @@ import { uuidv7 } from '../../platform/db/ids.ts';
 import { DomainError, fieldError } from '../../platform/errors.ts';
 import { assertWithinActorPermissions } from './members.service.ts';
 import * as repo from './roles.repository.ts';
+import { forgetAccessAfterCommit } from './workspaces.access.ts';
 import { normalizePermissions } from './workspaces.permissions.ts';
 import { isUniqueViolation } from '../../platform/db/pg-errors.ts';
 
@@ -83,6 +84,7 @@ export async function updateRole(ctx: TenantCtx, id: string, input: RoleUpdateIn
   }
   if (!after) throw new DomainError('ROLE_NOT_FOUND');
   await recordAudit(ctx, { entity: 'role', entityId: id, action: 'update', before, after });
+  forgetAccessAfterCommit(ctx);
   return toRole(after, (await repo.roleUsage(ctx, id)).members);
 }
 
@@ -96,5 +98,6 @@ export async function deleteRole(ctx: TenantCtx, id: string): Promise<void> {
     throw new DomainError('ROLE_IN_USE', { members: usage.members, invitations: usage.invitations });
   await repo.deleteClosedInvitationsOfRole(ctx, id);
   await repo.deleteRole(ctx, id);
+  forgetAccessAfterCommit(ctx);
   await recordAudit(ctx, { entity: 'role', entityId: id, action: 'delete', before, after: null });
 }

@@ -1,6 +1,6 @@
 import type { PermissionMap } from '@kelola/contracts';
 import { and, eq } from 'drizzle-orm';
-import type { Restriction } from '../../http/context.ts';
+import type { Restriction, TenantCtx } from '../../http/context.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { memberships, roles } from './workspaces.schema.ts';
 
@@ -32,4 +32,45 @@ export async function resolveAccess(db: Db, userId: string, workspaceId: string)
     restriction: { base: row.base, ids: row.ids },
     isOwner: row.isSystem && row.roleName === 'Owner',
   };
+}
+
+/**
+ * How long a process trusts a resolved access before asking the database again. A change committed by this process
+ * (role, restriction, removal) is forgotten at once; another process's change is seen within this time, so a removed
+ * member or a changed role is honoured everywhere within a second (docs/adr/0037).
+ */
+export const ACCESS_TTL_MS = 500;
+const MAX_ENTRIES = 50_000;
+
+type CachedAccess = { workspaceId: string; access: Promise<Access | null>; until: number };
+const caches = new WeakMap<Db, Map<string, CachedAccess>>();
+const cacheOf = (db: Db) => {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
+  return cache;
+};
+
+/** resolveAccess through the process's short-lived cache (one per root database handle, i.e. per process). */
+export function resolveAccessCached(db: Db, userId: string, workspaceId: string, now: () => number = Date.now): Promise<Access | null> {
+  const cache = cacheOf(db);
+  const key = `${userId}:${workspaceId}`;
+  const hit = cache.get(key);
+  if (hit && hit.until > now()) return hit.access;
+  if (cache.size >= MAX_ENTRIES) cache.clear();
+  const access = resolveAccess(db, userId, workspaceId);
+  cache.set(key, { workspaceId, access, until: now() + ACCESS_TTL_MS });
+  access.catch(() => cache.delete(key));
+  return access;
+}
+
+/** After a change to a workspace's members or roles commits in this process: its next requests ask the database. */
+export function forgetWorkspaceAccess(db: Db, workspaceId: string): void {
+  const cache = caches.get(db);
+  if (!cache) return;
+  for (const [key, entry] of cache) if (entry.workspaceId === workspaceId) cache.delete(key);
+}
+
+/** Forgets the workspace's cached accesses once the change being made in ctx's transaction commits. */
+export function forgetAccessAfterCommit(ctx: TenantCtx): void {
+  ctx.afterCommit(async () => forgetWorkspaceAccess(ctx.platform.database.db, ctx.workspaceId));
 }

@@ -26,11 +26,17 @@ async function loadPrivateKey(pem: string | undefined, dataDir: string | null): 
   return (await generateKeyPair(ALG, { crv: 'Ed25519', extractable: true })).privateKey;
 }
 
+/** How many verified tokens a process remembers (about 30 MB at most). */
+const MAX_VERIFIED = 50_000;
+
 /** Uses TOKEN_PRIVATE_KEY; else a key kept in DATA_DIR (embedded mode); else a key for this process only (tests). */
 export async function createTokenKeys(pem: string | undefined, dataDir: string | null): Promise<TokenKeys> {
   const privateKey = await loadPrivateKey(pem, dataDir);
   const { kty, crv, x } = await exportJWK(privateKey);
   const publicKey = await importJWK({ kty, crv, x }, ALG);
+  // Verified tokens until they expire: a signature is checked once per token and process, not once per request. A
+  // token is immutable and signed, so a hit is as good as a verification; expiry is still checked on every hit.
+  const verified = new Map<string, AccessClaims & { exp: number }>();
   return {
     async sign(claims, ttlSeconds) {
       return new SignJWT({ sid: claims.sid })
@@ -42,10 +48,16 @@ export async function createTokenKeys(pem: string | undefined, dataDir: string |
         .sign(privateKey);
     },
     async verify(token) {
+      const hit = verified.get(token);
+      if (hit) return hit.exp * 1000 > Date.now() ? hit : 'expired';
       try {
         const { payload } = await jwtVerify<JWTPayload & { sid?: string | null }>(token, publicKey, { issuer: ISSUER, algorithms: [ALG] });
         if (!payload.sub || !payload.exp) return null;
-        return { sub: payload.sub, sid: payload.sid ?? null, exp: payload.exp };
+        const claims = { sub: payload.sub, sid: payload.sid ?? null, exp: payload.exp };
+        // Bounded: the cache is only an optimisation, so a full one is dropped whole.
+        if (verified.size >= MAX_VERIFIED) verified.clear();
+        verified.set(token, claims);
+        return claims;
       } catch (error) {
         if ((error as { code?: string }).code === 'ERR_JWT_EXPIRED') return 'expired';
         return null;

@@ -81,6 +81,7 @@ export function BundleSection({ form, availability }: { form: FormInstance<Produ
               size="small"
               rowKey="key"
               pagination={false}
+              data-testid="bundle-components"
               dataSource={fields}
               locale={{ emptyText: t('form.noComponents') }}
               columns={[
