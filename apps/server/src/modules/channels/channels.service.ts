@@ -475,9 +475,10 @@ export async function usableConnection(
     (force ||
       (candidate.accessTokenExpiresAt !== null && candidate.accessTokenExpiresAt.getTime() - REFRESH_AHEAD_MS <= platform.now().getTime()));
   if (!due(row)) return row;
-  return inWorkspace(platform, workspaceId, async (ctx) => {
+  // A refused refresh is recorded and committed before it is thrown: the transaction must not roll it back.
+  const outcome = await inWorkspace(platform, workspaceId, async (ctx): Promise<{ row: ConnectionRow } | { error: unknown }> => {
     const locked = await repo.findConnectionForUpdate(ctx, connectionId);
-    if (!locked || (!due(locked) && !force) || locked.accessToken !== row.accessToken) return locked ?? row;
+    if (!locked || (!due(locked) && !force) || locked.accessToken !== row.accessToken) return { row: locked ?? row };
     const adapter = adapterFor(platform, locked.marketplace as MarketplaceCode);
     const started = Date.now();
     try {
@@ -493,7 +494,7 @@ export async function usableConnection(
       };
       await repo.updateConnection(ctx, connectionId, values);
       await repo.insertCall(ctx, callRecord(platform, locked, 'refreshAccessToken', 1, started, undefined));
-      return { ...locked, ...values };
+      return { row: { ...locked, ...values } };
     } catch (error) {
       await repo.insertCall(ctx, callRecord(platform, locked, 'refreshAccessToken', 1, started, error));
       // A refused refresh token means the seller must authorize again: the shop is disconnected until then.
@@ -506,9 +507,11 @@ export async function usableConnection(
           statusChangedAt: platform.now(),
         });
       }
-      throw error;
+      return { error };
     }
   });
+  if ('error' in outcome) throw outcome.error;
+  return outcome.row;
 }
 
 export function callRecord(

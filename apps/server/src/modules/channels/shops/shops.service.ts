@@ -165,7 +165,7 @@ function queueProductImport(ctx: TenantCtx, connectionIds: string[]): void {
 export async function authorize(ctx: TenantCtx, code: IntegrationCode, body: AuthorizeBody): Promise<AddStoreResult> {
   const marketplace = marketplaceOf(code);
   const adapter = adapterFor(ctx.platform, marketplace);
-  if (marketplace === 'shopee' && !body.shop_id && !body.main_account_id) throw fieldError('VALIDATION_FAILED', 'body.shop_id', 'REQUIRED');
+  if (marketplace === 'shopee' && !body.shop_id && !body.main_account_id) throw fieldError('VALIDATION_FAILED', 'shop_id', 'REQUIRED');
   let grant: TokenGrant;
   try {
     grant = await adapter.exchangeCode({
@@ -223,7 +223,7 @@ export async function authorize(ctx: TenantCtx, code: IntegrationCode, body: Aut
 
 /** Adds a Blibli or Zalora shop from the store form: its keys are proved with one call before anything is saved. */
 export async function addStore(ctx: TenantCtx, form: StoreForm): Promise<AddStoreResult> {
-  await warehouseOr400(ctx, form.main_warehouse_id, 'body.main_warehouse_id');
+  await warehouseOr400(ctx, form.main_warehouse_id, 'main_warehouse_id');
   const existing = (await repo.listConnections(ctx)).find((row) => row.marketplace === form.marketplace && row.shopId === form.shop_id);
   if (existing?.status === 'CONNECTED') throw new DomainError('CHANNEL_ALREADY_CONFIRMED');
   const auth: ShopAuth = {
@@ -270,7 +270,7 @@ export async function confirmStore(ctx: TenantCtx, id: string, body: ConfirmStor
   const row = await connectionOr404(ctx, id);
   const settings = (await shops.settingsOf(ctx, [id])).get(id);
   if (settings?.confirmedAt) throw new DomainError('CHANNEL_ALREADY_CONFIRMED');
-  await warehouseOr400(ctx, body.main_warehouse_id, 'body.main_warehouse_id');
+  await warehouseOr400(ctx, body.main_warehouse_id, 'main_warehouse_id');
   await shops.upsertSettings(ctx, id, {
     mainWarehouseId: body.main_warehouse_id,
     arrangeShipment: body.arrange_shipment,
@@ -435,8 +435,10 @@ async function checkedItems(ctx: TenantCtx, row: ConnectionRow, items: MapWareho
   const visible = new Set((await listWarehouseOptions(ctx)).map((warehouse) => warehouse.id));
   return items.map((item, index) => {
     const found = listed.items.find((warehouse) => warehouse.id === item.marketplace_warehouse_id);
-    if (!found) throw fieldError('CHANNEL_WAREHOUSE_UNKNOWN', `${prefix(index)}.marketplace_warehouse_id`, 'INVALID_VALUE');
-    if (!visible.has(item.warehouse_id)) throw fieldError('VALIDATION_FAILED', `${prefix(index)}.warehouse_id`, 'WAREHOUSE_NOT_FOUND');
+    if (!found)
+      throw fieldError('CHANNEL_WAREHOUSE_UNKNOWN', [prefix(index), 'marketplace_warehouse_id'].filter(Boolean).join('.'), 'INVALID_VALUE');
+    if (!visible.has(item.warehouse_id))
+      throw fieldError('VALIDATION_FAILED', [prefix(index), 'warehouse_id'].filter(Boolean).join('.'), 'WAREHOUSE_NOT_FOUND');
     return {
       connectionId: row.id,
       marketplaceWarehouseId: found.id,
@@ -450,7 +452,7 @@ async function checkedItems(ctx: TenantCtx, row: ConnectionRow, items: MapWareho
 /** Maps one marketplace warehouse to one of ours; 409 when it is mapped already (edit it instead). */
 export async function mapWarehouse(ctx: TenantCtx, id: string, body: MapWarehouseBody): Promise<WarehouseMapping> {
   const row = await connectionOr404(ctx, id);
-  const [values] = await checkedItems(ctx, row, [body], () => 'body');
+  const [values] = await checkedItems(ctx, row, [body], () => '');
   const mappingId = await shops.insertMapping(ctx, values!);
   if (!mappingId) throw new DomainError('CHANNEL_WAREHOUSE_ALREADY_MAPPED');
   await recordAudit(ctx, { entity: 'channel_warehouse_mapping', entityId: mappingId, action: 'create', before: null, after: values! });
@@ -463,10 +465,10 @@ export async function multiMapWarehouses(ctx: TenantCtx, id: string, items: MapW
   const seen = new Set<string>();
   items.forEach((item, index) => {
     if (seen.has(item.marketplace_warehouse_id))
-      throw fieldError('VALIDATION_FAILED', `body.items.${index}.marketplace_warehouse_id`, 'DUPLICATE_VALUE');
+      throw fieldError('VALIDATION_FAILED', `items.${index}.marketplace_warehouse_id`, 'DUPLICATE_VALUE');
     seen.add(item.marketplace_warehouse_id);
   });
-  const values = await checkedItems(ctx, row, items, (index) => `body.items.${index}`);
+  const values = await checkedItems(ctx, row, items, (index) => `items.${index}`);
   for (const value of values) await shops.putMapping(ctx, value);
   await recordAudit(ctx, { entity: 'channel', entityId: id, action: 'update', before: null, after: { warehouse_mappings: values } });
   return mappingsOut(ctx, id);
@@ -476,7 +478,7 @@ export async function editMapping(ctx: TenantCtx, id: string, mappingId: string,
   await connectionOr404(ctx, id);
   const before = await shops.findMapping(ctx, id, mappingId);
   if (!before) throw new DomainError('CHANNEL_MAPPING_NOT_FOUND');
-  await warehouseOr400(ctx, warehouseId, 'body.warehouse_id');
+  await warehouseOr400(ctx, warehouseId, 'warehouse_id');
   await shops.updateMappingWarehouse(ctx, mappingId, warehouseId);
   await recordAudit(ctx, {
     entity: 'channel_warehouse_mapping',
