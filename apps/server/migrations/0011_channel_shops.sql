@@ -45,9 +45,7 @@ CREATE TABLE "channel_warehouse_mappings" (
 ALTER TABLE "channel_warehouse_mappings" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 ALTER TABLE "channel_failed_calls" ADD CONSTRAINT "channel_failed_calls_connection_id_channel_connections_id_fk" FOREIGN KEY ("connection_id") REFERENCES "public"."channel_connections"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "channel_shop_settings" ADD CONSTRAINT "channel_shop_settings_connection_id_channel_connections_id_fk" FOREIGN KEY ("connection_id") REFERENCES "public"."channel_connections"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "channel_shop_settings" ADD CONSTRAINT "channel_shop_settings_main_warehouse_id_warehouses_id_fk" FOREIGN KEY ("main_warehouse_id") REFERENCES "public"."warehouses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "channel_warehouse_mappings" ADD CONSTRAINT "channel_warehouse_mappings_connection_id_channel_connections_id_fk" FOREIGN KEY ("connection_id") REFERENCES "public"."channel_connections"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "channel_warehouse_mappings" ADD CONSTRAINT "channel_warehouse_mappings_warehouse_id_warehouses_id_fk" FOREIGN KEY ("warehouse_id") REFERENCES "public"."warehouses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "channel_failed_calls_connection_idx" ON "channel_failed_calls" USING btree ("workspace_id","connection_id","id");--> statement-breakpoint
 CREATE INDEX "channel_shop_settings_workspace_idx" ON "channel_shop_settings" USING btree ("workspace_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "channel_warehouse_mappings_key" ON "channel_warehouse_mappings" USING btree ("workspace_id","connection_id","marketplace_warehouse_id");--> statement-breakpoint

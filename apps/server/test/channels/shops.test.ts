@@ -6,7 +6,7 @@ import type { MarketplaceOrder } from '../../src/modules/channels/index.ts';
 import { channelsModule, enqueueChannelCall } from '../../src/modules/channels/index.ts';
 import { channelConnections } from '../../src/modules/channels/channels.schema.ts';
 import { QUEUES } from '../../src/modules/channels/channels.service.ts';
-import { PRODUCT_IMPORT_QUEUE, refreshDueTokens } from '../../src/modules/channels/shops/shops.service.ts';
+import { PRODUCT_IMPORT_QUEUE, refreshDueTokens } from '../../src/modules/channels/channel-shops.service.ts';
 import { inTenant } from '../../src/platform/db/database.ts';
 import type { JobHandler, Jobs } from '../../src/platform/jobs/jobs.ts';
 import { newMember, newWorkspace, type Actor } from '../factories.ts';

@@ -24,7 +24,7 @@ import { isMarketplaceError } from './adapters/types.ts';
 import { adapterFor } from './channels.adapters.ts';
 import * as repo from './channels.repository.ts';
 import type { ConnectionRow, ScopedCtx } from './channels.repository.ts';
-import * as shopRepo from './shops/shops.repository.ts';
+import * as shopRepo from './channel-shops.repository.ts';
 
 export const QUEUES = {
   call: 'channels-call',

@@ -1,8 +1,8 @@
 import type { KelolaModule } from '../../http/context.ts';
 import { registerChannelWorkers } from './channels.jobs.ts';
 import { registerChannelRoutes } from './channels.routes.ts';
-import { registerShopWorkers } from './shops/shops.jobs.ts';
-import { registerShopRoutes } from './shops/shops.routes.ts';
+import { registerShopWorkers } from './channel-shops.jobs.ts';
+import { registerShopRoutes } from './channel-shops.routes.ts';
 export {
   connectChannel,
   enqueueChannelCall,
@@ -19,7 +19,7 @@ export {
   type ConnectInput,
 } from './channels.service.ts';
 export { adapterFor } from './channels.adapters.ts';
-export { warehouseForShopOrder, type OrderWarehouse } from './shops/shops.service.ts';
+export { warehouseForShopOrder, type OrderWarehouse } from './channel-shops.service.ts';
 export type { CancellationReason, MarketplaceAdapter, MarketplaceKey, MarketplaceOrder, TokenGrant } from './adapters/types.ts';
 export type { InboxRow } from './channels.repository.ts';
 

@@ -21,8 +21,8 @@ import {
 } from '@kelola/contracts/channel-shops';
 import { ChannelParams } from '@kelola/contracts/channels';
 import { z } from 'zod';
-import type { Router } from '../../../http/route.ts';
-import * as shops from './shops.service.ts';
+import type { Router } from '../../http/route.ts';
+import * as shops from './channel-shops.service.ts';
 
 const tags = ['channels'];
 const READ = ['store-list', 'READ'] as const;

@@ -1,4 +1,4 @@
-import type { ModuleErrors } from '../../../platform/errors.ts';
+import type { ModuleErrors } from '../../platform/errors.ts';
 
 /** Shops in the app (connect, store form, warehouse mapping, health); merged into the one table in http/error-status.ts. */
 export const channelShopErrors = {

@@ -16,18 +16,18 @@ import type {
 } from '@kelola/contracts/channel-shops';
 import { INTEGRATIONS } from '@kelola/contracts/channel-shops';
 import type { MarketplaceCode } from '@kelola/contracts/channels';
-import type { TenantCtx } from '../../../http/context.ts';
-import { recordAudit } from '../../../platform/audit/audit.ts';
-import { DomainError, fieldError } from '../../../platform/errors.ts';
-import type { Platform } from '../../../platform/platform.ts';
-import { listWarehouseOptions } from '../../warehouses/index.ts';
-import type { MarketplaceAdapter, MarketplaceWarehouse, ShopAuth, TokenGrant } from '../adapters/types.ts';
-import { isMarketplaceError } from '../adapters/types.ts';
-import { adapterFor } from '../channels.adapters.ts';
-import * as repo from '../channels.repository.ts';
-import type { ConnectionRow } from '../channels.repository.ts';
-import { callRecord, connectChannel, enqueueChannelCall, toChannel, usableConnection, type ChannelOperation } from '../channels.service.ts';
-import * as shops from './shops.repository.ts';
+import type { TenantCtx } from '../../http/context.ts';
+import { recordAudit } from '../../platform/audit/audit.ts';
+import { DomainError, fieldError } from '../../platform/errors.ts';
+import type { Platform } from '../../platform/platform.ts';
+import { listWarehouseOptions } from '../warehouses/index.ts';
+import type { MarketplaceAdapter, MarketplaceWarehouse, ShopAuth, TokenGrant } from './adapters/types.ts';
+import { isMarketplaceError } from './adapters/types.ts';
+import { adapterFor } from './channels.adapters.ts';
+import * as repo from './channels.repository.ts';
+import type { ConnectionRow } from './channels.repository.ts';
+import { callRecord, connectChannel, enqueueChannelCall, toChannel, usableConnection, type ChannelOperation } from './channels.service.ts';
+import * as shops from './channel-shops.repository.ts';
 
 /** The queue the product side consumes to import a new shop's products (issue 15 part B); sent after commit. */
 export const PRODUCT_IMPORT_QUEUE = 'channels-product-import';
@@ -53,10 +53,14 @@ const marketplaceOf = (code: IntegrationCode): MarketplaceCode => (code === 'tok
 
 type Settings = Awaited<ReturnType<typeof shops.settingsOf>> extends Map<string, infer S> ? S : never;
 
-const toStore = (row: ConnectionRow, settings: Settings | undefined, mapped: number): Store => ({
+type Names = Map<string, string>;
+/** Warehouse names by id, of the warehouses the member may see (the warehouses module owns them). */
+const warehouseNames = async (ctx: TenantCtx): Promise<Names> => new Map((await listWarehouseOptions(ctx)).map((w) => [w.id, w.name]));
+
+const toStore = (row: ConnectionRow, settings: Settings | undefined, mapped: number, names: Names): Store => ({
   ...toChannel(row),
   main_warehouse_id: settings?.mainWarehouseId ?? null,
-  main_warehouse_name: settings?.mainWarehouseName ?? null,
+  main_warehouse_name: settings?.mainWarehouseId ? (names.get(settings.mainWarehouseId) ?? null) : null,
   arrange_shipment: (settings?.arrangeShipment as Store['arrange_shipment'] | undefined) ?? 'pickup',
   auto_confirm: settings?.autoConfirm ?? false,
   confirmed_at: settings?.confirmedAt?.toISOString() ?? null,
@@ -71,7 +75,8 @@ async function storesOf(ctx: TenantCtx, rows: ConnectionRow[]): Promise<Store[]>
     rows.map((row) => row.id),
   );
   const counts = await shops.mappingCounts(ctx);
-  return rows.map((row) => toStore(row, settings.get(row.id), counts.get(row.id) ?? 0));
+  const names = await warehouseNames(ctx);
+  return rows.map((row) => toStore(row, settings.get(row.id), counts.get(row.id) ?? 0, names));
 }
 
 async function connectionOr404(ctx: TenantCtx, id: string): Promise<ConnectionRow> {
@@ -390,13 +395,13 @@ async function callNow<T>(
 // ---------------------------------------------------------------------------------------------------------------
 // Warehouse mapping
 
-const toMapping = (row: shops.MappingRow): WarehouseMapping => ({
+const toMapping = (row: shops.MappingRow, names: Names): WarehouseMapping => ({
   id: row.id,
   channel_id: row.connectionId,
   marketplace_warehouse_id: row.marketplaceWarehouseId,
   marketplace_warehouse_name: row.marketplaceWarehouseName,
   warehouse_id: row.warehouseId,
-  warehouse_name: row.warehouseName,
+  warehouse_name: names.get(row.warehouseId) ?? '',
   is_default: row.isDefault,
 });
 
@@ -410,7 +415,8 @@ async function marketplaceWarehouses(ctx: TenantCtx, row: ConnectionRow): Promis
 
 export async function listShopWarehouses(ctx: TenantCtx, id: string): Promise<ShopWarehouses> {
   const row = await connectionOr404(ctx, id);
-  const mappings = (await shops.listMappings(ctx, id)).map(toMapping);
+  const names = await warehouseNames(ctx);
+  const mappings = (await shops.listMappings(ctx, id)).map((row) => toMapping(row, names));
   const listed = await marketplaceWarehouses(ctx, row);
   const items: ShopWarehouse[] = listed.items.map((warehouse) => ({
     id: warehouse.id,
@@ -427,7 +433,8 @@ export async function listShopWarehouses(ctx: TenantCtx, id: string): Promise<Sh
 }
 
 async function mappingsOut(ctx: TenantCtx, id: string): Promise<{ items: WarehouseMapping[] }> {
-  return { items: (await shops.listMappings(ctx, id)).map(toMapping) };
+  const names = await warehouseNames(ctx);
+  return { items: (await shops.listMappings(ctx, id)).map((row) => toMapping(row, names)) };
 }
 
 async function checkedItems(ctx: TenantCtx, row: ConnectionRow, items: MapWarehouseBody[], prefix: (i: number) => string) {
@@ -456,7 +463,7 @@ export async function mapWarehouse(ctx: TenantCtx, id: string, body: MapWarehous
   const mappingId = await shops.insertMapping(ctx, values!);
   if (!mappingId) throw new DomainError('CHANNEL_WAREHOUSE_ALREADY_MAPPED');
   await recordAudit(ctx, { entity: 'channel_warehouse_mapping', entityId: mappingId, action: 'create', before: null, after: values! });
-  return toMapping((await shops.findMapping(ctx, id, mappingId))!);
+  return toMapping((await shops.findMapping(ctx, id, mappingId))!, await warehouseNames(ctx));
 }
 
 /** Maps several marketplace warehouses at once; a mapped one takes the new warehouse. All or nothing. */
@@ -487,7 +494,7 @@ export async function editMapping(ctx: TenantCtx, id: string, mappingId: string,
     before: { warehouseId: before.warehouseId },
     after: { warehouseId },
   });
-  return toMapping((await shops.findMapping(ctx, id, mappingId))!);
+  return toMapping((await shops.findMapping(ctx, id, mappingId))!, await warehouseNames(ctx));
 }
 
 export async function unmapWarehouse(ctx: TenantCtx, id: string, mappingId: string): Promise<void> {

@@ -1,8 +1,7 @@
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { timestamptz } from '../../../platform/db/columns.ts';
-import { tenantPolicy, workspaceIdColumn } from '../../../platform/db/tenancy.ts';
-import { warehouses } from '../../warehouses/warehouses.schema.ts';
-import { channelConnections } from '../channels.schema.ts';
+import { timestamptz } from '../../platform/db/columns.ts';
+import { tenantPolicy, workspaceIdColumn } from '../../platform/db/tenancy.ts';
+import { channelConnections } from './channels.schema.ts';
 
 /**
  * The store settings of spec part 3 that belong to Kelola, not to the marketplace: main warehouse, arrange
@@ -16,7 +15,8 @@ export const channelShopSettings = pgTable(
       .primaryKey()
       .references(() => channelConnections.id, { onDelete: 'cascade' }),
     workspaceId: workspaceIdColumn(),
-    mainWarehouseId: uuid().references(() => warehouses.id),
+    /** A warehouse of the workspace (checked by the service against the visible warehouses). */
+    mainWarehouseId: uuid(),
     /** `pickup` or `dropoff`. */
     arrangeShipment: text().notNull().default('pickup'),
     autoConfirm: boolean().notNull().default(false),
@@ -47,9 +47,7 @@ export const channelWarehouseMappings = pgTable(
       .references(() => channelConnections.id, { onDelete: 'cascade' }),
     marketplaceWarehouseId: text().notNull(),
     marketplaceWarehouseName: text().notNull(),
-    warehouseId: uuid()
-      .notNull()
-      .references(() => warehouses.id),
+    warehouseId: uuid().notNull(),
     /** The shop's default marketplace warehouse: orders that do not name theirs come from it. */
     isDefault: boolean().notNull().default(false),
     createdAt: timestamptz().notNull().defaultNow(),

@@ -1,29 +1,24 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, max, sql } from 'drizzle-orm';
-import type { Db } from '../../../platform/db/database.ts';
-import { uuidv7 } from '../../../platform/db/ids.ts';
-import { warehouses } from '../../warehouses/warehouses.schema.ts';
-import { channelCalls, channelConnections, channelInbox, channelReconciliations } from '../channels.schema.ts';
-import type { ScopedCtx } from '../channels.repository.ts';
-import { channelFailedCalls, channelShopSettings, channelWarehouseMappings } from './shops.schema.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { uuidv7 } from '../../platform/db/ids.ts';
+import { channelCalls, channelConnections, channelInbox, channelReconciliations } from './channels.schema.ts';
+import type { ScopedCtx } from './channels.repository.ts';
+import { channelFailedCalls, channelShopSettings, channelWarehouseMappings } from './channel-shops.schema.ts';
 
 /** Every query filters by the context's workspace (jobs run without row-level security). */
 
 export type SettingsRow = typeof channelShopSettings.$inferSelect;
 export type SettingsValues = Partial<Omit<typeof channelShopSettings.$inferInsert, 'connectionId' | 'workspaceId' | 'createdAt'>>;
-export type MappingRow = typeof channelWarehouseMappings.$inferSelect & { warehouseName: string };
+export type MappingRow = typeof channelWarehouseMappings.$inferSelect;
 export type FailedCallRow = typeof channelFailedCalls.$inferSelect;
 
-export async function settingsOf(
-  ctx: ScopedCtx,
-  connectionIds: string[],
-): Promise<Map<string, SettingsRow & { mainWarehouseName: string | null }>> {
+export async function settingsOf(ctx: ScopedCtx, connectionIds: string[]): Promise<Map<string, SettingsRow>> {
   if (connectionIds.length === 0) return new Map();
   const rows = await ctx.db
-    .select({ settings: channelShopSettings, mainWarehouseName: warehouses.name })
+    .select()
     .from(channelShopSettings)
-    .leftJoin(warehouses, eq(warehouses.id, channelShopSettings.mainWarehouseId))
     .where(and(eq(channelShopSettings.workspaceId, ctx.workspaceId), inArray(channelShopSettings.connectionId, connectionIds)));
-  return new Map(rows.map((row) => [row.settings.connectionId, { ...row.settings, mainWarehouseName: row.mainWarehouseName }]));
+  return new Map(rows.map((row) => [row.connectionId, row]));
 }
 
 export async function upsertSettings(ctx: ScopedCtx, connectionId: string, values: SettingsValues): Promise<void> {
@@ -36,20 +31,12 @@ export async function upsertSettings(ctx: ScopedCtx, connectionId: string, value
 // ---------------------------------------------------------------------------------------------------------------
 // Warehouse mappings
 
-const mappingColumns = { mapping: channelWarehouseMappings, warehouseName: warehouses.name };
-const toMapping = (row: { mapping: typeof channelWarehouseMappings.$inferSelect; warehouseName: string }): MappingRow => ({
-  ...row.mapping,
-  warehouseName: row.warehouseName,
-});
-
 export async function listMappings(ctx: ScopedCtx, connectionId: string): Promise<MappingRow[]> {
-  const rows = await ctx.db
-    .select(mappingColumns)
+  return ctx.db
+    .select()
     .from(channelWarehouseMappings)
-    .innerJoin(warehouses, eq(warehouses.id, channelWarehouseMappings.warehouseId))
     .where(and(eq(channelWarehouseMappings.workspaceId, ctx.workspaceId), eq(channelWarehouseMappings.connectionId, connectionId)))
     .orderBy(desc(channelWarehouseMappings.isDefault), asc(channelWarehouseMappings.marketplaceWarehouseName));
-  return rows.map(toMapping);
 }
 
 export async function mappingCounts(ctx: ScopedCtx): Promise<Map<string, number>> {
@@ -63,9 +50,8 @@ export async function mappingCounts(ctx: ScopedCtx): Promise<Map<string, number>
 
 export async function findMapping(ctx: ScopedCtx, connectionId: string, id: string): Promise<MappingRow | undefined> {
   const [row] = await ctx.db
-    .select(mappingColumns)
+    .select()
     .from(channelWarehouseMappings)
-    .innerJoin(warehouses, eq(warehouses.id, channelWarehouseMappings.warehouseId))
     .where(
       and(
         eq(channelWarehouseMappings.workspaceId, ctx.workspaceId),
@@ -73,7 +59,7 @@ export async function findMapping(ctx: ScopedCtx, connectionId: string, id: stri
         eq(channelWarehouseMappings.id, id),
       ),
     );
-  return row ? toMapping(row) : undefined;
+  return row;
 }
 
 export type NewMapping = {

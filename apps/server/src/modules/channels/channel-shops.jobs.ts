@@ -1,5 +1,5 @@
-import type { Platform } from '../../../platform/platform.ts';
-import { refreshDueTokens, REFRESH_TOKENS_CRON, REFRESH_TOKENS_QUEUE } from './shops.service.ts';
+import type { Platform } from '../../platform/platform.ts';
+import { refreshDueTokens, REFRESH_TOKENS_CRON, REFRESH_TOKENS_QUEUE } from './channel-shops.service.ts';
 
 /** The scheduled token refresh of connected shops. */
 export async function registerShopWorkers(platform: Platform): Promise<void> {
