@@ -609,3 +609,21 @@ export async function refreshDueTokens(platform: Platform): Promise<{ refreshed:
   }
   return { refreshed, failed };
 }
+
+/**
+ * Sets a connected shop up in one go (the demo seed): every marketplace warehouse not mapped yet goes to `warehouseId`,
+ * and the shop is confirmed with it as the main warehouse when it is not confirmed yet.
+ */
+export async function setUpShop(ctx: TenantCtx, id: string, warehouseId: string): Promise<void> {
+  const listed = await listShopWarehouses(ctx, id);
+  const unmapped = listed.items.filter((item) => item.mapping === null);
+  if (unmapped.length > 0)
+    await multiMapWarehouses(
+      ctx,
+      id,
+      unmapped.map((item) => ({ marketplace_warehouse_id: item.id, warehouse_id: warehouseId })),
+    );
+  const settings = (await shops.settingsOf(ctx, [id])).get(id);
+  if (!settings?.confirmedAt)
+    await confirmStore(ctx, id, { main_warehouse_id: warehouseId, arrange_shipment: 'pickup', auto_confirm: false });
+}

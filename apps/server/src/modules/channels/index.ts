@@ -19,7 +19,7 @@ export {
   type ConnectInput,
 } from './channels.service.ts';
 export { adapterFor } from './channels.adapters.ts';
-export { warehouseForShopOrder, type OrderWarehouse } from './channel-shops.service.ts';
+export { setUpShop, warehouseForShopOrder, type OrderWarehouse } from './channel-shops.service.ts';
 export type { CancellationReason, MarketplaceAdapter, MarketplaceKey, MarketplaceOrder, TokenGrant } from './adapters/types.ts';
 export type { InboxRow } from './channels.repository.ts';
 
