@@ -20,6 +20,8 @@ const CODE_TTL_MS = 30 * 60_000;
 const MAX_SKEW_MS = 7200 * 1000;
 const PER_SECOND = 30;
 const { appKey: APP_KEY, appSecret: APP_SECRET } = SANDBOX_CREDENTIALS.lazada;
+/** Calls whose access token the documentation marks "not required". */
+const TOKEN_OPTIONAL = new Set(['/category/tree/get', '/category/attributes/get', '/category/brands/query']);
 
 const PRODUCT_STATUS: Record<SandboxProductStatus, string> = {
   reviewing: 'Pending',
@@ -189,6 +191,13 @@ export const registerLazada = (app: FastifyInstance, store: SandboxStore): void 
     }
     const handler = handlers.get(apiPath);
     if (!handler) return fail('InvalidApiPath', 'The specified API path is invalid', 'SYSTEM');
+    // The category calls document the access token as not required: the catalogue is the same for every seller.
+    if (TOKEN_OPTIONAL.has(apiPath) && !params.access_token) {
+      const catalogue = store.shopsOf('lazada')[0] ?? fail('ServiceTimeout', 'No Lazada catalogue', 'ISP');
+      if (store.isRateLimited('lazada', `${apiPath}:app`, PER_SECOND))
+        fail('ApiCallLimit', 'Api access frequency exceeds the limit. this ban will last 1 seconds', 'SYSTEM');
+      return send(reply, await handler({ params, shop: catalogue, files, request }));
+    }
     const access = store.checkAccess('lazada', params.access_token ?? '');
     if (!access.ok) return fail('IllegalAccessToken', 'The specified access token is invalid or expired');
     const shop = store.findShop('lazada', access.grant.shopIds[0] ?? '');
@@ -197,6 +206,9 @@ export const registerLazada = (app: FastifyInstance, store: SandboxStore): void 
       fail('ApiCallLimit', 'Api access frequency exceeds the limit. this ban will last 1 seconds', 'SYSTEM');
     }
     const result = await handler({ params, shop, files, request });
+    return send(reply, result);
+  };
+  const send = (reply: FastifyReply, result: unknown) => {
     if (reply.sent) return;
     // Fulfilment APIs answer `result{...}` and image migration a top-level `batch_id`; the rest use `data`.
     const body = bodyObject(result);
@@ -522,6 +534,18 @@ export const registerLazada = (app: FastifyInstance, store: SandboxStore): void 
       })),
     );
 
+  const itemIdsOfParam = (value: string | undefined): string[] => {
+    let list: string[];
+    try {
+      list = (JSON.parse(value ?? '') as unknown[]).map(String);
+    } catch {
+      list = [];
+    }
+    if (list.length === 0)
+      fail('MissingParameter', 'The input parameter "order_item_ids" that is mandatory for processing this request is not supplied.');
+    return list;
+  };
+
   const findOrder = (shop: SandboxShop, id: string | undefined): SandboxOrder =>
     shop.orders.get(id ?? '') ?? fail('InvalidOrderID', 'The order does not exist');
   const findByPackage = (shop: SandboxShop, packageId: string): SandboxOrder | undefined =>
@@ -557,6 +581,65 @@ export const registerLazada = (app: FastifyInstance, store: SandboxStore): void 
 
   api('/order/get', ({ shop, params }) => orderView(findOrder(shop, params.order_id)));
   api('/order/items/get', ({ shop, params }) => orderItems(findOrder(shop, params.order_id)));
+
+  api('/orders/items/get', ({ shop, params }) => {
+    let ids: string[];
+    try {
+      ids = (JSON.parse(params.order_ids ?? '') as unknown[]).map(String);
+    } catch {
+      return fail('MissingParameter', 'The input parameter "order_ids" that is mandatory for processing this request is not supplied.');
+    }
+    if (ids.length === 0 || ids.length > 50) fail('InvalidParameter', 'order_ids should hold 1 to 50 order ids');
+    return ids.map((id) => {
+      const order = findOrder(shop, id);
+      return { order_id: Number(order.id), order_number: Number(order.id), order_items: orderItems(order) };
+    });
+  });
+
+  // Which providers can carry an order (the new fulfilment flow asks before packing).
+  api('/order/shipment/providers/get', ({ shop, params }) => {
+    const request = json(params.getShipmentProvidersReq, 'getShipmentProvidersReq');
+    const orders = (request.orders as { order_id?: number | string; order_item_ids?: (number | string)[] }[] | undefined) ?? [];
+    if (orders.length === 0 || orders.length > 20) fail('InvalidParameter', 'orders must hold 1 to 20 orders');
+    const providers = [...new Set([...shop.orders.values()].map((order) => order.courier))];
+    return {
+      result: {
+        success: true,
+        data: {
+          shipping_allocate_type: 'TFS',
+          shipment_providers: orders.map((entry) => {
+            const order = findOrder(shop, String(entry.order_id));
+            return {
+              order_id: Number(order.id),
+              providers: [order.courier, ...providers.filter((name) => name !== order.courier)].map((name, index) => ({
+                name,
+                provider_code: name.toUpperCase().replace(/[^A-Z0-9]+/g, '_'),
+                is_default: index === 0,
+                cod: true,
+              })),
+            };
+          }),
+        },
+      },
+    };
+  });
+
+  // The older document call: invoice, shippingLabel or carrierManifest for order items, as Base64 HTML.
+  api('/order/document/get', async ({ shop, params }) => {
+    const type = params.doc_type;
+    if (!type || !['invoice', 'shippingLabel', 'carrierManifest'].includes(type))
+      fail('InvalidParameter', 'doc_type should be invoice, shippingLabel or carrierManifest');
+    const itemIds = itemIdsOfParam(params.order_item_ids);
+    const order = [...shop.orders.values()].find((candidate) =>
+      orderItems(candidate).some((item) => itemIds.includes(String(item.order_item_id))),
+    );
+    if (!order) return fail('InvalidOrderItemID', 'The order item does not exist');
+    if (type === 'shippingLabel' && !order.trackingNumber) fail('E0101', 'The order items are not ready to ship');
+    const html = `<html><body><h1>${type}</h1><p>Order ${order.id}</p><p>${order.recipient.name}, ${order.recipient.city}</p>${
+      order.trackingNumber ? `<p>AWB ${order.trackingNumber}</p>` : ''
+    }</body></html>`;
+    return { document: { document_type: type, mime_type: 'text/html', file: Buffer.from(html).toString('base64') } };
+  });
 
   api('/order/fulfill/pack', ({ shop, params }) => {
     const request = json(params.packReq, 'packReq');

@@ -458,6 +458,24 @@ export const registerShopee = (app: FastifyInstance, store: SandboxStore, pushes
     };
   });
 
+  shopRoute('GET', 'product/get_item_extra_info', ({ shop }, request) => {
+    const ids = (queryOf(request).item_id_list ?? '').split(',').filter(Boolean);
+    if (ids.length === 0 || ids.length > 50) fail(400, 'error_param', 'item_id_list must hold 1 to 50 ids.');
+    return {
+      item_list: ids
+        .map((id) => shop.products.get(id))
+        .filter((product): product is SandboxProduct => product !== undefined && product.status !== 'deleted')
+        .map((product) => ({
+          item_id: Number(product.id),
+          sale: 0,
+          views: 0,
+          likes: 0,
+          rating_star: 0,
+          comment_count: 0,
+        })),
+    };
+  });
+
   shopRoute('GET', 'product/get_model_list', ({ shop }, request) => {
     const product = findItem(shop, queryOf(request).item_id);
     const names = [...new Set(product.skus.flatMap((sku) => Object.keys(sku.options)))];
@@ -481,6 +499,17 @@ export const registerShopee = (app: FastifyInstance, store: SandboxStore, pushes
     const product = findItem(shop, body.item_id);
     const list = (body.stock_list as { model_id: number; seller_stock?: { stock: number }[] }[] | undefined) ?? [];
     if (list.length === 0 || list.length > 50) fail(400, 'error_param', 'stock_list must hold 1 to 50 entries.');
+    // `normal_stock` was retired in 2022: an entry without `seller_stock` is refused, never read as stock 0.
+    list.forEach((entry, index) => {
+      if (!Array.isArray(entry.seller_stock) || entry.seller_stock.length === 0) {
+        fail(400, 'product.error_param', `stock_list[${index}].seller_stock is required.`);
+      }
+      for (const location of entry.seller_stock ?? []) {
+        if (typeof location?.stock !== 'number' || !Number.isInteger(location.stock)) {
+          fail(400, 'product.error_param', `stock_list[${index}].seller_stock.stock should be an integer.`);
+        }
+      }
+    });
     const success_list: unknown[] = [];
     const failure_list: unknown[] = [];
     for (const entry of list) {
@@ -645,6 +674,20 @@ export const registerShopee = (app: FastifyInstance, store: SandboxStore, pushes
     return { tracking_number: order.trackingNumber ?? '' };
   });
 
+  shopRoute('GET', 'logistics/get_tracking_info', ({ shop }, request) => {
+    const order = findOrder(shop, queryOf(request).order_sn);
+    const { history } = order;
+    return {
+      order_sn: order.id,
+      package_number: order.packageId,
+      logistics_status: order.trackingNumber ? 'LOGISTICS_READY' : 'LOGISTICS_NOT_START',
+      tracking_info: history
+        .slice()
+        .reverse()
+        .map((step) => ({ update_time: seconds(step.at), description: `Order ${step.status}`, logistics_status: step.status })),
+    };
+  });
+
   const documentOrders = (request: FastifyRequest, shop: SandboxShop): SandboxOrder[] => {
     const list = (bodyObject(request.body).order_list as { order_sn: string }[] | undefined) ?? [];
     if (list.length === 0 || list.length > 50) fail(400, 'error_param', 'order_list must hold 1 to 50 orders.');
@@ -652,6 +695,16 @@ export const registerShopee = (app: FastifyInstance, store: SandboxStore, pushes
   };
 
   const labelReady = (order: SandboxOrder): boolean => order.trackingNumber !== undefined && order.status !== 'CANCELLED';
+
+  shopRoute('POST', 'logistics/get_shipping_document_parameter', ({ shop }, request) => ({
+    result_list: documentOrders(request, shop).map((order) => ({
+      order_sn: order.id,
+      package_number: order.packageId,
+      suggest_shipping_document_type: 'THERMAL_AIR_WAYBILL',
+      selectable_shipping_document_type: ['NORMAL_AIR_WAYBILL', 'THERMAL_AIR_WAYBILL'],
+      ...(labelReady(order) ? {} : { fail_error: 'logistics.package_can_not_print', fail_message: 'Arrange shipment first.' }),
+    })),
+  }));
 
   shopRoute('POST', 'logistics/create_shipping_document', ({ shop }, request) => ({
     result_list: documentOrders(request, shop).map((order) => ({
@@ -713,6 +766,30 @@ export const registerShopee = (app: FastifyInstance, store: SandboxStore, pushes
       .shopsOf('shopee')
       .filter((shop) => store.isAuthorized(shop))
       .map((shop) => shop.shopId);
+
+  // Public API: the shops that authorized this partner (research §2 "Authorized shop list").
+  app.get('/api/v2/public/get_shops_by_partner', async (request, reply) => {
+    verify(request, 'public');
+    const query = queryOf(request);
+    const pageSize = num(query.page_size ?? 100);
+    const pageNo = num(query.page_no ?? 1);
+    if (!(pageSize >= 1 && pageSize <= 100) || !(pageNo >= 1)) fail(400, 'error_param', 'page_size should be 1 to 100 and page_no from 1.');
+    const shops = store.shopsOf('shopee').filter((shop) => store.isAuthorized(shop));
+    const page = shops.slice((pageNo - 1) * pageSize, pageNo * pageSize);
+    return reply.send({
+      request_id: newRequestId(),
+      error: '',
+      message: '',
+      authed_shop_list: page.map((shop) => ({
+        shop_id: Number(shop.shopId),
+        region: shop.region,
+        auth_time: seconds(now()),
+        expire_time: seconds(now() + 365 * 86_400_000),
+        sip_affi_shop_list: [],
+      })),
+      more: pageNo * pageSize < shops.length,
+    });
+  });
 
   app.get('/api/v2/push/get_lost_push_message', async (request, reply) => {
     verify(request, 'public');

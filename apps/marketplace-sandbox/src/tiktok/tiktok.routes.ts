@@ -74,6 +74,11 @@ export const registerTiktok = (app: FastifyInstance, store: SandboxStore): void 
   const now = (): number => store.clock.now();
   const ok = (reply: FastifyReply, data: unknown) => reply.send({ code: 0, message: 'Success', request_id: newRequestId(), data });
 
+  // An unknown path answers in TikTok Shop's own envelope, not the framework's 404 body.
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({ code: 36009009, message: `Invalid path: ${pathBelow(request, PREFIX)}`, request_id: newRequestId() }),
+  );
+
   app.setErrorHandler((error, _request, reply) => {
     if (error instanceof TiktokFailure)
       return reply.status(error.status).send({ code: error.code, message: error.message, request_id: newRequestId() });
@@ -187,6 +192,17 @@ export const registerTiktok = (app: FastifyInstance, store: SandboxStore): void 
     const outcome = store.refreshGrant('tiktok', query.refresh_token ?? '', ACCESS_TTL_MS, false);
     if (!outcome.ok) return fail(401, 105002, 'refresh_token is invalid or expired.');
     return ok(reply, tokenData(outcome.grant));
+  });
+
+  // Active shops of the seller (no shop_cipher in the answer).
+  app.get('/seller/202309/shops', async (request, reply) => {
+    const { grant } = verify(request);
+    return ok(reply, {
+      shops: grant.shopIds
+        .map((id) => store.findShop('tiktok', id))
+        .filter((shop): shop is SandboxShop => shop !== undefined)
+        .map((shop) => ({ id: shop.shopId, name: shop.name, region: shop.region, seller_type: 'LOCAL', code: shop.code })),
+    });
   });
 
   app.get('/authorization/202309/shops', async (request, reply) => {
@@ -362,7 +378,8 @@ export const registerTiktok = (app: FastifyInstance, store: SandboxStore): void 
     return { product_id: product.id, skus: product.skus.map((sku) => ({ id: sku.id, seller_sku: sku.sellerSku })), warnings: [] };
   });
 
-  route('POST', '/product/202309/products/search', ({ shop }, request) => {
+  // 202502 is the current documented version; 202309 is what the older SDKs call. Same answer.
+  const searchProducts = ({ shop }: Ctx & { shop: SandboxShop }, request: FastifyRequest) => {
     const query = queryOf(request);
     const body = bodyObject(request.body);
     const size = num(query.page_size);
@@ -387,7 +404,9 @@ export const registerTiktok = (app: FastifyInstance, store: SandboxStore): void 
       total_count: matching.length,
       next_page_token: offset + size < matching.length ? pageToken(offset + size) : '',
     };
-  });
+  };
+  route('POST', '/product/202309/products/search', searchProducts);
+  route('POST', '/product/202502/products/search', searchProducts);
 
   route('GET', '/product/202309/products/:productId', ({ shop }, request) => {
     const product = findProduct(shop, (request.params as { productId: string }).productId);
@@ -523,6 +542,61 @@ export const registerTiktok = (app: FastifyInstance, store: SandboxStore): void 
     if (!order) return fail(404, 21001001, 'Package does not exist.');
     return order;
   };
+
+  const PACKAGE_STATUS: Record<string, string> = {
+    AWAITING_SHIPMENT: 'PROCESSING',
+    AWAITING_COLLECTION: 'FULFILLING',
+    IN_TRANSIT: 'FULFILLING',
+    DELIVERED: 'COMPLETED',
+    COMPLETED: 'COMPLETED',
+    CANCELLED: 'CANCELLED',
+  };
+
+  route('POST', '/fulfillment/202309/packages/search', ({ shop }, request) => {
+    const query = queryOf(request);
+    const body = bodyObject(request.body);
+    const size = num(query.page_size);
+    if (!(size >= 1 && size <= 50)) fail(400, 36009001, 'page_size should be between 1 and 50.');
+    const offset = readToken(query.page_token);
+    const inRange = (value: number, ge: unknown, lt: unknown) =>
+      (ge === undefined || value >= num(ge)) && (lt === undefined || value < num(lt));
+    const matching = [...shop.orders.values()]
+      .filter((order) => PACKAGE_STATUS[order.status] !== undefined)
+      .filter((order) => !body.package_status || PACKAGE_STATUS[order.status] === body.package_status)
+      .filter((order) => inRange(seconds(order.createdAt), body.create_time_ge, body.create_time_lt))
+      .filter((order) => inRange(seconds(order.updatedAt), body.update_time_ge, body.update_time_lt))
+      .sort((a, b) => b.createdAt - a.createdAt || a.id.localeCompare(b.id));
+    const page = matching.slice(offset, offset + size);
+    return {
+      packages: page.map((order) => ({
+        id: order.packageId,
+        status: PACKAGE_STATUS[order.status],
+        orders: [{ id: order.id, skus: order.items.map((item) => ({ id: item.skuId, quantity: item.quantity })) }],
+        tracking_number: order.trackingNumber ?? '',
+        shipping_provider_name: order.courier,
+        create_time: seconds(order.createdAt),
+        update_time: seconds(order.updatedAt),
+      })),
+      total_count: matching.length,
+      next_page_token: offset + size < matching.length ? pageToken(offset + size) : '',
+    };
+  });
+
+  route('GET', '/fulfillment/202309/packages/:packageId/handover_time_slots', ({ shop }, request) => {
+    const order = orderOfPackage(shop, (request.params as { packageId: string }).packageId);
+    const day = Math.floor(now() / 86_400_000) * 86_400_000 + 86_400_000 - 7 * 3_600_000;
+    const slots = [0, 1].map((offsetDays) => ({
+      start_time: seconds(day + offsetDays * 86_400_000 + 9 * 3_600_000),
+      end_time: seconds(day + offsetDays * 86_400_000 + 12 * 3_600_000),
+      available: order.status === 'AWAITING_SHIPMENT',
+    }));
+    return {
+      pickup_slots: slots,
+      can_pickup: order.status === 'AWAITING_SHIPMENT',
+      can_drop_off: order.status === 'AWAITING_SHIPMENT',
+      drop_off_point_url: '',
+    };
+  });
 
   route('POST', '/fulfillment/202309/packages/:packageId/ship', ({ shop }, request) => {
     const order = orderOfPackage(shop, (request.params as { packageId: string }).packageId);

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { listBusinesses } from '../modules/businesses/index.ts';
-import { connectChannel, listChannels, type ConnectInput } from '../modules/channels/index.ts';
+import { connectChannel, listChannels, setUpShop, type ConnectInput } from '../modules/channels/index.ts';
+import { listWarehouseOptions } from '../modules/warehouses/index.ts';
 import { users } from '../modules/identity/identity.schema.ts';
 import { memberships } from '../modules/workspaces/workspaces.schema.ts';
 import { inSystem, inTenant } from '../platform/db/database.ts';
@@ -160,7 +161,13 @@ export function startDemoShops(platform: Platform, log: FastifyBaseLogger): () =
     });
     for (const shop of shops) {
       if (stopped) return;
-      await connectSandboxShop(platform, admin, { ...owner, businessId }, shop);
+      const channelId = await connectSandboxShop(platform, admin, { ...owner, businessId }, shop);
+      // The demo coffee lines' stock is in Bandung: every shop warehouse maps there, so marketplace orders take it.
+      await inTenant(platform.database.db, owner.workspaceId, async (db) => {
+        const ctx = tenantCtxFor(systemCtx(platform, db, 'demo-shops'), owner.workspaceId, owner.userId);
+        const bandung = (await listWarehouseOptions(ctx)).find((warehouse) => warehouse.name === 'Gudang Bandung');
+        if (bandung) await setUpShop(ctx, channelId, bandung.id);
+      }).catch((error: unknown) => log.warn({ err: error, shop: shop.shopId }, 'demo shop warehouses not mapped'));
     }
     // Round-robin over the shops, so each shop's first orders come in first (the import takes a job per order).
     const rounds = Math.max(0, ...shops.map((shop) => shop.states.length));

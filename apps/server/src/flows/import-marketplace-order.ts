@@ -9,6 +9,7 @@ import {
   reconcileConnection,
   type InboxRow,
   type MarketplaceOrder,
+  warehouseForShopOrder,
 } from '../modules/channels/index.ts';
 import {
   addTimeline,
@@ -23,7 +24,6 @@ import {
   type OrderActor,
   type OrderRow,
 } from '../modules/orders/index.ts';
-import { listWarehouseOptions } from '../modules/warehouses/index.ts';
 import { inTenant } from '../platform/db/database.ts';
 import type { Platform } from '../platform/platform.ts';
 import { systemCtx, tenantCtxFor } from '../platform/system-ctx.ts';
@@ -112,7 +112,8 @@ async function createFromMarketplace(
   // What the buyer did not pay of items and shipping was discounted; the order detail alone does not say by whom.
   const marketplaceDiscount = Math.max(0, subtotal + shipping - Math.round(mo.totalAmount));
   const amounts = amountColumns(lines, { ...ZERO_CHARGES, shippingFeeBuyer: shipping, marketplaceDiscount });
-  const [warehouse] = await listWarehouseOptions(ctx);
+  // The shop's warehouse mapping decides; without any mapping, the store's main warehouse or the first visible one.
+  const warehouse = await warehouseForShopOrder(ctx, connection.id, mo.warehouseId);
   const at = new Date(mo.updatedAt || mo.createdAt);
   const created = await insertOrder(
     ctx,
@@ -127,7 +128,7 @@ async function createFromMarketplace(
       marketplaceStatus: mo.rawStatus,
       marketplaceUpdatedAt: at,
       orderDate: new Date(mo.createdAt),
-      warehouseId: warehouse?.id ?? null,
+      warehouseId: warehouse.warehouseId,
       buyerName: mo.buyerName || mo.recipient.name,
       buyerPhone: mo.recipient.phone || null,
       shipName: mo.recipient.name,
@@ -154,6 +155,17 @@ async function createFromMarketplace(
     toStatus: status,
     note: mo.rawStatus,
   });
+  if (warehouse.rule !== 'mapped') {
+    // Said on the order: a fallback warehouse is a guess, and an unmapped marketplace warehouse moves no stock.
+    await addTimeline(ctx, order.id, {
+      actorType: actor.type,
+      actorId: actor.id,
+      event: warehouse.rule === 'unmapped' ? 'WAREHOUSE_UNMAPPED' : 'WAREHOUSE_FALLBACK',
+      fromStatus: null,
+      toStatus: null,
+      note: warehouse.rule === 'unmapped' ? warehouse.marketplaceWarehouseId : null,
+    });
+  }
   for (const line of created.lines.filter((l) => l.unmapped))
     await addTimeline(ctx, order.id, {
       actorType: actor.type,

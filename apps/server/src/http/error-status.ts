@@ -7,6 +7,7 @@ import { businessErrors } from '../modules/businesses/businesses.errors.ts';
 import { warehouseErrors } from '../modules/warehouses/warehouses.errors.ts';
 import { areaErrors } from '../modules/areas/areas.errors.ts';
 import { channelErrors } from '../modules/channels/channels.errors.ts';
+import { channelShopErrors } from '../modules/channels/channel-shops.errors.ts';
 import { pricingErrors } from '../modules/pricing/pricing.errors.ts';
 import { catalogErrors } from '../modules/catalog/catalog.errors.ts';
 import { inventoryErrors } from '../modules/inventory/inventory.errors.ts';
@@ -27,6 +28,7 @@ export const MODULE_ERRORS = {
   warehouseErrors,
   areaErrors,
   channelErrors,
+  channelShopErrors,
   pricingErrors,
   catalogErrors,
   inventoryErrors,
@@ -42,6 +44,7 @@ export const ERROR_STATUS = {
   ...warehouseErrors,
   ...areaErrors,
   ...channelErrors,
+  ...channelShopErrors,
   ...pricingErrors,
   ...catalogErrors,
   ...inventoryErrors,

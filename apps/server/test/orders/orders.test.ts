@@ -193,6 +193,8 @@ describe('marketplace orders', () => {
     expect(detail).toMatchObject({ status: 'SHIPPED', marketplace_status: 'SHIPPED' });
     expect(detail.timeline.map((t: { event: string; actor_type: string }) => `${t.event}/${t.actor_type}`)).toEqual([
       'IMPORTED/MARKETPLACE',
+      // The shop has no warehouse mapping: the order took the first warehouse, and says so.
+      'WAREHOUSE_FALLBACK/MARKETPLACE',
       'STATUS_SYNCED/MARKETPLACE',
     ]);
     expect(await stockOf(s)).toMatchObject({ on_hand: 8, in_order: 0 });

@@ -11,6 +11,11 @@ export type ScreenId =
   | 'warehouse-list'
   | 'add-warehouse'
   | 'update-warehouse'
+  | 'integration'
+  | 'integration-return'
+  | 'store'
+  | 'add-store'
+  | 'admin-store'
   | 'error-404'
   | 'error-403'
   | 'login'
@@ -131,11 +136,11 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/web-voucher/:id/edit-voucher', layout: 'main', auth: true, titleKey: 'web-voucher-edit' },
   { path: '/web-store-setting/:id', layout: 'main', auth: true, titleKey: 'web-store-setting' },
   { path: '/web-management/:id/web-store-setting', layout: 'main', auth: true, titleKey: 'web-management-store-setting' },
-  { path: '/integration', layout: 'main', auth: true, titleKey: 'integration' },
-  { path: '/integration/list', layout: 'main', auth: false, titleKey: 'integration-list' },
-  { path: '/integration/tiktok', layout: 'main', auth: false, titleKey: 'integration-tiktok' },
-  { path: '/integration/shopee', layout: 'main', auth: false, titleKey: 'integration-shopee' },
-  { path: '/integration/lazada/callback', layout: 'main', auth: false, titleKey: 'integration-lazada' },
+  { path: '/integration', layout: 'main', auth: true, titleKey: 'integration', screen: 'integration' },
+  { path: '/integration/list', layout: 'main', auth: false, titleKey: 'integration-list', screen: 'integration' },
+  { path: '/integration/tiktok', layout: 'main', auth: false, titleKey: 'integration-tiktok', screen: 'integration-return' },
+  { path: '/integration/shopee', layout: 'main', auth: false, titleKey: 'integration-shopee', screen: 'integration-return' },
+  { path: '/integration/lazada/callback', layout: 'main', auth: false, titleKey: 'integration-lazada', screen: 'integration-return' },
   { path: '/product', layout: 'main', auth: true, titleKey: 'product', screen: 'product-list' },
   { path: '/product-category', layout: 'main', auth: true, titleKey: 'product-category', screen: 'product-category' },
   { path: '/product/create', layout: 'main', auth: true, titleKey: 'product-create', screen: 'product-create' },
@@ -219,9 +224,9 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/user-management/invite-user', layout: 'main', auth: true, titleKey: 'invite-user', screen: 'invite-user' },
   { path: '/user-management/edit-user', layout: 'main', auth: true, titleKey: 'edit-user', screen: 'edit-user' },
   { path: '/store-list', layout: 'main', auth: true, titleKey: 'store-list', redirect: '/store' },
-  { path: '/store', layout: 'main', auth: true, titleKey: 'store' },
-  { path: '/add-store', layout: 'main', auth: true, titleKey: 'add-store' },
-  { path: '/admin-store', layout: 'main', auth: true, titleKey: 'admin-store' },
+  { path: '/store', layout: 'main', auth: true, titleKey: 'store', screen: 'store' },
+  { path: '/add-store', layout: 'main', auth: true, titleKey: 'add-store', screen: 'add-store' },
+  { path: '/admin-store', layout: 'main', auth: true, titleKey: 'admin-store', screen: 'admin-store' },
   { path: '/store/:id/product/synchronize', layout: 'main', auth: true, titleKey: 'store-product-sync' },
   { path: '/warehouse', layout: 'main', auth: true, titleKey: 'warehouse', screen: 'warehouse-list' },
   { path: '/warehouse/add-warehouse', layout: 'main', auth: true, titleKey: 'add-warehouse', screen: 'add-warehouse' },

@@ -24,6 +24,7 @@ import { isMarketplaceError } from './adapters/types.ts';
 import { adapterFor } from './channels.adapters.ts';
 import * as repo from './channels.repository.ts';
 import type { ConnectionRow, ScopedCtx } from './channels.repository.ts';
+import * as shopRepo from './channel-shops.repository.ts';
 
 export const QUEUES = {
   call: 'channels-call',
@@ -59,7 +60,7 @@ const RECONCILE_MAX_WINDOW_MS = 7 * 24 * 3_600_000;
 // ---------------------------------------------------------------------------------------------------------------
 // Connections
 
-const toChannel = (row: ConnectionRow): Channel => ({
+export const toChannel = (row: ConnectionRow): Channel => ({
   id: row.id,
   marketplace: row.marketplace as MarketplaceCode,
   shop_id: row.shopId,
@@ -461,7 +462,12 @@ async function takeSlot(
  * The connection with a usable access token: refreshed (and saved at once, Shopee refresh tokens being single-use)
  * when it expires within five minutes. The row lock makes concurrent workers refresh once.
  */
-async function usableConnection(platform: Platform, workspaceId: string, connectionId: string, force = false): Promise<ConnectionRow> {
+export async function usableConnection(
+  platform: Platform,
+  workspaceId: string,
+  connectionId: string,
+  force = false,
+): Promise<ConnectionRow> {
   const row = await inWorkspace(platform, workspaceId, (ctx) => repo.findConnection(ctx, connectionId));
   if (!row) throw new DomainError('CHANNEL_NOT_FOUND');
   const due = (candidate: ConnectionRow) =>
@@ -469,9 +475,10 @@ async function usableConnection(platform: Platform, workspaceId: string, connect
     (force ||
       (candidate.accessTokenExpiresAt !== null && candidate.accessTokenExpiresAt.getTime() - REFRESH_AHEAD_MS <= platform.now().getTime()));
   if (!due(row)) return row;
-  return inWorkspace(platform, workspaceId, async (ctx) => {
+  // A refused refresh is recorded and committed before it is thrown: the transaction must not roll it back.
+  const outcome = await inWorkspace(platform, workspaceId, async (ctx): Promise<{ row: ConnectionRow } | { error: unknown }> => {
     const locked = await repo.findConnectionForUpdate(ctx, connectionId);
-    if (!locked || (!due(locked) && !force) || locked.accessToken !== row.accessToken) return locked ?? row;
+    if (!locked || (!due(locked) && !force) || locked.accessToken !== row.accessToken) return { row: locked ?? row };
     const adapter = adapterFor(platform, locked.marketplace as MarketplaceCode);
     const started = Date.now();
     try {
@@ -487,19 +494,27 @@ async function usableConnection(platform: Platform, workspaceId: string, connect
       };
       await repo.updateConnection(ctx, connectionId, values);
       await repo.insertCall(ctx, callRecord(platform, locked, 'refreshAccessToken', 1, started, undefined));
-      return { ...locked, ...values };
+      return { row: { ...locked, ...values } };
     } catch (error) {
       await repo.insertCall(ctx, callRecord(platform, locked, 'refreshAccessToken', 1, started, error));
       // A refused refresh token means the seller must authorize again: the shop is disconnected until then.
       if (isMarketplaceError(error) && (error.kind === 'auth_expired' || error.kind === 'invalid_code')) {
         await repo.updateConnection(ctx, connectionId, { status: 'DISCONNECTED' });
+        // The health banner says why; nothing retries a revoked shop until the seller authorizes again.
+        await shopRepo.upsertSettings(ctx, connectionId, {
+          statusReason: 'REVOKED',
+          statusMessage: error.message.slice(0, 1000),
+          statusChangedAt: platform.now(),
+        });
       }
-      throw error;
+      return { error };
     }
   });
+  if ('error' in outcome) throw outcome.error;
+  return outcome.row;
 }
 
-function callRecord(
+export function callRecord(
   platform: Platform,
   connection: ConnectionRow,
   operation: string,
@@ -584,6 +599,21 @@ const partialFailure = (value: unknown): string | undefined => {
  */
 export async function runChannelCall(platform: Platform, job: ChannelCallJob, meta: { id: string }): Promise<CallOutcome> {
   const outcome = await runChannelCallOnce(platform, job, meta);
+  if (outcome.status === 'failed' && outcome.error !== 'CHANNEL_NOT_FOUND') {
+    // Kept with its input for the retry button of channel health.
+    await inWorkspace(platform, job.workspaceId, (ctx) =>
+      shopRepo.insertFailedCall(ctx, {
+        connectionId: job.connectionId,
+        operation: job.operation,
+        input: job.input,
+        ref: job.ref ?? null,
+        attempts: job.attempt,
+        errorCode: outcome.error === 'CHANNEL_NOT_CONNECTED' ? 'CHANNEL_NOT_CONNECTED' : null,
+        errorMessage: outcome.error.slice(0, 1000),
+        failedAt: platform.now(),
+      }),
+    );
+  }
   const { ref } = job;
   if (ref && (outcome.status === 'done' || outcome.status === 'failed')) {
     const settled = {
@@ -671,6 +701,19 @@ async function runChannelCallOnce(platform: Platform, job: ChannelCallJob, meta:
     delayMs > 0 ? { startAfterSeconds: Math.ceil(delayMs / 1000) } : {},
   );
   return { status: 'retry', delayMs };
+}
+
+/** One paced, recorded call whose answer a request needs now (the shop's warehouses, its info), with a usable token. */
+export async function callShopNow<T>(
+  platform: Platform,
+  workspaceId: string,
+  connectionId: string,
+  operation: string,
+  fn: (adapter: MarketplaceAdapter, auth: ShopAuth) => Promise<T>,
+): Promise<T> {
+  const connection = await usableConnection(platform, workspaceId, connectionId);
+  const adapter = adapterFor(platform, connection.marketplace as MarketplaceCode);
+  return callMarketplace(platform, connection, operation, 1, undefined, (auth) => fn(adapter, auth));
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,6 +1,8 @@
 import type { KelolaModule } from '../../http/context.ts';
 import { registerChannelWorkers } from './channels.jobs.ts';
 import { registerChannelRoutes } from './channels.routes.ts';
+import { registerShopWorkers } from './channel-shops.jobs.ts';
+import { registerShopRoutes } from './channel-shops.routes.ts';
 export {
   connectChannel,
   enqueueChannelCall,
@@ -17,12 +19,19 @@ export {
   type ConnectInput,
 } from './channels.service.ts';
 export { adapterFor } from './channels.adapters.ts';
+export { setUpShop, warehouseForShopOrder, type OrderWarehouse } from './channel-shops.service.ts';
 export type { CancellationReason, MarketplaceAdapter, MarketplaceKey, MarketplaceOrder, TokenGrant } from './adapters/types.ts';
 export type { InboxRow } from './channels.repository.ts';
 
 /** Marketplace connections, their inbox and outbound calls; runs the `channelEvents` and `channelCallSettled` handlers other parts provide. */
 export const channelsModule: KelolaModule = {
   name: 'channels',
-  routes: registerChannelRoutes,
-  workers: registerChannelWorkers,
+  routes: (router) => {
+    registerChannelRoutes(router);
+    registerShopRoutes(router);
+  },
+  workers: async (platform) => {
+    await registerChannelWorkers(platform);
+    await registerShopWorkers(platform);
+  },
 };

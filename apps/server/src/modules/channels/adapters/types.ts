@@ -240,6 +240,8 @@ export type MarketplaceOrder = MarketplaceOrderSummary & {
   trackingNumber?: string;
   courier?: string;
   cancelReason?: string;
+  /** The marketplace warehouse that ships the order, when the marketplace says (TikTok Shop); matched to the shop's warehouse mapping. */
+  warehouseId?: string;
 };
 
 export type CancellationReason = { id: string; label: string };

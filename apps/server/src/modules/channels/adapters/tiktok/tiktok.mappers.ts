@@ -138,5 +138,6 @@ export const orderView = (raw: Record<string, unknown>): MarketplaceOrder => {
     ...(str(raw.tracking_number) ? { trackingNumber: str(raw.tracking_number) } : {}),
     ...(str(raw.shipping_provider) ? { courier: str(raw.shipping_provider) } : {}),
     ...(str(raw.cancel_reason) ? { cancelReason: str(raw.cancel_reason) } : {}),
+    ...(str(raw.warehouse_id) ? { warehouseId: str(raw.warehouse_id) } : {}),
   };
 };

@@ -1,0 +1,315 @@
+import { describe, expect, it } from 'vitest';
+import { createSandbox } from './create-sandbox.ts';
+import { manualClock } from './core/sandbox-clock.ts';
+import { lazadaExpectedSign, shopeeExpectedSign, tiktokExpectedSign } from './core/signatures.ts';
+import { SANDBOX_CREDENTIALS } from './sandbox-credentials.ts';
+
+/**
+ * Contract tests for the protocol deviations third-party clients found (issue 15): each call is made as the
+ * marketplace's documentation describes it, signed with the partner keys, and its answer's shape is checked.
+ */
+
+const START = Date.UTC(2025, 0, 15, 3, 0, 0);
+const TS = Math.floor(START / 1000);
+type App = ReturnType<typeof createSandbox>;
+type Json = Record<string, unknown>;
+
+const build = () => createSandbox({ seed: 'protocol', clock: manualClock(START), orderIntervalMs: 0 });
+
+const admin = async (app: App, url: string, payload: unknown): Promise<Json> =>
+  (await app.inject({ method: 'POST', url: `/__sandbox${url}`, payload: payload as Json })).json() as Json;
+
+const grant = async (app: App, marketplace: string, shopId: string): Promise<string> =>
+  String((await admin(app, '/grants', { marketplace, shopId })).accessToken);
+
+// ------------------------------------------------------------------------------------------------- Shopee
+const SHOPEE_SHOP = '60001001';
+const shopee = async (
+  app: App,
+  method: 'GET' | 'POST',
+  path: string,
+  token: string | undefined,
+  extra: Record<string, string> = {},
+  payload?: unknown,
+) => {
+  const { partnerId, partnerKey } = SANDBOX_CREDENTIALS.shopee;
+  const signed = token ? [partnerId, path, TS, token, SHOPEE_SHOP] : [partnerId, path, TS];
+  const query = new URLSearchParams({
+    partner_id: String(partnerId),
+    timestamp: String(TS),
+    sign: shopeeExpectedSign(partnerKey, signed),
+    ...(token ? { access_token: token, shop_id: SHOPEE_SHOP } : {}),
+    ...extra,
+  });
+  const response = await app.inject({
+    method,
+    url: `/shopee${path}?${query.toString()}`,
+    ...(payload ? { payload: payload as Json } : {}),
+  });
+  return { status: response.statusCode, body: response.json() as Json };
+};
+
+// ------------------------------------------------------------------------------------------------- TikTok Shop
+const tiktok = async (
+  app: App,
+  method: 'GET' | 'POST',
+  path: string,
+  token: string,
+  options: { cipher?: string; query?: Record<string, string>; body?: unknown } = {},
+) => {
+  const { appKey, appSecret } = SANDBOX_CREDENTIALS.tiktok;
+  const query: Record<string, string> = {
+    app_key: appKey,
+    timestamp: String(TS),
+    ...(options.cipher ? { shop_cipher: options.cipher } : {}),
+    ...options.query,
+  };
+  const body = options.body === undefined ? '' : JSON.stringify(options.body);
+  const sign = tiktokExpectedSign(appSecret, path, query, body);
+  const response = await app.inject({
+    method,
+    url: `/tiktok${path}?${new URLSearchParams({ ...query, sign }).toString()}`,
+    headers: { 'x-tts-access-token': token, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { payload: body } : {}),
+  });
+  return { status: response.statusCode, body: response.json() as Json };
+};
+
+const tiktokShop = async (app: App) => {
+  const shops = ((await app.inject('/__sandbox/shops')).json() as { shops: { marketplace: string; shopId: string; cipher?: string }[] })
+    .shops;
+  const shop = shops.find((candidate) => candidate.marketplace === 'tiktok')!;
+  return { shopId: shop.shopId, cipher: shop.cipher!, token: await grant(app, 'tiktok', shop.shopId) };
+};
+
+// ------------------------------------------------------------------------------------------------- Lazada
+const lazada = async (app: App, apiPath: string, params: Record<string, string>) => {
+  const { appKey, appSecret } = SANDBOX_CREDENTIALS.lazada;
+  const all = { app_key: appKey, timestamp: String(START), sign_method: 'sha256', ...params };
+  const sign = lazadaExpectedSign(appSecret, apiPath, all);
+  const response = await app.inject(`/lazada/rest${apiPath}?${new URLSearchParams({ ...all, sign }).toString()}`);
+  return response.json() as Json;
+};
+
+describe('sandbox protocol contract', () => {
+  describe('Lazada', () => {
+    it('answers the category tree, attributes and brands without an access token (documented as not required)', async () => {
+      const app = build();
+      const tree = await lazada(app, '/category/tree/get', {});
+      expect(tree.code).toBe('0');
+      const leaves: number[] = [];
+      const walk = (nodes: { category_id: number; leaf: boolean; children?: unknown[] }[]) => {
+        for (const node of nodes) {
+          if (node.leaf) leaves.push(node.category_id);
+          walk((node.children ?? []) as typeof nodes);
+        }
+      };
+      walk(tree.data as never);
+      expect(leaves.length).toBeGreaterThan(0);
+      const attributes = await lazada(app, '/category/attributes/get', { primary_category_id: String(leaves[0]) });
+      expect(attributes.code).toBe('0');
+      expect(Array.isArray(attributes.data)).toBe(true);
+      const brands = await lazada(app, '/category/brands/query', { startRow: '0', pageSize: '5' });
+      expect(brands).toMatchObject({ code: '0', data: { page_size: 5 } });
+      expect((brands.data as { module: unknown[] }).module).toHaveLength(5);
+      // A token that is given is still checked, and other calls still need one.
+      expect(await lazada(app, '/category/tree/get', { access_token: 'nope' })).toMatchObject({ code: 'IllegalAccessToken' });
+      expect(await lazada(app, '/seller/get', {})).toMatchObject({ code: 'IllegalAccessToken' });
+    });
+
+    it('serves /orders/items/get, /order/shipment/providers/get and /order/document/get', async () => {
+      const app = build();
+      const token = await grant(app, 'lazada', '1000001');
+      const generated = (await admin(app, '/orders/generate', { marketplace: 'lazada', count: 2, status: 'pending' })).orders as {
+        orderId: string;
+      }[];
+      const ids = generated.map((order) => order.orderId);
+      const items = await lazada(app, '/orders/items/get', { access_token: token, order_ids: JSON.stringify(ids) });
+      expect(items.code).toBe('0');
+      const data = items.data as { order_id: number; order_items: { order_item_id: number; sku: string }[] }[];
+      expect(data.map((entry) => String(entry.order_id))).toEqual(ids);
+      expect(data[0]!.order_items.length).toBeGreaterThan(0);
+      expect(await lazada(app, '/orders/items/get', { access_token: token })).toMatchObject({ code: 'MissingParameter' });
+
+      const providers = await lazada(app, '/order/shipment/providers/get', {
+        access_token: token,
+        getShipmentProvidersReq: JSON.stringify({ orders: [{ order_id: Number(ids[0]) }] }),
+      });
+      expect(providers).toMatchObject({ code: '0', result: { success: true } });
+      const list = (
+        providers.result as { data: { shipment_providers: { order_id: number; providers: { name: string; is_default: boolean }[] }[] } }
+      ).data.shipment_providers;
+      expect(list[0]!.providers.filter((provider) => provider.is_default)).toHaveLength(1);
+
+      const itemId = String(data[0]!.order_items[0]!.order_item_id);
+      const invoice = await lazada(app, '/order/document/get', {
+        access_token: token,
+        doc_type: 'invoice',
+        order_item_ids: JSON.stringify([itemId]),
+      });
+      expect(invoice).toMatchObject({ code: '0', data: { document: { document_type: 'invoice', mime_type: 'text/html' } } });
+      const html = Buffer.from((invoice.data as { document: { file: string } }).document.file, 'base64').toString();
+      expect(html).toContain(ids[0]);
+      const label = await lazada(app, '/order/document/get', {
+        access_token: token,
+        doc_type: 'shippingLabel',
+        order_item_ids: JSON.stringify([itemId]),
+      });
+      expect(label.code).not.toBe('0');
+      expect(await lazada(app, '/order/document/get', { access_token: token, doc_type: 'nope', order_item_ids: '[1]' })).toMatchObject({
+        code: 'InvalidParameter',
+      });
+    });
+  });
+
+  describe('Shopee', () => {
+    it('refuses a product/update_stock entry without seller_stock (normal_stock was retired) and keeps the stock', async () => {
+      const app = build();
+      const token = await grant(app, 'shopee', SHOPEE_SHOP);
+      const listing = await shopee(app, 'GET', '/api/v2/product/get_item_list', token, {
+        offset: '0',
+        page_size: '1',
+        item_status: 'NORMAL',
+      });
+      const itemId = (listing.body.response as { item: { item_id: number }[] }).item[0]!.item_id;
+      const models = await shopee(app, 'GET', '/api/v2/product/get_model_list', token, { item_id: String(itemId) });
+      const model = (models.body.response as { model: { model_id: number; stock_info_v2: { seller_stock: { stock: number }[] } }[] })
+        .model[0];
+      const modelId = model?.model_id ?? 0;
+      const stockBefore = async () => {
+        const base = await shopee(app, 'GET', '/api/v2/product/get_item_base_info', token, { item_id_list: String(itemId) });
+        const again = await shopee(app, 'GET', '/api/v2/product/get_model_list', token, { item_id: String(itemId) });
+        const first = (
+          again.body.response as typeof models.body.response & {
+            model: { model_id: number; stock_info_v2: { seller_stock: { stock: number }[] } }[];
+          }
+        ).model.find((candidate) => candidate.model_id === modelId);
+        const item = (base.body.response as { item_list: { stock_info_v2?: { seller_stock: { stock: number }[] } }[] }).item_list[0]!;
+        return (first ?? item).stock_info_v2!.seller_stock[0]!.stock;
+      };
+      const before = await stockBefore();
+      const refused = await shopee(
+        app,
+        'POST',
+        '/api/v2/product/update_stock',
+        token,
+        {},
+        {
+          item_id: itemId,
+          stock_list: [{ model_id: modelId, normal_stock: 5 }],
+        },
+      );
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ error: 'product.error_param', message: expect.stringContaining('seller_stock') });
+      expect(refused.body.request_id).toEqual(expect.any(String));
+      expect(await stockBefore()).toBe(before);
+      const accepted = await shopee(
+        app,
+        'POST',
+        '/api/v2/product/update_stock',
+        token,
+        {},
+        {
+          item_id: itemId,
+          stock_list: [{ model_id: modelId, seller_stock: [{ stock: before + 3 }] }],
+        },
+      );
+      expect(accepted.status).toBe(200);
+      expect(await stockBefore()).toBe(before + 3);
+    });
+
+    it('serves get_item_extra_info, get_tracking_info, get_shipping_document_parameter and public/get_shops_by_partner', async () => {
+      const app = build();
+      const token = await grant(app, 'shopee', SHOPEE_SHOP);
+      const listing = await shopee(app, 'GET', '/api/v2/product/get_item_list', token, {
+        offset: '0',
+        page_size: '2',
+        item_status: 'NORMAL',
+      });
+      const ids = (listing.body.response as { item: { item_id: number }[] }).item.map((item) => item.item_id);
+      const extra = await shopee(app, 'GET', '/api/v2/product/get_item_extra_info', token, { item_id_list: ids.join(',') });
+      expect(extra.status).toBe(200);
+      expect((extra.body.response as { item_list: { item_id: number; sale: number }[] }).item_list.map((item) => item.item_id)).toEqual(
+        ids,
+      );
+
+      const orders = (
+        await admin(app, '/orders/generate', { marketplace: 'shopee', shopId: SHOPEE_SHOP, count: 1, status: 'READY_TO_SHIP' })
+      ).orders as { orderId: string }[];
+      const orderSn = orders[0]!.orderId;
+      const tracking = await shopee(app, 'GET', '/api/v2/logistics/get_tracking_info', token, { order_sn: orderSn });
+      expect(tracking.body.response).toMatchObject({ order_sn: orderSn, logistics_status: 'LOGISTICS_NOT_START' });
+      expect((tracking.body.response as { tracking_info: unknown[] }).tracking_info.length).toBeGreaterThan(0);
+
+      const parameter = await shopee(
+        app,
+        'POST',
+        '/api/v2/logistics/get_shipping_document_parameter',
+        token,
+        {},
+        {
+          order_list: [{ order_sn: orderSn }],
+        },
+      );
+      expect((parameter.body.response as { result_list: Json[] }).result_list[0]).toMatchObject({
+        order_sn: orderSn,
+        suggest_shipping_document_type: 'THERMAL_AIR_WAYBILL',
+        selectable_shipping_document_type: expect.arrayContaining(['NORMAL_AIR_WAYBILL']),
+      });
+      const empty = await shopee(app, 'POST', '/api/v2/logistics/get_shipping_document_parameter', token, {}, { order_list: [] });
+      expect(empty.status).toBe(400);
+
+      const shops = await shopee(app, 'GET', '/api/v2/public/get_shops_by_partner', undefined, { page_size: '10', page_no: '1' });
+      expect(shops.status).toBe(200);
+      expect((shops.body.authed_shop_list as { shop_id: number }[]).map((shop) => String(shop.shop_id))).toContain(SHOPEE_SHOP);
+      expect(shops.body.more).toBe(false);
+    });
+  });
+
+  describe('TikTok Shop', () => {
+    it('answers an unknown path in its own envelope', async () => {
+      const app = build();
+      const response = await app.inject('/tiktok/product/202309/nothing-here');
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ code: 36009009, message: expect.stringMatching(/^Invalid path/), request_id: expect.any(String) });
+    });
+
+    it('serves /seller/202309/shops, /product/202502/products/search and the package search and handover slots', async () => {
+      const app = build();
+      const { token, cipher, shopId } = await tiktokShop(app);
+      const sellerShops = await tiktok(app, 'GET', '/seller/202309/shops', token);
+      expect(sellerShops.body).toMatchObject({ code: 0, data: { shops: [{ id: shopId, region: expect.any(String) }] } });
+      expect(JSON.stringify(sellerShops.body)).not.toContain(cipher);
+
+      const products = await tiktok(app, 'POST', '/product/202502/products/search', token, {
+        cipher,
+        query: { page_size: '5' },
+        body: { status: 'ALL' },
+      });
+      expect(products.body).toMatchObject({ code: 0, data: { total_count: 12, next_page_token: expect.any(String) } });
+      expect((products.body.data as { products: unknown[] }).products).toHaveLength(5);
+
+      await admin(app, '/orders/generate', { marketplace: 'tiktok', count: 3, status: 'AWAITING_SHIPMENT' });
+      const packages = await tiktok(app, 'POST', '/fulfillment/202309/packages/search', token, {
+        cipher,
+        query: { page_size: '50' },
+        body: { package_status: 'PROCESSING' },
+      });
+      const list = (packages.body.data as { packages: { id: string; status: string; orders: { id: string }[] }[] }).packages;
+      expect(list).toHaveLength(3);
+      expect(list.every((entry) => entry.status === 'PROCESSING' && entry.orders.length === 1)).toBe(true);
+      const badSize = await tiktok(app, 'POST', '/fulfillment/202309/packages/search', token, {
+        cipher,
+        query: { page_size: '99' },
+        body: {},
+      });
+      expect(badSize.body.code).toBe(36009001);
+
+      const slots = await tiktok(app, 'GET', `/fulfillment/202309/packages/${list[0]!.id}/handover_time_slots`, token, { cipher });
+      expect(slots.body).toMatchObject({ code: 0, data: { can_pickup: true } });
+      const pickup = (slots.body.data as { pickup_slots: { start_time: number; end_time: number }[] }).pickup_slots;
+      expect(pickup.length).toBeGreaterThan(0);
+      expect(pickup.every((slot) => slot.end_time > slot.start_time && slot.start_time > TS)).toBe(true);
+    });
+  });
+});

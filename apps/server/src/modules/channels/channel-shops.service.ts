@@ -1,0 +1,629 @@
+import { randomBytes } from 'node:crypto';
+import type {
+  AddStoreResult,
+  AuthorizeBody,
+  ChannelHealth,
+  ConfirmStoreBody,
+  FailedCall,
+  Integration,
+  IntegrationCode,
+  MapWarehouseBody,
+  ShopWarehouse,
+  ShopWarehouses,
+  Store,
+  StoreForm,
+  WarehouseMapping,
+} from '@kelola/contracts/channel-shops';
+import { INTEGRATIONS } from '@kelola/contracts/channel-shops';
+import type { MarketplaceCode } from '@kelola/contracts/channels';
+import type { TenantCtx } from '../../http/context.ts';
+import { recordAudit } from '../../platform/audit/audit.ts';
+import { DomainError, fieldError } from '../../platform/errors.ts';
+import type { Platform } from '../../platform/platform.ts';
+import { listWarehouseOptions } from '../warehouses/index.ts';
+import type { MarketplaceAdapter, MarketplaceWarehouse, ShopAuth, TokenGrant } from './adapters/types.ts';
+import { isMarketplaceError } from './adapters/types.ts';
+import { adapterFor } from './channels.adapters.ts';
+import * as repo from './channels.repository.ts';
+import type { ConnectionRow } from './channels.repository.ts';
+import { callRecord, connectChannel, enqueueChannelCall, toChannel, usableConnection, type ChannelOperation } from './channels.service.ts';
+import * as shops from './channel-shops.repository.ts';
+
+/** The queue the product side consumes to import a new shop's products (issue 15 part B); sent after commit. */
+export const PRODUCT_IMPORT_QUEUE = 'channels-product-import';
+export const REFRESH_TOKENS_QUEUE = 'channels-refresh-tokens';
+/** Every five minutes, tokens expiring within the next half hour are refreshed. */
+export const REFRESH_TOKENS_CRON = '*/5 * * * *';
+const REFRESH_WITHIN_MS = 30 * 60_000;
+/** Zalora lists no warehouses: its shops have one, under the spec's default label. */
+const DEFAULT_WAREHOUSE: MarketplaceWarehouse = { id: 'default', name: 'Default Warehouse', isDefault: true };
+
+const NAMES: Record<IntegrationCode, string> = {
+  shopee: 'Shopee',
+  tiktok: 'TikTok Shop',
+  tokopedia: 'Tokopedia',
+  lazada: 'Lazada',
+  blibli: 'Blibli',
+  zalora: 'Zalora',
+};
+const marketplaceOf = (code: IntegrationCode): MarketplaceCode => (code === 'tokopedia' ? 'tiktok' : code);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Views
+
+type Settings = Awaited<ReturnType<typeof shops.settingsOf>> extends Map<string, infer S> ? S : never;
+
+type Names = Map<string, string>;
+/** Warehouse names by id, of the warehouses the member may see (the warehouses module owns them). */
+const warehouseNames = async (ctx: TenantCtx): Promise<Names> => new Map((await listWarehouseOptions(ctx)).map((w) => [w.id, w.name]));
+
+const toStore = (row: ConnectionRow, settings: Settings | undefined, mapped: number, names: Names): Store => ({
+  ...toChannel(row),
+  main_warehouse_id: settings?.mainWarehouseId ?? null,
+  main_warehouse_name: settings?.mainWarehouseId ? (names.get(settings.mainWarehouseId) ?? null) : null,
+  arrange_shipment: (settings?.arrangeShipment as Store['arrange_shipment'] | undefined) ?? 'pickup',
+  auto_confirm: settings?.autoConfirm ?? false,
+  confirmed_at: settings?.confirmedAt?.toISOString() ?? null,
+  status_reason: row.status === 'CONNECTED' ? null : (settings?.statusReason ?? null),
+  status_message: row.status === 'CONNECTED' ? null : (settings?.statusMessage ?? null),
+  mapped_warehouses: mapped,
+});
+
+async function storesOf(ctx: TenantCtx, rows: ConnectionRow[]): Promise<Store[]> {
+  const settings = await shops.settingsOf(
+    ctx,
+    rows.map((row) => row.id),
+  );
+  const counts = await shops.mappingCounts(ctx);
+  const names = await warehouseNames(ctx);
+  return rows.map((row) => toStore(row, settings.get(row.id), counts.get(row.id) ?? 0, names));
+}
+
+async function connectionOr404(ctx: TenantCtx, id: string): Promise<ConnectionRow> {
+  const row = await repo.findConnection(ctx, id);
+  if (!row) throw new DomainError('CHANNEL_NOT_FOUND');
+  return row;
+}
+
+async function storeOf(ctx: TenantCtx, row: ConnectionRow): Promise<Store> {
+  const [store] = await storesOf(ctx, [row]);
+  return store!;
+}
+
+const configured = (platform: Platform, marketplace: MarketplaceCode): boolean => {
+  try {
+    adapterFor(platform, marketplace);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Every marketplace with its state: configured on this server, and how many shops are connected or not. */
+export async function listIntegrations(ctx: TenantCtx): Promise<{ items: Integration[] }> {
+  const rows = await repo.listConnections(ctx);
+  return {
+    items: INTEGRATIONS.map((code) => {
+      const marketplace = marketplaceOf(code);
+      // Tokopedia shops are TikTok Shop connections: they count under TikTok Shop.
+      const own = code === 'tokopedia' ? [] : rows.filter((row) => row.marketplace === marketplace);
+      return {
+        code,
+        name: NAMES[code],
+        marketplace,
+        authorization: marketplace === 'blibli' || marketplace === 'zalora' ? 'credentials' : 'oauth',
+        configured: configured(ctx.platform, marketplace),
+        connected: own.filter((row) => row.status === 'CONNECTED').length,
+        disconnected: own.filter((row) => row.status !== 'CONNECTED').length,
+      };
+    }),
+  };
+}
+
+export async function listStores(
+  ctx: TenantCtx,
+  query: { status?: string | undefined; confirmed?: string | undefined; q?: string | undefined },
+): Promise<{ items: Store[] }> {
+  const stores = await storesOf(ctx, await repo.listConnections(ctx));
+  const q = query.q?.toLowerCase();
+  return {
+    items: stores.filter(
+      (store) =>
+        (!query.status || store.status === query.status) &&
+        (query.confirmed === undefined || (query.confirmed === 'true') === (store.confirmed_at !== null)) &&
+        (!q || store.name.toLowerCase().includes(q) || store.shop_id.toLowerCase().includes(q)),
+    ),
+  };
+}
+
+export async function getStore(ctx: TenantCtx, id: string): Promise<Store> {
+  return storeOf(ctx, await connectionOr404(ctx, id));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Connecting
+
+/** The marketplace's authorization page for this workspace's member; the return page comes back with a code. */
+export function authorizationUrl(ctx: TenantCtx, code: IntegrationCode, redirectUrl: string): { url: string; state: string } {
+  const adapter = adapterFor(ctx.platform, marketplaceOf(code));
+  const state = randomBytes(12).toString('hex');
+  return { url: adapter.authorizationUrl({ redirectUrl, state }), state };
+}
+
+async function warehouseOr400(ctx: TenantCtx, id: string, path: string): Promise<void> {
+  const visible = await listWarehouseOptions(ctx);
+  if (!visible.some((warehouse) => warehouse.id === id)) throw fieldError('VALIDATION_FAILED', path, 'WAREHOUSE_NOT_FOUND');
+}
+
+function queueProductImport(ctx: TenantCtx, connectionIds: string[]): void {
+  const { platform, workspaceId } = ctx;
+  ctx.afterCommit(async () => {
+    for (const connectionId of connectionIds) await platform.jobs.send(PRODUCT_IMPORT_QUEUE, { workspaceId, connectionId });
+  });
+}
+
+/**
+ * The authorize call of an OAuth return page: the code becomes tokens, each authorized shop is saved (a Shopee main
+ * account brings several) and its product import starts. 409 when every shop of the grant is connected and confirmed
+ * already (spec part 8 'Toko ini sudah dikonfirmasi'); a DISCONNECTED shop is reconnected with the new tokens.
+ */
+export async function authorize(ctx: TenantCtx, code: IntegrationCode, body: AuthorizeBody): Promise<AddStoreResult> {
+  const marketplace = marketplaceOf(code);
+  const adapter = adapterFor(ctx.platform, marketplace);
+  if (marketplace === 'shopee' && !body.shop_id && !body.main_account_id) throw fieldError('VALIDATION_FAILED', 'shop_id', 'REQUIRED');
+  let grant: TokenGrant;
+  try {
+    grant = await adapter.exchangeCode({
+      code: body.code,
+      ...(body.shop_id ? { shopId: body.shop_id } : {}),
+      ...(body.main_account_id ? { mainAccountId: body.main_account_id } : {}),
+      ...(body.redirect_url ? { redirectUrl: body.redirect_url } : {}),
+    });
+  } catch (error) {
+    if (isMarketplaceError(error)) throw new DomainError('CHANNEL_AUTHORIZATION_FAILED', { marketplace_message: error.message });
+    throw error;
+  }
+  if (grant.shops.length === 0) throw new DomainError('CHANNEL_AUTHORIZATION_FAILED', { marketplace_message: 'no shop authorized' });
+
+  const existing = await repo.listConnections(ctx);
+  const settings = await shops.settingsOf(
+    ctx,
+    existing.map((row) => row.id),
+  );
+  const known = (shopId: string) => existing.find((row) => row.marketplace === marketplace && row.shopId === shopId);
+  const confirmed = (shopId: string) => {
+    const row = known(shopId);
+    return row !== undefined && row.status === 'CONNECTED' && Boolean(settings.get(row.id)?.confirmedAt);
+  };
+  if (grant.shops.every((shop) => confirmed(shop.shopId))) throw new DomainError('CHANNEL_ALREADY_CONFIRMED');
+
+  const saved: ConnectionRow[] = [];
+  for (const shop of grant.shops) {
+    let name = shop.name || known(shop.shopId)?.name || '';
+    let region = shop.region || 'ID';
+    if (!name) {
+      const auth: ShopAuth = { shopId: shop.shopId, accessToken: grant.accessToken, ...(shop.cipher ? { shopCipher: shop.cipher } : {}) };
+      const info = await adapter.getShopInfo(auth).catch(() => null);
+      name = info?.name || `${NAMES[code]} ${shop.shopId}`;
+      region = info?.region || region;
+    }
+    const channel = await connectChannel(ctx, {
+      marketplace,
+      shopId: shop.shopId,
+      name,
+      region,
+      ...(body.business_id ? { businessId: body.business_id } : {}),
+      grant,
+      ...(marketplace === 'tiktok' && shop.cipher ? { shopCipher: shop.cipher } : {}),
+    });
+    await shops.upsertSettings(ctx, channel.id, { statusReason: null, statusMessage: null, statusChangedAt: ctx.platform.now() });
+    saved.push((await repo.findConnection(ctx, channel.id))!);
+  }
+  queueProductImport(
+    ctx,
+    saved.map((row) => row.id),
+  );
+  return { items: await storesOf(ctx, saved), product_import: 'queued' };
+}
+
+/** Adds a Blibli or Zalora shop from the store form: its keys are proved with one call before anything is saved. */
+export async function addStore(ctx: TenantCtx, form: StoreForm): Promise<AddStoreResult> {
+  await warehouseOr400(ctx, form.main_warehouse_id, 'main_warehouse_id');
+  const existing = (await repo.listConnections(ctx)).find((row) => row.marketplace === form.marketplace && row.shopId === form.shop_id);
+  if (existing?.status === 'CONNECTED') throw new DomainError('CHANNEL_ALREADY_CONFIRMED');
+  const auth: ShopAuth = {
+    shopId: form.shop_id,
+    accessToken: form.api_seller_key,
+    ...(form.marketplace === 'blibli' && form.client_id ? { username: form.client_id } : {}),
+    ...(form.marketplace === 'blibli' && form.client_secret ? { signatureKey: form.client_secret } : {}),
+  };
+  try {
+    await adapterFor(ctx.platform, form.marketplace).getShopInfo(auth);
+  } catch (error) {
+    if (isMarketplaceError(error)) throw new DomainError('CHANNEL_CREDENTIALS_INVALID', { marketplace_message: error.message });
+    throw error;
+  }
+  const channel = await connectChannel(ctx, {
+    marketplace: form.marketplace,
+    shopId: form.shop_id,
+    name: form.name,
+    region: 'ID',
+    ...(form.business_id ? { businessId: form.business_id } : {}),
+    grant: { accessToken: form.api_seller_key, refreshToken: '' },
+    ...(auth.username ? { username: auth.username } : {}),
+    ...(auth.signatureKey ? { signatureKey: auth.signatureKey } : {}),
+  });
+  await shops.upsertSettings(ctx, channel.id, {
+    mainWarehouseId: form.main_warehouse_id,
+    arrangeShipment: form.arrange_shipment,
+    autoConfirm: form.auto_confirm,
+    clientId: form.client_id ?? null,
+    // The form carries the warehouse and shipping settings: the shop is confirmed as it is added.
+    confirmedAt: ctx.platform.now(),
+    confirmedBy: ctx.actor.userId,
+    statusReason: null,
+    statusMessage: null,
+    statusChangedAt: ctx.platform.now(),
+  });
+  queueProductImport(ctx, [channel.id]);
+  const row = (await repo.findConnection(ctx, channel.id))!;
+  return { items: [await storeOf(ctx, row)], product_import: 'queued' };
+}
+
+/** /admin-store: confirms a shop with its main warehouse and shipping settings; 409 once confirmed. */
+export async function confirmStore(ctx: TenantCtx, id: string, body: ConfirmStoreBody): Promise<Store> {
+  const row = await connectionOr404(ctx, id);
+  const settings = (await shops.settingsOf(ctx, [id])).get(id);
+  if (settings?.confirmedAt) throw new DomainError('CHANNEL_ALREADY_CONFIRMED');
+  await warehouseOr400(ctx, body.main_warehouse_id, 'main_warehouse_id');
+  await shops.upsertSettings(ctx, id, {
+    mainWarehouseId: body.main_warehouse_id,
+    arrangeShipment: body.arrange_shipment,
+    autoConfirm: body.auto_confirm,
+    confirmedAt: ctx.platform.now(),
+    confirmedBy: ctx.actor.userId,
+  });
+  await recordAudit(ctx, {
+    entity: 'channel',
+    entityId: id,
+    action: 'update',
+    before: { confirmed: false },
+    after: { confirmed: true, ...body },
+  });
+  return storeOf(ctx, row);
+}
+
+async function setStatus(ctx: TenantCtx, row: ConnectionRow, status: 'CONNECTED' | 'DISCONNECTED', reason: string | null): Promise<Store> {
+  await repo.updateConnection(ctx, row.id, { status });
+  await shops.upsertSettings(ctx, row.id, { statusReason: reason, statusMessage: null, statusChangedAt: ctx.platform.now() });
+  await recordAudit(ctx, { entity: 'channel', entityId: row.id, action: 'update', before: { status: row.status }, after: { status } });
+  return storeOf(ctx, (await repo.findConnection(ctx, row.id))!);
+}
+
+/** Stops every call and order sync of the shop; its tokens are kept for reconnecting. */
+export async function disconnectStore(ctx: TenantCtx, id: string): Promise<Store> {
+  const row = await connectionOr404(ctx, id);
+  if (row.status === 'DISCONNECTED') return storeOf(ctx, row);
+  return setStatus(ctx, row, 'DISCONNECTED', 'MANUAL');
+}
+
+/**
+ * Reconnects with the kept tokens after proving them with a shop-info call (refreshing first when due). A shop
+ * whose access the marketplace revoked needs its authorization page again: 409 CHANNEL_REAUTHORIZE_REQUIRED.
+ */
+export async function reconnectStore(ctx: TenantCtx, id: string): Promise<Store> {
+  const row = await connectionOr404(ctx, id);
+  if (row.status === 'CONNECTED') return storeOf(ctx, row);
+  const settings = (await shops.settingsOf(ctx, [id])).get(id);
+  if (settings?.statusReason === 'REVOKED') throw new DomainError('CHANNEL_REAUTHORIZE_REQUIRED');
+  try {
+    await callNow(ctx, row, 'getShopInfo', (adapter, auth) => adapter.getShopInfo(auth));
+  } catch (error) {
+    if (isMarketplaceError(error) && ['auth_expired', 'invalid_code', 'invalid_sign'].includes(error.kind)) {
+      ctx.afterRollback(async (db) => {
+        await shops.upsertSettings({ db, workspaceId: ctx.workspaceId }, id, {
+          statusReason: 'REVOKED',
+          statusMessage: error.message.slice(0, 1000),
+          statusChangedAt: ctx.platform.now(),
+        });
+      });
+      throw new DomainError('CHANNEL_REAUTHORIZE_REQUIRED');
+    }
+    throw error;
+  }
+  return setStatus(ctx, row, 'CONNECTED', null);
+}
+
+/**
+ * A marketplace call whose answer the request needs now, in the request's transaction and recorded in the call
+ * log. The token is refreshed first when it expires within five minutes.
+ */
+async function callNow<T>(
+  ctx: TenantCtx,
+  row: ConnectionRow,
+  operation: string,
+  fn: (adapter: MarketplaceAdapter, auth: ShopAuth) => Promise<T>,
+): Promise<T> {
+  const adapter = adapterFor(ctx.platform, row.marketplace as MarketplaceCode);
+  let current = row;
+  const now = ctx.platform.now().getTime();
+  if (current.refreshToken && current.accessTokenExpiresAt && current.accessTokenExpiresAt.getTime() - 5 * 60_000 <= now) {
+    const started = Date.now();
+    try {
+      const grant = await adapter.refreshAccessToken({
+        refreshToken: current.refreshToken,
+        ...(current.mainAccountId ? { mainAccountId: current.mainAccountId } : { shopId: current.shopId }),
+      });
+      const values = {
+        accessToken: grant.accessToken,
+        refreshToken: grant.refreshToken || current.refreshToken,
+        accessTokenExpiresAt: new Date(grant.accessTokenExpiresAt),
+        ...(grant.refreshTokenExpiresAt ? { refreshTokenExpiresAt: new Date(grant.refreshTokenExpiresAt) } : {}),
+      };
+      await repo.updateConnection(ctx, current.id, values);
+      await repo.insertCall(ctx, callRecord(ctx.platform, current, 'refreshAccessToken', 1, started, undefined));
+      current = { ...current, ...values };
+    } catch (error) {
+      const failed = current;
+      ctx.afterRollback(async (db) =>
+        repo.insertCall({ db, workspaceId: ctx.workspaceId }, callRecord(ctx.platform, failed, 'refreshAccessToken', 1, started, error)),
+      );
+      throw error;
+    }
+  }
+  const auth: ShopAuth = {
+    shopId: current.shopId,
+    accessToken: current.accessToken,
+    ...(current.shopCipher ? { shopCipher: current.shopCipher } : {}),
+    ...(current.username ? { username: current.username } : {}),
+    ...(current.signatureKey ? { signatureKey: current.signatureKey } : {}),
+  };
+  const started = Date.now();
+  try {
+    const value = await fn(adapter, auth);
+    await repo.insertCall(ctx, callRecord(ctx.platform, current, operation, 1, started, undefined));
+    return value;
+  } catch (error) {
+    const failed = current;
+    ctx.afterRollback(async (db) =>
+      repo.insertCall({ db, workspaceId: ctx.workspaceId }, callRecord(ctx.platform, failed, operation, 1, started, error)),
+    );
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Warehouse mapping
+
+const toMapping = (row: shops.MappingRow, names: Names): WarehouseMapping => ({
+  id: row.id,
+  channel_id: row.connectionId,
+  marketplace_warehouse_id: row.marketplaceWarehouseId,
+  marketplace_warehouse_name: row.marketplaceWarehouseName,
+  warehouse_id: row.warehouseId,
+  warehouse_name: names.get(row.warehouseId) ?? '',
+  is_default: row.isDefault,
+});
+
+/** The shop's warehouses as the marketplace lists them (Zalora: one default). */
+async function marketplaceWarehouses(ctx: TenantCtx, row: ConnectionRow): Promise<{ supported: boolean; items: MarketplaceWarehouse[] }> {
+  if (row.marketplace === 'zalora') return { supported: false, items: [DEFAULT_WAREHOUSE] };
+  if (row.status !== 'CONNECTED') throw new DomainError('CHANNEL_NOT_CONNECTED');
+  const items = await callNow(ctx, row, 'listWarehouses', (adapter, auth) => adapter.listWarehouses(auth));
+  return { supported: true, items: items.length > 0 ? items : [DEFAULT_WAREHOUSE] };
+}
+
+export async function listShopWarehouses(ctx: TenantCtx, id: string): Promise<ShopWarehouses> {
+  const row = await connectionOr404(ctx, id);
+  const names = await warehouseNames(ctx);
+  const mappings = (await shops.listMappings(ctx, id)).map((row) => toMapping(row, names));
+  const listed = await marketplaceWarehouses(ctx, row);
+  const items: ShopWarehouse[] = listed.items.map((warehouse) => ({
+    id: warehouse.id,
+    name: warehouse.name,
+    city: warehouse.city || null,
+    is_default: warehouse.isDefault ?? false,
+    mapping: mappings.find((mapping) => mapping.marketplace_warehouse_id === warehouse.id) ?? null,
+  }));
+  return {
+    supported: listed.supported,
+    items,
+    stale: mappings.filter((mapping) => !listed.items.some((warehouse) => warehouse.id === mapping.marketplace_warehouse_id)),
+  };
+}
+
+async function mappingsOut(ctx: TenantCtx, id: string): Promise<{ items: WarehouseMapping[] }> {
+  const names = await warehouseNames(ctx);
+  return { items: (await shops.listMappings(ctx, id)).map((row) => toMapping(row, names)) };
+}
+
+async function checkedItems(ctx: TenantCtx, row: ConnectionRow, items: MapWarehouseBody[], prefix: (i: number) => string) {
+  const listed = await marketplaceWarehouses(ctx, row);
+  const visible = new Set((await listWarehouseOptions(ctx)).map((warehouse) => warehouse.id));
+  return items.map((item, index) => {
+    const found = listed.items.find((warehouse) => warehouse.id === item.marketplace_warehouse_id);
+    if (!found)
+      throw fieldError('CHANNEL_WAREHOUSE_UNKNOWN', [prefix(index), 'marketplace_warehouse_id'].filter(Boolean).join('.'), 'INVALID_VALUE');
+    if (!visible.has(item.warehouse_id))
+      throw fieldError('VALIDATION_FAILED', [prefix(index), 'warehouse_id'].filter(Boolean).join('.'), 'WAREHOUSE_NOT_FOUND');
+    return {
+      connectionId: row.id,
+      marketplaceWarehouseId: found.id,
+      marketplaceWarehouseName: found.name,
+      warehouseId: item.warehouse_id,
+      isDefault: found.isDefault ?? false,
+    };
+  });
+}
+
+/** Maps one marketplace warehouse to one of ours; 409 when it is mapped already (edit it instead). */
+export async function mapWarehouse(ctx: TenantCtx, id: string, body: MapWarehouseBody): Promise<WarehouseMapping> {
+  const row = await connectionOr404(ctx, id);
+  const [values] = await checkedItems(ctx, row, [body], () => '');
+  const mappingId = await shops.insertMapping(ctx, values!);
+  if (!mappingId) throw new DomainError('CHANNEL_WAREHOUSE_ALREADY_MAPPED');
+  await recordAudit(ctx, { entity: 'channel_warehouse_mapping', entityId: mappingId, action: 'create', before: null, after: values! });
+  return toMapping((await shops.findMapping(ctx, id, mappingId))!, await warehouseNames(ctx));
+}
+
+/** Maps several marketplace warehouses at once; a mapped one takes the new warehouse. All or nothing. */
+export async function multiMapWarehouses(ctx: TenantCtx, id: string, items: MapWarehouseBody[]): Promise<{ items: WarehouseMapping[] }> {
+  const row = await connectionOr404(ctx, id);
+  const seen = new Set<string>();
+  items.forEach((item, index) => {
+    if (seen.has(item.marketplace_warehouse_id))
+      throw fieldError('VALIDATION_FAILED', `items.${index}.marketplace_warehouse_id`, 'DUPLICATE_VALUE');
+    seen.add(item.marketplace_warehouse_id);
+  });
+  const values = await checkedItems(ctx, row, items, (index) => `items.${index}`);
+  for (const value of values) await shops.putMapping(ctx, value);
+  await recordAudit(ctx, { entity: 'channel', entityId: id, action: 'update', before: null, after: { warehouse_mappings: values } });
+  return mappingsOut(ctx, id);
+}
+
+export async function editMapping(ctx: TenantCtx, id: string, mappingId: string, warehouseId: string): Promise<WarehouseMapping> {
+  await connectionOr404(ctx, id);
+  const before = await shops.findMapping(ctx, id, mappingId);
+  if (!before) throw new DomainError('CHANNEL_MAPPING_NOT_FOUND');
+  await warehouseOr400(ctx, warehouseId, 'warehouse_id');
+  await shops.updateMappingWarehouse(ctx, mappingId, warehouseId);
+  await recordAudit(ctx, {
+    entity: 'channel_warehouse_mapping',
+    entityId: mappingId,
+    action: 'update',
+    before: { warehouseId: before.warehouseId },
+    after: { warehouseId },
+  });
+  return toMapping((await shops.findMapping(ctx, id, mappingId))!, await warehouseNames(ctx));
+}
+
+export async function unmapWarehouse(ctx: TenantCtx, id: string, mappingId: string): Promise<void> {
+  await connectionOr404(ctx, id);
+  const before = await shops.findMapping(ctx, id, mappingId);
+  if (!before) throw new DomainError('CHANNEL_MAPPING_NOT_FOUND');
+  await shops.deleteMapping(ctx, mappingId);
+  await recordAudit(ctx, { entity: 'channel_warehouse_mapping', entityId: mappingId, action: 'delete', before, after: null });
+}
+
+/** How a marketplace order of a shop picks its warehouse (used by the order import). */
+export type OrderWarehouse =
+  | { warehouseId: string; rule: 'mapped' }
+  /** The shop has no mapping at all: the store's main warehouse, else the first visible one (today's rule). */
+  | { warehouseId: string | null; rule: 'fallback' }
+  /** The order's marketplace warehouse is not mapped while others are: no stock moves. */
+  | { warehouseId: null; rule: 'unmapped'; marketplaceWarehouseId: string };
+
+export async function warehouseForShopOrder(
+  ctx: TenantCtx,
+  connectionId: string,
+  marketplaceWarehouseId: string | undefined,
+): Promise<OrderWarehouse> {
+  const mappings = await shops.listMappings(ctx, connectionId);
+  if (mappings.length > 0) {
+    if (marketplaceWarehouseId) {
+      const mapped = mappings.find((mapping) => mapping.marketplaceWarehouseId === marketplaceWarehouseId);
+      return mapped ? { warehouseId: mapped.warehouseId, rule: 'mapped' } : { warehouseId: null, rule: 'unmapped', marketplaceWarehouseId };
+    }
+    // The order does not say: the shop's default marketplace warehouse (listed first), else the first mapping.
+    return { warehouseId: mappings[0]!.warehouseId, rule: 'mapped' };
+  }
+  const visible = await listWarehouseOptions(ctx);
+  const main = (await shops.settingsOf(ctx, [connectionId])).get(connectionId)?.mainWarehouseId;
+  const chosen = visible.find((warehouse) => warehouse.id === main) ?? visible[0];
+  return { warehouseId: chosen?.id ?? null, rule: 'fallback' };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Channel health
+
+const toFailedCall = (row: shops.FailedCallRow): FailedCall => ({
+  id: row.id,
+  operation: row.operation,
+  attempts: row.attempts,
+  error_code: row.errorCode,
+  error_message: row.errorMessage,
+  failed_at: row.failedAt.toISOString(),
+  retried_at: row.retriedAt?.toISOString() ?? null,
+});
+
+export async function channelHealth(ctx: TenantCtx, id: string): Promise<ChannelHealth> {
+  const row = await connectionOr404(ctx, id);
+  const store = await storeOf(ctx, row);
+  const now = ctx.platform.now().getTime();
+  const settings = (await shops.settingsOf(ctx, [id])).get(id);
+  const banner: ChannelHealth['banner'] =
+    row.status === 'CONNECTED'
+      ? null
+      : row.status === 'INACTIVE'
+        ? 'INACTIVE'
+        : settings?.statusReason === 'REVOKED'
+          ? 'REVOKED'
+          : 'DISCONNECTED';
+  return {
+    channel: store,
+    token: {
+      access_expires_at: row.accessTokenExpiresAt?.toISOString() ?? null,
+      refresh_expires_at: row.refreshTokenExpiresAt?.toISOString() ?? null,
+      seconds_left: row.accessTokenExpiresAt ? Math.floor((row.accessTokenExpiresAt.getTime() - now) / 1000) : null,
+      auto_refresh: Boolean(row.refreshToken),
+    },
+    last_order_sync_at: (await shops.lastOrderSync(ctx, id))?.toISOString() ?? null,
+    last_stock_push_at: (await shops.lastSuccessfulCall(ctx, id, 'updateStock'))?.toISOString() ?? null,
+    failed_calls: (await shops.listFailedCalls(ctx, id)).map(toFailedCall),
+    banner,
+  };
+}
+
+/** Queues a failed call again with its original input; the shop must be connected. */
+export async function retryFailedCall(ctx: TenantCtx, id: string, callId: string): Promise<FailedCall> {
+  await connectionOr404(ctx, id);
+  const failed = await shops.findFailedCallForUpdate(ctx, id, callId);
+  if (!failed) throw new DomainError('CHANNEL_FAILED_CALL_NOT_FOUND');
+  await enqueueChannelCall(
+    ctx,
+    id,
+    failed.operation as ChannelOperation,
+    failed.input as never,
+    (failed.ref as { kind: string; id: string } | null) ?? undefined,
+  );
+  await shops.markRetried(ctx, callId, ctx.platform.now());
+  return toFailedCall({ ...failed, retriedAt: ctx.platform.now() });
+}
+
+/**
+ * The scheduled refresh: every connected shop whose access token expires within half an hour gets a new one (Shopee's
+ * single-use refresh token is saved at once). A refused refresh disconnects the shop with the REVOKED banner,
+ * and the next run skips it: no endless retries.
+ */
+export async function refreshDueTokens(platform: Platform): Promise<{ refreshed: number; failed: number }> {
+  const due = await shops.connectionsDueForRefresh(platform.database.db, new Date(platform.now().getTime() + REFRESH_WITHIN_MS));
+  let refreshed = 0;
+  let failed = 0;
+  for (const connection of due) {
+    try {
+      await usableConnection(platform, connection.workspaceId, connection.id, true);
+      refreshed += 1;
+    } catch {
+      failed += 1;
+    }
+  }
+  return { refreshed, failed };
+}
+
+/**
+ * Sets a connected shop up in one go (the demo seed): every marketplace warehouse not mapped yet goes to `warehouseId`,
+ * and the shop is confirmed with it as the main warehouse when it is not confirmed yet.
+ */
+export async function setUpShop(ctx: TenantCtx, id: string, warehouseId: string): Promise<void> {
+  const listed = await listShopWarehouses(ctx, id);
+  const unmapped = listed.items.filter((item) => item.mapping === null);
+  if (unmapped.length > 0)
+    await multiMapWarehouses(
+      ctx,
+      id,
+      unmapped.map((item) => ({ marketplace_warehouse_id: item.id, warehouse_id: warehouseId })),
+    );
+  const settings = (await shops.settingsOf(ctx, [id])).get(id);
+  if (!settings?.confirmedAt)
+    await confirmStore(ctx, id, { main_warehouse_id: warehouseId, arrange_shipment: 'pickup', auto_confirm: false });
+}
