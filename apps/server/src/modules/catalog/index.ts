@@ -3,6 +3,7 @@ import type { TenantCtx } from '../../http/context.ts';
 import { registerCatalogSearchRoute } from './catalog-search.ts';
 import { registerCatalogRoutes } from './catalog.routes.ts';
 import { registerChannelPriceRoutes } from './channel-prices.routes.ts';
+import { channelPriceValues } from './channel-prices.service.ts';
 import { registerCatalogWorkers } from './catalog.jobs.ts';
 import { catalogsBySkus } from './products.repository.ts';
 export { bundleAvailabilityOf, catalogRefs, getProduct } from './products.service.ts';
@@ -27,6 +28,7 @@ export const catalogModule: KelolaModule = {
     registerChannelPriceRoutes(router);
   },
   workers: registerCatalogWorkers,
+  provides: { channelPrice: channelPriceValues },
   needs: ['stock'],
 };
 

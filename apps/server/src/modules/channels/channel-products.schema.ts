@@ -100,3 +100,40 @@ export const channelPushStates = pgTable(
     tenantPolicy(),
   ],
 );
+
+/**
+ * "Something changed for these SKUs": written by the transaction that changed stock or a price (insert only, so it
+ * takes no lock another transaction could wait on), turned into push states by the push job, then deleted.
+ * `connection_id` narrows a price change to one shop; null means every shop selling the SKU.
+ */
+export const channelPushRequests = pgTable(
+  'channel_push_requests',
+  {
+    id: uuid().primaryKey(),
+    workspaceId: workspaceIdColumn(),
+    catalogId: uuid().notNull(),
+    kind: text().notNull(),
+    connectionId: uuid(),
+    reason: text().notNull(),
+    at: timestamptz().notNull().defaultNow(),
+  },
+  (t) => [index('channel_push_requests_workspace_idx').on(t.workspaceId, t.id), tenantPolicy()],
+);
+
+/** One product import of a shop (spec part 4 "synchronize"): ONPROGRESS until its job ends SUCCESS or FAILED. */
+export const channelProductImports = pgTable(
+  'channel_product_imports',
+  {
+    id: uuid().primaryKey(),
+    workspaceId: workspaceIdColumn(),
+    connectionId: uuid()
+      .notNull()
+      .references(() => channelConnections.id, { onDelete: 'cascade' }),
+    status: text().notNull().default('ONPROGRESS'),
+    reason: text(),
+    imported: integer().notNull().default(0),
+    startedAt: timestamptz().notNull().defaultNow(),
+    finishedAt: timestamptz(),
+  },
+  (t) => [index('channel_product_imports_connection_idx').on(t.workspaceId, t.connectionId, t.id), tenantPolicy()],
+);

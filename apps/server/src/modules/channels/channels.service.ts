@@ -125,7 +125,7 @@ export async function listChannels(ctx: TenantCtx): Promise<{ items: Channel[] }
   return { items: (await repo.listConnections(ctx)).map(toChannel) };
 }
 
-async function connectionOr404(ctx: ScopedCtx, id: string): Promise<ConnectionRow> {
+export async function connectionOr404(ctx: ScopedCtx, id: string): Promise<ConnectionRow> {
   const row = await repo.findConnection(ctx, id);
   if (!row) throw new DomainError('CHANNEL_NOT_FOUND');
   return row;
@@ -158,7 +158,7 @@ export async function listChannelCalls(ctx: TenantCtx, id: string, query: Channe
   return { items: rows.map(toCall), next_before: rows.length === query.limit ? (rows.at(-1)?.id ?? null) : null };
 }
 
-const shopAuth = (row: ConnectionRow): ShopAuth => ({
+export const shopAuth = (row: ConnectionRow): ShopAuth => ({
   shopId: row.shopId,
   accessToken: row.accessToken,
   ...(row.shopCipher ? { shopCipher: row.shopCipher } : {}),
@@ -234,7 +234,7 @@ export async function receivePush(ctx: Ctx, marketplace: MarketplaceCode, push: 
 }
 
 /** A job's own transaction inside one workspace (row-level security applies), with after-commit work. */
-async function inWorkspace<T>(
+export async function inWorkspace<T>(
   platform: Platform,
   workspaceId: string,
   fn: (ctx: ScopedCtx & { platform: Platform; afterCommit: Ctx['afterCommit'] }) => Promise<T>,
@@ -443,7 +443,7 @@ export async function enqueueChannelCall<O extends ChannelOperation>(
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Waits for the shop's next slot; false when the wait is long enough to hand the job back to the queue. */
-async function takeSlot(
+export async function takeSlot(
   platform: Platform,
   connection: ConnectionRow,
   maxWaitMs: number,
@@ -461,7 +461,7 @@ async function takeSlot(
  * The connection with a usable access token: refreshed (and saved at once, Shopee refresh tokens being single-use)
  * when it expires within five minutes. The row lock makes concurrent workers refresh once.
  */
-async function usableConnection(platform: Platform, workspaceId: string, connectionId: string, force = false): Promise<ConnectionRow> {
+export async function usableConnection(platform: Platform, workspaceId: string, connectionId: string, force = false): Promise<ConnectionRow> {
   const row = await inWorkspace(platform, workspaceId, (ctx) => repo.findConnection(ctx, connectionId));
   if (!row) throw new DomainError('CHANNEL_NOT_FOUND');
   const due = (candidate: ConnectionRow) =>
@@ -499,7 +499,7 @@ async function usableConnection(platform: Platform, workspaceId: string, connect
   });
 }
 
-function callRecord(
+export function callRecord(
   platform: Platform,
   connection: ConnectionRow,
   operation: string,
@@ -539,7 +539,7 @@ function callRecord(
 }
 
 /** One paced, recorded call for work that is itself a job (reconciliation): no rescheduling, errors thrown. */
-async function callMarketplace<T>(
+export async function callMarketplace<T>(
   platform: Platform,
   connection: ConnectionRow,
   operation: string,

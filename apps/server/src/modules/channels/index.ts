@@ -1,5 +1,6 @@
 import type { KelolaModule } from '../../http/context.ts';
 import { registerChannelWorkers } from './channels.jobs.ts';
+import { registerChannelProductRoutes } from './channel-products.routes.ts';
 import { registerChannelRoutes } from './channels.routes.ts';
 export {
   connectChannel,
@@ -17,12 +18,25 @@ export {
   type ConnectInput,
 } from './channels.service.ts';
 export { adapterFor } from './channels.adapters.ts';
+export {
+  lastPushes,
+  noteStockChanged,
+  noteStockChangedAlone,
+  notePriceChanged,
+  pushesOfCatalog,
+  wakePushes,
+  type ChannelValue,
+  type ChannelValueSource,
+} from './stock-push.service.ts';
 export type { CancellationReason, MarketplaceAdapter, MarketplaceKey, MarketplaceOrder, TokenGrant } from './adapters/types.ts';
 export type { InboxRow } from './channels.repository.ts';
 
 /** Marketplace connections, their inbox and outbound calls; runs the `channelEvents` and `channelCallSettled` handlers other parts provide. */
 export const channelsModule: KelolaModule = {
   name: 'channels',
-  routes: registerChannelRoutes,
+  routes: (router) => {
+    registerChannelRoutes(router);
+    registerChannelProductRoutes(router);
+  },
   workers: registerChannelWorkers,
 };
