@@ -19,6 +19,16 @@ export {
 } from './channels.service.ts';
 export { adapterFor } from './channels.adapters.ts';
 export {
+  listChannelProducts,
+  PRODUCT_IMPORT_QUEUE,
+  runProductImport as importProductsOf,
+  saveProducts,
+  setMapping,
+  startProductImport,
+  type CatalogMatcher,
+  type ProductImportJob,
+} from './channel-products.service.ts';
+export {
   lastPushes,
   noteStockChanged,
   noteStockChangedAlone,
