@@ -99,7 +99,7 @@ export async function claimDue(ctx: ScopedCtx, connectionId: string, now: Date, 
       select catalog_id, kind from channel_push_states
       where workspace_id = ${ctx.workspaceId} and connection_id = ${connectionId}
         and wanted_version > pushed_version
-        and (claimed_until is null or claimed_until < ${now.toISOString()}::timestamptz)
+        and (claimed_until is null or claimed_until <= ${now.toISOString()}::timestamptz)
         and (last_pushed_at is null or last_pushed_at <= ${new Date(now.getTime() - windowMs).toISOString()}::timestamptz)
       order by wanted_at, catalog_id
       limit ${limit}

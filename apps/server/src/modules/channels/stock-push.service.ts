@@ -46,8 +46,8 @@ const BATCH = 100;
 /** A job stops after this long and hands the rest to the next job, so one shop cannot hold a worker for long. */
 const JOB_BUDGET_MS = 60_000;
 const BACKOFF = { baseDelayMs: 2_000, maxDelayMs: 5 * 60_000 };
-/** Consecutive refused attempts in one job before it leaves the rows to the sweep. */
-const MAX_ATTEMPTS = 8;
+/** The backoff stops growing at this attempt (its delay is capped by BACKOFF.maxDelayMs anyway). */
+const MAX_BACKOFF_STEP = 12;
 const SYSTEM_ACTOR = '00000000-0000-0000-0000-000000000000';
 
 /** A number a shop should be told about a SKU, with its explanation in both languages. */
@@ -192,15 +192,17 @@ export async function pushConnection(platform: Platform, workspaceId: string, co
     result.calls += outcome.calls;
     result.failed += outcome.failed;
     if (outcome.retryInMs !== null) {
-      if (attempt >= MAX_ATTEMPTS) return result; // the lease runs out; the sweep starts again later
-      await reschedule(outcome.retryInMs, attempt + 1);
+      // However long the marketplace refuses, the number is retried (backoff capped at five minutes) until it lands
+      // or the shop is disconnected: nothing is dropped.
+      await reschedule(outcome.retryInMs, Math.min(attempt + 1, MAX_BACKOFF_STEP));
       return result;
     }
     attempt = 1;
   }
   // Rows still wanted but inside their window (or leased by a retry): come back when the first one is due.
   const next = await inWorkspace(platform, workspaceId, (ctx) => push.nextDueAt(ctx, connectionId, COALESCE_WINDOW_MS));
-  if (next) await reschedule(Math.max(0, next.getTime() - platform.now().getTime()), 1);
+  // Nothing could be claimed now, so the first due row is at least a moment away: never come back at once.
+  if (next) await reschedule(Math.max(1_000, next.getTime() - platform.now().getTime()), 1);
   return result;
 }
 
