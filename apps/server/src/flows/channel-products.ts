@@ -1,10 +1,4 @@
-import {
-  ChannelProductList,
-  ChannelProductQuery,
-  ImportStatus,
-  MappingInput,
-  ProductSkuParams,
-} from '@kelola/contracts/channel-products';
+import { ChannelProductList, ChannelProductQuery, ImportStatus, MappingInput, ProductSkuParams } from '@kelola/contracts/channel-products';
 import { ChannelParams } from '@kelola/contracts/channels';
 import type { Ctx, KelolaModule, TenantCtx } from '../http/context.ts';
 import type { Router } from '../http/route.ts';
@@ -35,8 +29,7 @@ export const matchCatalog: CatalogMatcher = async (ctx, wanted) => {
   return { bySku, byName };
 };
 
-const masterProducts = (ctx: TenantCtx) => async (ids: string[]) =>
-  new Map((await catalogRefs(ctx, ids)).map((c) => [c.id, c.productId]));
+const masterProducts = (ctx: TenantCtx) => async (ids: string[]) => new Map((await catalogRefs(ctx, ids)).map((c) => [c.id, c.productId]));
 
 const t = (ctx: Ctx) => ctx as TenantCtx;
 

@@ -58,7 +58,8 @@ async function drain(limit = 2_000): Promise<number> {
     const next = queued.shift()!;
     if (next.startAfterSeconds) {
       await sandbox.advance(next.startAfterSeconds * 1000);
-      for (const other of queued) if (other.startAfterSeconds) other.startAfterSeconds = Math.max(0, other.startAfterSeconds - next.startAfterSeconds);
+      for (const other of queued)
+        if (other.startAfterSeconds) other.startAfterSeconds = Math.max(0, other.startAfterSeconds - next.startAfterSeconds);
     }
     const handler = handlers.get(next.queue);
     if (!handler) throw new Error(`no handler for ${next.queue}`);
@@ -87,9 +88,13 @@ beforeEach(async () => {
   await sandbox.admin('/faults', { marketplace: 'tiktok', random: 0 });
 });
 
-type SandboxProducts = { products: { id: string; name: string; skus: { id: string; sellerSku: string; stock: number; price: number }[] }[] };
+type SandboxProducts = {
+  products: { id: string; name: string; skus: { id: string; sellerSku: string; stock: number; price: number }[] }[];
+};
 const shopProducts = async (shop: { marketplace: string; shopId: string }) =>
-  (await (await fetch(`${sandbox.origin}/__sandbox/products?marketplace=${shop.marketplace}&shopId=${shop.shopId}`)).json()) as SandboxProducts;
+  (await (
+    await fetch(`${sandbox.origin}/__sandbox/products?marketplace=${shop.marketplace}&shopId=${shop.shopId}`)
+  ).json()) as SandboxProducts;
 const shopSku = async (shop: { marketplace: string; shopId: string }, sellerSku: string) => {
   for (const product of (await shopProducts(shop)).products) {
     const sku = product.skus.find((s) => s.sellerSku === sellerSku);
@@ -107,7 +112,10 @@ async function setUp(count = 1, options: { shopeePercent?: number } = {}) {
     const product = await createProduct(
       app,
       owner,
-      singleForm({ name: `Kopi Uji ${randomBytes(3).toString('hex')}`, catalogs: [{ sku: uniqueSku('PUSH'), price: 25_000, weight: 250 }] }),
+      singleForm({
+        name: `Kopi Uji ${randomBytes(3).toString('hex')}`,
+        catalogs: [{ sku: uniqueSku('PUSH'), price: 25_000, weight: 250 }],
+      }),
     );
     skus.push({ id: product.catalogs[0]!.id, sku: product.catalogs[0]!.sku });
   }
@@ -195,9 +203,14 @@ describe('products on channels: import and mapping', () => {
     expect(confirmed.json().items.find((p: { product_id: string }) => p.product_id === kaos.product_id).mapping).toBe('PART_CONFIRMED');
 
     // Unmapping (Zalora's UNCONFIRMED PUT as well) takes the catalog away; a new import does not map it again.
-    const unmapped = await call('PUT', `/api/channels/${shopee}/products/${byName.product_id}/skus/${byName.skus[0].sku_id}/mapping`, owner, {
-      catalog_id: null,
-    });
+    const unmapped = await call(
+      'PUT',
+      `/api/channels/${shopee}/products/${byName.product_id}/skus/${byName.skus[0].sku_id}/mapping`,
+      owner,
+      {
+        catalog_id: null,
+      },
+    );
     const after = unmapped.json().items.find((p: { product_id: string }) => p.product_id === byName.product_id);
     expect(after.skus[0]).toMatchObject({ catalog_id: null, mapping: 'UNCONFIRMED', mapped_by: 'MANUAL' });
     await call('POST', `/api/channels/${shopee}/products/synchronize`, owner);
@@ -212,7 +225,11 @@ describe('products on channels: import and mapping', () => {
     expectError(await call('GET', `/api/channels/${shopee}/products`, other), 404, 'CHANNEL_NOT_FOUND');
     expectError(await call('GET', `/api/channels/${shopee}/pushes`, other), 404, 'CHANNEL_NOT_FOUND');
     expectError(await call('POST', `/api/channels/${shopee}/products/synchronize`, other), 404, 'CHANNEL_NOT_FOUND');
-    expectError(await call('PUT', `/api/channels/${shopee}/products/1/skus/1/mapping`, other, { catalog_id: null }), 404, 'CHANNEL_NOT_FOUND');
+    expectError(
+      await call('PUT', `/api/channels/${shopee}/products/1/skus/1/mapping`, other, { catalog_id: null }),
+      404,
+      'CHANNEL_NOT_FOUND',
+    );
     expect((await call('GET', `/api/channel-pushes?catalog_id=${skus[0]!.id}`, other)).json().items).toEqual([]);
 
     const { owner } = await setUp(1);
@@ -247,7 +264,8 @@ describe('stock and price pushes', () => {
     expect(stock).toMatchObject({ value: 7, pending: false, error: null, channel_name: SHOPEE.name });
     expect(stock.explanation).toContain(`${SHOPEE.name} mendapat 7 = 10 tersedia × 70%`);
     expect(stock.explanation).toContain('dikurangi buffer 0');
-    const english = (await call('GET', `/api/channel-pushes?catalog_id=${sku!.id}`, owner, undefined, { 'accept-language': 'en' })).json().items;
+    const english = (await call('GET', `/api/channel-pushes?catalog_id=${sku!.id}`, owner, undefined, { 'accept-language': 'en' })).json()
+      .items;
     expect(english.find((p: { channel_id: string; kind: string }) => p.channel_id === tiktok && p.kind === 'STOCK').explanation).toContain(
       `${TIKTOK.name} got 10 = 10 available × 100%`,
     );
@@ -301,7 +319,9 @@ describe('stock and price pushes', () => {
     for (const channel of [shopee, tiktok]) {
       const stock = await calls(owner, channel, 'updateStock');
       expect(stock.error).toBeGreaterThan(0);
-      const pushes = (await call('GET', `/api/channels/${channel}/pushes`, owner)).json().items.filter((p: { kind: string }) => p.kind === 'STOCK');
+      const pushes = (await call('GET', `/api/channels/${channel}/pushes`, owner))
+        .json()
+        .items.filter((p: { kind: string }) => p.kind === 'STOCK');
       expect(pushes.reduce((sum: number, p: { push_count: number }) => sum + p.push_count, 0)).toBe(stock.ok);
       // At most one accepted push per SKU per round (one coalescing window each).
       expect(stock.ok).toBeLessThanOrEqual(skus.length * ROUNDS);
@@ -331,7 +351,9 @@ describe('stock and price pushes', () => {
     const connection = await inTenant(app.platform.database.db, owner.workspaceId, (db) =>
       findConnection({ db, workspaceId: owner.workspaceId }, shopee),
     );
-    await adapterFor(app.platform, 'shopee').updateStock(shopAuth(connection!), [{ productId: listed.productId, skuId: listed.id, quantity: 42 }]);
+    await adapterFor(app.platform, 'shopee').updateStock(shopAuth(connection!), [
+      { productId: listed.productId, skuId: listed.id, quantity: 42 },
+    ]);
     expect((await shopSku(SHOPEE, sku!.sku)).stock).toBe(42);
 
     await sandbox.advance(COALESCE_WINDOW_MS);
@@ -339,7 +361,9 @@ describe('stock and price pushes', () => {
     expect(result).toMatchObject({ drifted: 1 });
     await drain();
     expect((await shopSku(SHOPEE, sku!.sku)).stock).toBe(5);
-    const push = (await call('GET', `/api/channels/${shopee}/pushes`, owner)).json().items.find((p: { kind: string }) => p.kind === 'STOCK');
+    const push = (await call('GET', `/api/channels/${shopee}/pushes`, owner))
+      .json()
+      .items.find((p: { kind: string }) => p.kind === 'STOCK');
     expect(push).toMatchObject({ value: 5, reason: 'reconcile' });
   });
 });

@@ -231,7 +231,11 @@ const rupiah = (n: bigint) => `Rp ${n.toString().replace(/\B(?=(\d{3})+(?!\d))/g
  * The `channelPrice` port (ADR 0030): the sale price a shop is told, with where it comes from. A SKU whose formula
  * cannot give a price is left out (nothing is pushed; the price screen shows the formula's errors).
  */
-export async function channelPriceValues(ctx: TenantCtx, channelId: string, catalogIds: readonly string[]): Promise<Map<string, ChannelValue>> {
+export async function channelPriceValues(
+  ctx: TenantCtx,
+  channelId: string,
+  catalogIds: readonly string[],
+): Promise<Map<string, ChannelValue>> {
   const out = new Map<string, ChannelValue>();
   for (const id of new Set(catalogIds)) {
     let price: ResolvedChannelPrice;

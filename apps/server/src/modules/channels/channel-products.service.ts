@@ -78,7 +78,12 @@ export async function importStatus(ctx: ScopedCtx, channelId: string): Promise<C
  * known and maps new or unmapped ones automatically: an equal seller SKU confirms, then an equal name (one SKU, one
  * catalog of that name) confirms, the rest stay UNCONFIRMED. Newly confirmed SKUs get a stock and price push.
  */
-export async function runProductImport(platform: Platform, job: ProductImportJob, match: CatalogMatcher, ctxOf: (db: ScopedCtx['db']) => TenantCtx) {
+export async function runProductImport(
+  platform: Platform,
+  job: ProductImportJob,
+  match: CatalogMatcher,
+  ctxOf: (db: ScopedCtx['db']) => TenantCtx,
+) {
   const finish = (values: { status: 'SUCCESS' | 'FAILED'; reason?: string; imported: number }) =>
     inWorkspace(platform, job.workspaceId, (ctx) =>
       ctx.db
@@ -111,7 +116,13 @@ export async function runProductImport(platform: Platform, job: ProductImportJob
 }
 
 /** Saves one page of the shop's products in the caller's transaction, mapping what can be mapped. */
-export async function saveProducts(ctx: TenantCtx, connectionId: string, items: readonly MarketplaceProduct[], match: CatalogMatcher, now: Date) {
+export async function saveProducts(
+  ctx: TenantCtx,
+  connectionId: string,
+  items: readonly MarketplaceProduct[],
+  match: CatalogMatcher,
+  now: Date,
+) {
   if (items.length === 0) return;
   for (const product of items) {
     await ctx.db
@@ -129,13 +140,28 @@ export async function saveProducts(ctx: TenantCtx, connectionId: string, items: 
       })
       .onConflictDoUpdate({
         target: [p.workspaceId, p.connectionId, p.productId],
-        set: { name: product.name, status: product.status, categoryId: product.categoryId ?? null, images: product.images, importedAt: now },
+        set: {
+          name: product.name,
+          status: product.status,
+          categoryId: product.categoryId ?? null,
+          images: product.images,
+          importedAt: now,
+        },
       });
   }
   const known = await ctx.db
     .select()
     .from(k)
-    .where(and(eq(k.workspaceId, ctx.workspaceId), eq(k.connectionId, connectionId), inArray(k.productId, items.map((i) => i.productId))));
+    .where(
+      and(
+        eq(k.workspaceId, ctx.workspaceId),
+        eq(k.connectionId, connectionId),
+        inArray(
+          k.productId,
+          items.map((i) => i.productId),
+        ),
+      ),
+    );
   const knownOf = new Map(known.map((row) => [`${row.productId}|${row.skuId}`, row]));
   const open = items.flatMap((product) =>
     product.skus
@@ -165,7 +191,15 @@ export async function saveProducts(ctx: TenantCtx, connectionId: string, items: 
       }
       await ctx.db
         .insert(k)
-        .values({ id: uuidv7(), workspaceId: ctx.workspaceId, connectionId, productId: product.productId, skuId: sku.skuId, ...values, ...mapping })
+        .values({
+          id: uuidv7(),
+          workspaceId: ctx.workspaceId,
+          connectionId,
+          productId: product.productId,
+          skuId: sku.skuId,
+          ...values,
+          ...mapping,
+        })
         .onConflictDoUpdate({ target: [k.workspaceId, k.connectionId, k.productId, k.skuId], set: { ...values, ...mapping } });
     }
   }
@@ -177,7 +211,10 @@ export async function saveProducts(ctx: TenantCtx, connectionId: string, items: 
 }
 
 /** The spec's mapping state of a product from its SKUs' mappings. */
-export function mappingState(skus: readonly { mapping: string; catalogProductId?: string | null }[], productsOfCatalogs: number): MappingState {
+export function mappingState(
+  skus: readonly { mapping: string; catalogProductId?: string | null }[],
+  productsOfCatalogs: number,
+): MappingState {
   const confirmed = skus.filter((s) => s.mapping === 'CONFIRMED').length;
   if (confirmed === 0) return 'UNCONFIRMED';
   if (confirmed < skus.length) return 'PART_CONFIRMED';
@@ -213,14 +250,25 @@ export async function listChannelProducts(
     ? await ctx.db
         .select()
         .from(k)
-        .where(and(eq(k.workspaceId, ctx.workspaceId), eq(k.connectionId, channelId), inArray(k.productId, all.map((r) => r.productId))))
+        .where(
+          and(
+            eq(k.workspaceId, ctx.workspaceId),
+            eq(k.connectionId, channelId),
+            inArray(
+              k.productId,
+              all.map((r) => r.productId),
+            ),
+          ),
+        )
         .orderBy(asc(k.skuId))
     : [];
   const masters = await productOf([...new Set(skus.flatMap((s) => (s.catalogId ? [s.catalogId] : [])))]);
   let items: ChannelProduct[] = all.map((row) => {
     const own = skus.filter((s) => s.productId === row.productId);
     const prices = own.map((s) => s.price);
-    const productCount = new Set(own.flatMap((s) => (s.catalogId && s.mapping === 'CONFIRMED' ? [masters.get(s.catalogId) ?? s.catalogId] : []))).size;
+    const productCount = new Set(
+      own.flatMap((s) => (s.catalogId && s.mapping === 'CONFIRMED' ? [masters.get(s.catalogId) ?? s.catalogId] : [])),
+    ).size;
     return {
       product_id: row.productId,
       name: row.name,

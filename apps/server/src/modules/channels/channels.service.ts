@@ -461,7 +461,12 @@ export async function takeSlot(
  * The connection with a usable access token: refreshed (and saved at once, Shopee refresh tokens being single-use)
  * when it expires within five minutes. The row lock makes concurrent workers refresh once.
  */
-export async function usableConnection(platform: Platform, workspaceId: string, connectionId: string, force = false): Promise<ConnectionRow> {
+export async function usableConnection(
+  platform: Platform,
+  workspaceId: string,
+  connectionId: string,
+  force = false,
+): Promise<ConnectionRow> {
   const row = await inWorkspace(platform, workspaceId, (ctx) => repo.findConnection(ctx, connectionId));
   if (!row) throw new DomainError('CHANNEL_NOT_FOUND');
   const due = (candidate: ConnectionRow) =>

@@ -35,9 +35,9 @@ export async function requestPushes(
       ),
     );
   if (mapped.length === 0) return false;
-  await ctx.db.insert(channelPushRequests).values(
-    mapped.map((m) => ({ id: uuidv7(), workspaceId: ctx.workspaceId, catalogId: m.catalogId!, kind, connectionId, reason })),
-  );
+  await ctx.db
+    .insert(channelPushRequests)
+    .values(mapped.map((m) => ({ id: uuidv7(), workspaceId: ctx.workspaceId, catalogId: m.catalogId!, kind, connectionId, reason })));
   return true;
 }
 
@@ -117,7 +117,9 @@ export async function claimDue(ctx: ScopedCtx, connectionId: string, now: Date, 
 export async function nextDueAt(ctx: ScopedCtx, connectionId: string, windowMs: number): Promise<Date | null> {
   const [row] = await ctx.db
     .select({
-      at: sql<string | null>`min(greatest(coalesce(${s.lastPushedAt} + make_interval(secs => ${windowMs / 1000}), ${s.wantedAt}), coalesce(${s.claimedUntil}, ${s.wantedAt})))`,
+      at: sql<
+        string | null
+      >`min(greatest(coalesce(${s.lastPushedAt} + make_interval(secs => ${windowMs / 1000}), ${s.wantedAt}), coalesce(${s.claimedUntil}, ${s.wantedAt})))`,
     })
     .from(s)
     .where(and(eq(s.workspaceId, ctx.workspaceId), eq(s.connectionId, connectionId), sql`${s.wantedVersion} > ${s.pushedVersion}`));
@@ -142,7 +144,14 @@ export async function markPushed(
       ...(error === null ? { lastValue: value, lastExplanation: explanation, lastPushedAt: at, lastError: null } : { lastError: error }),
       pushCount: sql`${s.pushCount} + ${error === null ? 1 : 0}`,
     })
-    .where(and(eq(s.workspaceId, ctx.workspaceId), eq(s.connectionId, connectionId), eq(s.catalogId, claimed.catalogId), eq(s.kind, claimed.kind)));
+    .where(
+      and(
+        eq(s.workspaceId, ctx.workspaceId),
+        eq(s.connectionId, connectionId),
+        eq(s.catalogId, claimed.catalogId),
+        eq(s.kind, claimed.kind),
+      ),
+    );
 }
 
 /** The push failed for now: the lease ends at `retryAt` (nobody pushes the row before), the error is kept. */
@@ -159,7 +168,14 @@ export async function releaseClaim(ctx: ScopedCtx, connectionId: string, claimed
 }
 
 /** Marks rows wanted again (a reconciliation found the shop's number drifted), keeping their window. */
-export async function bumpWanted(ctx: ScopedCtx, connectionId: string, kind: PushKind, catalogIds: readonly string[], now: Date, reason: PushReason) {
+export async function bumpWanted(
+  ctx: ScopedCtx,
+  connectionId: string,
+  kind: PushKind,
+  catalogIds: readonly string[],
+  now: Date,
+  reason: PushReason,
+) {
   if (catalogIds.length === 0) return;
   await ctx.db
     .update(s)
@@ -168,7 +184,9 @@ export async function bumpWanted(ctx: ScopedCtx, connectionId: string, kind: Pus
       wantedAt: sql`case when ${s.wantedVersion} > ${s.pushedVersion} then ${s.wantedAt} else ${now.toISOString()}::timestamptz end`,
       reason,
     })
-    .where(and(eq(s.workspaceId, ctx.workspaceId), eq(s.connectionId, connectionId), eq(s.kind, kind), inArray(s.catalogId, [...catalogIds])));
+    .where(
+      and(eq(s.workspaceId, ctx.workspaceId), eq(s.connectionId, connectionId), eq(s.kind, kind), inArray(s.catalogId, [...catalogIds])),
+    );
 }
 
 /** The push states of one shop, newest push first. */
@@ -198,7 +216,9 @@ export async function statesFor(ctx: ScopedCtx, connectionId: string, kind: Push
   return ctx.db
     .select()
     .from(s)
-    .where(and(eq(s.workspaceId, ctx.workspaceId), eq(s.connectionId, connectionId), eq(s.kind, kind), inArray(s.catalogId, [...catalogIds])));
+    .where(
+      and(eq(s.workspaceId, ctx.workspaceId), eq(s.connectionId, connectionId), eq(s.kind, kind), inArray(s.catalogId, [...catalogIds])),
+    );
 }
 
 export type MappedSku = { productId: string; skuId: string; catalogId: string; sellerSku: string };

@@ -8,15 +8,7 @@ import { isMarketplaceError, type UpdateOutcome } from './adapters/types.ts';
 import { adapterFor } from './channels.adapters.ts';
 import * as repo from './channels.repository.ts';
 import type { ConnectionRow, ScopedCtx } from './channels.repository.ts';
-import {
-  callMarketplace,
-  callRecord,
-  connectionOr404,
-  inWorkspace,
-  shopAuth,
-  takeSlot,
-  usableConnection,
-} from './channels.service.ts';
+import { callMarketplace, callRecord, connectionOr404, inWorkspace, shopAuth, takeSlot, usableConnection } from './channels.service.ts';
 import * as push from './stock-push.repository.ts';
 import type { Claimed, MappedSku, PushKind, PushReason } from './stock-push.repository.ts';
 
@@ -228,7 +220,15 @@ async function pushClaimed(platform: Platform, connection: ConnectionRow, claime
       for (const row of rows) {
         const value = values[row.kind].get(row.catalogId);
         const shown = value ? labelled(connection, value) : { value: 0, explanation: { id: '', en: '' } };
-        await push.markPushed(ctx, connection.id, row, shown.value, shown.explanation, platform.now(), value ? error : (error ?? 'NO_VALUE'));
+        await push.markPushed(
+          ctx,
+          connection.id,
+          row,
+          shown.value,
+          shown.explanation,
+          platform.now(),
+          value ? error : (error ?? 'NO_VALUE'),
+        );
         done.add(row);
       }
     });
@@ -289,7 +289,12 @@ async function pushClaimed(platform: Platform, connection: ConnectionRow, claime
         error !== undefined &&
         isMarketplaceError(error) &&
         (error.kind === 'rate_limited' || error.kind === 'auth_expired' || (error.kind === 'upstream' && (error.httpStatus ?? 500) >= 500));
-      const retryInMs = refusedNow && isMarketplaceError(error) ? (error.kind === 'auth_expired' ? 0 : (error.retryAfterMs ?? backoffDelayMs(attempt, BACKOFF))) : null;
+      const retryInMs =
+        refusedNow && isMarketplaceError(error)
+          ? error.kind === 'auth_expired'
+            ? 0
+            : (error.retryAfterMs ?? backoffDelayMs(attempt, BACKOFF))
+          : null;
       const retryAt = retryInMs !== null ? new Date(platform.now().getTime() + retryInMs) : undefined;
       const partial = (answer ?? []).filter((a) => !a.ok);
       await inWorkspace(platform, workspaceId, async (ctx) => {
@@ -300,12 +305,16 @@ async function pushClaimed(platform: Platform, connection: ConnectionRow, claime
                 outcome: 'error',
                 errorKind: 'bad_request',
                 errorCode: 'partial_failure',
-                errorMessage: partial.map((p) => `${p.productId}/${p.skuId}: ${p.error ?? 'failed'}`).join('; ').slice(0, 1000),
+                errorMessage: partial
+                  .map((p) => `${p.productId}/${p.skuId}: ${p.error ?? 'failed'}`)
+                  .join('; ')
+                  .slice(0, 1000),
               }
             : {}),
         });
         if (isMarketplaceError(error) && error.kind === 'rate_limited' && retryAt) await repo.pushBackCalls(ctx, current.id, retryAt);
-        if (isMarketplaceError(error) && error.kind === 'auth_expired') await repo.updateConnection(ctx, current.id, { accessTokenExpiresAt: platform.now() });
+        if (isMarketplaceError(error) && error.kind === 'auth_expired')
+          await repo.updateConnection(ctx, current.id, { accessTokenExpiresAt: platform.now() });
       });
       if (retryInMs !== null) {
         const left = rows.filter((r) => !done.has(r));
@@ -317,7 +326,8 @@ async function pushClaimed(platform: Platform, connection: ConnectionRow, claime
       // Done for these SKUs: refused for good (bad request, unknown product) or accepted, per SKU.
       for (const sku of productSkus) {
         const own = partial.find((p) => p.skuId === sku.skuId);
-        const message = error !== undefined ? (error instanceof Error ? error.message : String(error)) : own ? (own.error ?? 'failed') : null;
+        const message =
+          error !== undefined ? (error instanceof Error ? error.message : String(error)) : own ? (own.error ?? 'failed') : null;
         if (message) failedOf.set(sku.catalogId, message);
         pending.set(sku.catalogId, (pending.get(sku.catalogId) ?? 1) - 1);
       }
@@ -405,11 +415,7 @@ export async function reconcileStock(platform: Platform, workspaceId: string, co
 // ---------------------------------------------------------------------------------------------------------------
 // Reads
 
-const present = (
-  ctx: TenantCtx,
-  row: push.PushStateRow,
-  channel: { name: string; marketplace: string },
-): ChannelPush => ({
+const present = (ctx: TenantCtx, row: push.PushStateRow, channel: { name: string; marketplace: string }): ChannelPush => ({
   channel_id: row.connectionId,
   channel_name: channel.name,
   marketplace: channel.marketplace,

@@ -158,7 +158,10 @@ export async function applyLines(
   if (failed.length === 0 && ledger.length > 0) {
     await ctx.db.insert(stockMovements).values(ledger);
     // The shops selling these SKUs get their new numbers once this commits (coalesced, ADR 0030).
-    await noteStockChanged(ctx, applied.map((l) => l.catalogId));
+    await noteStockChanged(
+      ctx,
+      applied.map((l) => l.catalogId),
+    );
   }
   return { applied, failed };
 }
