@@ -1,6 +1,7 @@
 import { allocateToChannel } from '@kelola/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { TenantCtx } from '../../http/context.ts';
+import { catalogRefs } from '../catalog/index.ts';
 import type { ChannelValue } from '../channels/index.ts';
 import { listWarehouseOptions } from '../warehouses/index.ts';
 import { channelAllocations, stockBalances, stockSetAsides } from './inventory.schema.ts';
@@ -8,13 +9,15 @@ import { availableOf } from './stock-balances.repository.ts';
 
 // The `channelStock` port (ADR 0030): what a shop is told a SKU's stock is. Every warehouse holding the SKU gives the
 // channel its share by the warehouse's rule for that channel (ADR 0011), or all of its available stock when the
-// warehouse has no rule for the channel, plus the stock set aside for the channel there.
+// warehouse has no rule for the channel, plus the stock set aside for the channel there. Bundles are not pushed yet.
 
 const NO_RULE = { mode: 'PERCENTAGE', value: 100, buffer: 0 } as const;
 
 export async function channelStockOf(ctx: TenantCtx, channelId: string, catalogIds: readonly string[]): Promise<Map<string, ChannelValue>> {
-  const ids = [...new Set(catalogIds)];
   const out = new Map<string, ChannelValue>();
+  // Bundles hold no stock of their own: they are left out (not pushed) rather than told 0, until their availability
+  // from the components is pushed too. SKUs gone from the catalog are left out as well.
+  const ids = (await catalogRefs(ctx, [...new Set(catalogIds)])).filter((r) => r.productType !== 'BUNDLING').map((r) => r.id);
   if (ids.length === 0) return out;
   const ws = ctx.workspaceId;
   const [balances, rules, asides, warehouses] = await Promise.all([
