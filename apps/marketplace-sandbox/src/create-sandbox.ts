@@ -31,9 +31,25 @@ export const createSandbox = (options: SandboxOptions): FastifyInstance => {
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 20 * 1024 * 1024 });
   registerBodyParsers(app);
   // State catches up with the clock before every request, so nothing depends on timers.
-  app.addHook('onRequest', async () => {
+  app.addHook('onRequest', async (request, reply) => {
     store.settle();
     pushes.retryDue();
+    // The fault switch (POST /__sandbox/faults { random }): a marketplace call fails before it is served, as an
+    // overloaded gateway would. Sign-in and token calls are spared so a run can always get a token.
+    const path = request.url.split('?')[0] ?? '';
+    const marketplace = (Object.keys(SANDBOX_PREFIXES) as (keyof typeof SANDBOX_PREFIXES)[]).find((m) =>
+      path.startsWith(`${SANDBOX_PREFIXES[m]}/`),
+    );
+    if (!marketplace || /auth|token|oauth|consent/iu.test(path)) return;
+    const status = store.randomFault(marketplace);
+    if (status === null) return;
+    if (status === 429) void reply.header('retry-after', '1');
+    await reply
+      .status(status)
+      .send({
+        error: status === 429 ? 'error_too_many_request' : 'error_server',
+        message: status === 429 ? 'Too many requests (fault switch).' : 'Service unavailable (fault switch).',
+      });
   });
   app.get('/', async (_request, reply) =>
     reply.type('text/html').send('<h1>Kelola marketplace sandbox</h1><p>Shopee, TikTok Shop, Lazada, Blibli and Zalora seller APIs.</p>'),

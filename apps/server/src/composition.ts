@@ -1,4 +1,5 @@
 import type { Config } from './config.ts';
+import { channelProductFlows } from './flows/channel-products.ts';
 import { orderFlows } from './flows/orders.jobs.ts';
 import type { KelolaModule, Ports } from './http/context.ts';
 import type { Router } from './http/route.ts';
@@ -33,14 +34,22 @@ export const MODULES: readonly KelolaModule[] = [
   ordersModule,
   // Flows take part like modules: their routes, workers and the handlers they provide (they span several modules).
   orderFlows,
+  channelProductFlows,
 ];
 
 /** The ports the modules provide: one provider for each single port, every provider's handlers for a list port. */
 export function composePorts(modules: readonly KelolaModule[] = MODULES): Ports {
   const stock = modules.flatMap((m) => (m.provides?.stock ? [m.provides.stock] : []));
   if (stock.length !== 1) throw new Error(`exactly one module must provide the stock port; ${stock.length} do`);
+  const single = <K extends 'channelStock' | 'channelPrice'>(key: K): Ports[K] => {
+    const found = modules.flatMap((m) => (m.provides?.[key] ? [m.provides[key]] : []));
+    if (found.length !== 1) throw new Error(`exactly one module must provide the ${key} port; ${found.length} do`);
+    return found[0] as Ports[K];
+  };
   return {
     stock: stock[0]!,
+    channelStock: single('channelStock'),
+    channelPrice: single('channelPrice'),
     channelEvents: modules.flatMap((m) => m.provides?.channelEvents ?? []),
     channelCallSettled: modules.flatMap((m) => m.provides?.channelCallSettled ?? []),
   };

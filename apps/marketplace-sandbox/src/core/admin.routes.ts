@@ -35,7 +35,16 @@ const Products = z.object({
 });
 /** What a demo grant lasts: the marketplaces' own refresh flow renews it after that. */
 const DEMO_GRANT_MS = 4 * 60 * 60_000;
-const Faults = z.object({ marketplace: Marketplace, rateLimited: z.number().int().min(0).max(1000) });
+const Faults = z.object({
+  marketplace: Marketplace,
+  /** The next this many calls answer 429. */
+  rateLimited: z.number().int().min(0).max(1000).default(0),
+  /** From now on each call answers 429, 500 or 503 with this probability (0 switches it off). */
+  random: z.number().min(0).max(1).optional(),
+  seed: z.string().max(100).optional(),
+});
+const Expire = z.object({ marketplace: Marketplace });
+const ProductQuery = z.object({ marketplace: Marketplace, shopId: z.string().optional() });
 
 export const registerAdmin = (app: FastifyInstance, store: SandboxStore, pushes: PushSender): void => {
   app.setErrorHandler((error, _request, reply) => {
@@ -149,7 +158,33 @@ export const registerAdmin = (app: FastifyInstance, store: SandboxStore, pushes:
   app.post('/faults', async (request) => {
     const body = Faults.parse(request.body ?? {});
     store.injectRateLimit(body.marketplace, body.rateLimited);
+    if (body.random !== undefined) store.setRandomFaults(body.marketplace, body.random, body.seed);
     return { ok: true };
+  });
+
+  /** How many calls the fault switch served and failed, per marketplace. */
+  app.get('/faults', async () => ({ faults: store.faultCounts() }));
+
+  /** Expires the marketplace's access tokens now, so the next call needs a refresh. */
+  app.post('/tokens/expire', async (request) => {
+    const body = Expire.parse(request.body ?? {});
+    return { expired: store.expireAccessTokens(body.marketplace) };
+  });
+
+  /** A shop's products with each SKU's stock and price as the marketplace holds them (tests and demos read this). */
+  app.get('/products', async (request, reply) => {
+    const query = ProductQuery.parse(request.query ?? {});
+    const shop = store.shops.find((s) => s.marketplace === query.marketplace && (!query.shopId || s.shopId === query.shopId));
+    if (!shop) return reply.status(404).send({ code: 'NOT_FOUND', message: 'no such shop' });
+    return {
+      shopId: shop.shopId,
+      products: [...shop.products.values()].map((p) => ({
+        id: p.id,
+        name: p.name,
+        status: p.status,
+        skus: p.skus.map((k) => ({ id: k.id, sellerSku: k.sellerSku, stock: k.stock, price: k.price })),
+      })),
+    };
   });
 
   app.get('/shops', async () => ({

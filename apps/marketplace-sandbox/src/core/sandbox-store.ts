@@ -65,6 +65,8 @@ export const createSandboxStore = (options: {
   const images = new Map<string, SandboxImage>();
   const rateWindows = new Map<string, { second: number; count: number }>();
   const faults = new Map<Marketplace, { rateLimited: number }>();
+  /** The random-fault switch (issue 15): every call of a marketplace answers 429 or 5xx with this probability. */
+  const chaos = new Map<Marketplace, { rate: number; rng: ReturnType<typeof createRng>; served: number; faulted: number }>();
   const orderListeners: ((change: OrderChange) => void)[] = [];
   const authorizedShops = new Set<string>();
   let counter = options.firstNumber ?? 0;
@@ -165,6 +167,36 @@ export const createSandboxStore = (options: {
 
   const injectRateLimit = (marketplace: Marketplace, count: number): void => {
     faults.set(marketplace, { rateLimited: count });
+  };
+
+  /** Switches random faults on (rate > 0) or off (0) for a marketplace; the same seed gives the same faults. */
+  const setRandomFaults = (marketplace: Marketplace, rate: number, seedText = 'faults'): void => {
+    if (rate <= 0) chaos.delete(marketplace);
+    else chaos.set(marketplace, { rate, rng: createRng(`${seed}:${seedText}:${marketplace}`), served: 0, faulted: 0 });
+  };
+
+  /** The status a call should fail with under the fault switch (429, 500 or 503), or null to serve it. */
+  const randomFault = (marketplace: Marketplace): 429 | 500 | 503 | null => {
+    const entry = chaos.get(marketplace);
+    if (!entry) return null;
+    entry.served += 1;
+    if (entry.rng.next() >= entry.rate) return null;
+    entry.faulted += 1;
+    return entry.rng.pick([429, 500, 503] as const);
+  };
+
+  const faultCounts = () =>
+    Object.fromEntries([...chaos.entries()].map(([m, e]) => [m, { rate: e.rate, served: e.served, faulted: e.faulted }]));
+
+  /** Makes every access token of a marketplace expired now (the refresh tokens stay valid). */
+  const expireAccessTokens = (marketplace: Marketplace): number => {
+    let count = 0;
+    for (const grant of accessTokens.values()) {
+      if (grant.marketplace !== marketplace) continue;
+      grant.accessExpiresAt = clock.now() - 1;
+      count += 1;
+    }
+    return count;
   };
 
   // ---------------------------------------------------------------- images and products
@@ -346,6 +378,10 @@ export const createSandboxStore = (options: {
     checkAccess,
     isRateLimited,
     injectRateLimit,
+    setRandomFaults,
+    randomFault,
+    faultCounts,
+    expireAccessTokens,
     addImage,
     imageStatus,
     createProduct,

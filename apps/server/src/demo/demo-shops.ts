@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { listBusinesses } from '../modules/businesses/index.ts';
-import { connectChannel, listChannels, setUpShop, type ConnectInput } from '../modules/channels/index.ts';
 import { listWarehouseOptions } from '../modules/warehouses/index.ts';
+import { connectChannel, listChannels, setUpShop, startProductImport, type ConnectInput } from '../modules/channels/index.ts';
 import { users } from '../modules/identity/identity.schema.ts';
 import { memberships } from '../modules/workspaces/workspaces.schema.ts';
 import { inSystem, inTenant } from '../platform/db/database.ts';
@@ -122,6 +122,21 @@ export async function connectSandboxShop(
   });
 }
 
+/** Starts the import of a connected shop's products (its job maps them to the catalogue and pushes stock). */
+async function importSandboxProducts(platform: Platform, owner: { workspaceId: string; userId: string }, channelId: string) {
+  const pending: (() => Promise<void>)[] = [];
+  await inTenant(platform.database.db, owner.workspaceId, (db) =>
+    startProductImport(
+      {
+        ...tenantCtxFor(systemCtx(platform, db, 'demo-shops'), owner.workspaceId, owner.userId),
+        afterCommit: (task) => void pending.push(task),
+      },
+      channelId,
+    ),
+  );
+  for (const task of pending) await task();
+}
+
 /** Asks the sandbox for an order of the demo SKUs in a shop; it pushes it to Kelola. */
 export async function sandboxOrder(admin: Admin, shop: DemoShop, status?: string): Promise<string> {
   const answer = (await admin('/orders/generate', {
@@ -168,6 +183,10 @@ export function startDemoShops(platform: Platform, log: FastifyBaseLogger): () =
         const bandung = (await listWarehouseOptions(ctx)).find((warehouse) => warehouse.name === 'Gudang Bandung');
         if (bandung) await setUpShop(ctx, channelId, bandung.id);
       }).catch((error: unknown) => log.warn({ err: error, shop: shop.shopId }, 'demo shop warehouses not mapped'));
+      // The shop's products are imported and mapped to the demo catalogue by SKU; stock pushes follow (issue 15).
+      await importSandboxProducts(platform, owner, channelId).catch((error: unknown) =>
+        log.warn({ err: error }, 'demo shop products not imported'),
+      );
     }
     // Round-robin over the shops, so each shop's first orders come in first (the import takes a job per order).
     const rounds = Math.max(0, ...shops.map((shop) => shop.states.length));

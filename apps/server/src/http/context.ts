@@ -4,7 +4,7 @@ import type { Db } from '../platform/db/database.ts';
 import type { Locale } from '../platform/i18n/translate.ts';
 import type { Platform } from '../platform/platform.ts';
 import type { StockView } from '../modules/catalog/index.ts';
-import type { ChannelCallSettledHandler, ChannelEventHandler } from '../modules/channels/index.ts';
+import type { ChannelCallSettledHandler, ChannelEventHandler, ChannelValueSource } from '../modules/channels/index.ts';
 import type { Router } from './route.ts';
 
 export type Actor = { userId: string; sessionFamilyId: string | null };
@@ -57,6 +57,10 @@ export type Ports = {
   channelEvents: readonly ChannelEventHandler[];
   /** What runs once a referenced marketplace call has its final outcome (declared by the channels, provided by the order flows). */
   channelCallSettled: readonly ChannelCallSettledHandler[];
+  /** What a shop should be told a SKU's stock is (declared by the channels, provided by the inventory). */
+  channelStock: ChannelValueSource;
+  /** What a shop should be told a SKU's price is (declared by the channels, provided by the catalog). */
+  channelPrice: ChannelValueSource;
 };
 
 /** What a module's `index.ts` tells the composition root: what it registers and what it provides to others. */

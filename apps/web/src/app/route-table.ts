@@ -64,6 +64,7 @@ export type ScreenId =
   | 'stock-adjustment-list'
   | 'stock-adjustment-form'
   | 'stock-allocation'
+  | 'channel-products'
   | 'product-allocation'
   | 'sales'
   | 'manual-order'
@@ -148,7 +149,13 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/product/import', layout: 'main', auth: true, titleKey: 'product-import', screen: 'product-import' },
   { path: '/product/allocation', layout: 'main', auth: true, titleKey: 'product-allocation', screen: 'product-allocation' },
   { path: '/product/bulk-publish', layout: 'main', auth: true, titleKey: 'product-bulk-publish' },
-  { path: '/product-channel/:id/product/synchronize', layout: 'main', auth: true, titleKey: 'product-channel-sync' },
+  {
+    path: '/product-channel/:id/product/synchronize',
+    layout: 'main',
+    auth: true,
+    titleKey: 'product-channel-sync',
+    screen: 'channel-products',
+  },
   { path: '/product-channel/:id/create-product-tokopedia', layout: 'main', auth: true, titleKey: 'create-product-tokopedia' },
   { path: '/product-channel/:id/create-product-tiktok', layout: 'main', auth: true, titleKey: 'create-product-tiktok' },
   { path: '/product-channel/:id/create-product-shopee', layout: 'main', auth: true, titleKey: 'create-product-shopee' },

@@ -139,6 +139,10 @@ export const SCREENS: Record<ScreenId, Screen> = {
     () => import('../features/inventory/screens/stock-adjustment/stock-adjustment-form-screen.tsx'),
     'StockAdjustmentFormScreen',
   ),
+  'channel-products': named(
+    () => import('../features/channel-products/screens/channel-products/channel-products-screen.tsx'),
+    'ChannelProductsScreen',
+  ),
   'stock-allocation': named(
     () => import('../features/inventory/screens/stock-allocation/stock-allocation-screen.tsx'),
     'StockAllocationScreen',

@@ -48,6 +48,7 @@ export const queryKeys = {
   areas: { ...areas, children: (parent: string | null) => areas.of(null, 'children', parent ?? 'ID') },
   businesses: keysOf('businesses'),
   channels: keysOf('channels'),
+  channelProducts: keysOf('channel-products'),
   inventory: keysOf('inventory'),
   users: keysOf('users'),
   invitations: keysOf('invitations'),

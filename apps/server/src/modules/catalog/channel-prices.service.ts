@@ -13,7 +13,7 @@ import { salePrice } from '@kelola/domain';
 import type { z } from 'zod';
 import type { TenantCtx } from '../../http/context.ts';
 import { DomainError } from '../../platform/errors.ts';
-import { getChannel, listChannels } from '../channels/index.ts';
+import { getChannel, listChannels, notePriceChanged, type ChannelValue } from '../channels/index.ts';
 import { formulaProblem, loadFormula, type LoadedFormula } from '../pricing/index.ts';
 import { audit, parseInput, toNumber } from './catalog.common.ts';
 import * as repo from './channel-prices.repository.ts';
@@ -185,6 +185,7 @@ export async function setManualChannelPrice(
     before: before ?? null,
     after,
   });
+  await notePriceChanged(ctx, [catalogId], channelId);
   return oneChannelPrice(ctx, catalogId, channelId);
 }
 
@@ -194,7 +195,10 @@ export async function useFormulaChannelPrice(ctx: TenantCtx, catalogId: string, 
   await getChannel(ctx, channelId);
   const [before] = await repo.storedPrices(ctx, [catalogId], channelId);
   const after = await repo.setFormulaMode(ctx, catalogId, channelId);
-  if (after) await audit(ctx, { entity: 'catalog_channel_price', entityId: catalogId, action: 'update', before: before ?? null, after });
+  if (after) {
+    await audit(ctx, { entity: 'catalog_channel_price', entityId: catalogId, action: 'update', before: before ?? null, after });
+    await notePriceChanged(ctx, [catalogId], channelId);
+  }
 }
 
 /**
@@ -214,4 +218,39 @@ export async function channelPriceOf(
   const [stored] = await repo.storedPrices(ctx, [catalogId], channelConnectionId);
   const derived = (await derivedPrices(ctx, [sku])).get(catalogId)!;
   return resolveChannelPrice(channelConnectionId, stored, derived, options.discountPercent ?? null);
+}
+
+const SOURCE_TEXT: Record<ChannelPriceSource, { id: string; en: string }> = {
+  MANUAL: { id: 'harga manual', en: 'manual price' },
+  FORMULA: { id: 'rumus harga', en: 'price formula' },
+  BASE_PRICE: { id: 'harga dasar', en: 'base price' },
+};
+const rupiah = (n: bigint) => `Rp ${n.toString().replace(/\B(?=(\d{3})+(?!\d))/gu, '.')}`;
+
+/**
+ * The `channelPrice` port (ADR 0030): the sale price a shop is told, with where it comes from. A SKU whose formula
+ * cannot give a price is left out (nothing is pushed; the price screen shows the formula's errors).
+ */
+export async function channelPriceValues(
+  ctx: TenantCtx,
+  channelId: string,
+  catalogIds: readonly string[],
+): Promise<Map<string, ChannelValue>> {
+  const out = new Map<string, ChannelValue>();
+  for (const id of new Set(catalogIds)) {
+    let price: ResolvedChannelPrice;
+    try {
+      price = await channelPriceOf(ctx, id, channelId);
+    } catch (error) {
+      if (error instanceof DomainError && (error.code === 'CATALOG_NOT_FOUND' || error.code === 'CHANNEL_NOT_FOUND')) continue;
+      throw error;
+    }
+    if (price.priceSales === null) continue;
+    const source = SOURCE_TEXT[price.source];
+    out.set(id, {
+      value: Number(price.priceSales),
+      explanation: { id: `${rupiah(price.priceSales)} (${source.id})`, en: `${rupiah(price.priceSales)} (${source.en})` },
+    });
+  }
+  return out;
 }

@@ -3,8 +3,9 @@ import type { TenantCtx } from '../../http/context.ts';
 import { registerCatalogSearchRoute } from './catalog-search.ts';
 import { registerCatalogRoutes } from './catalog.routes.ts';
 import { registerChannelPriceRoutes } from './channel-prices.routes.ts';
+import { channelPriceValues } from './channel-prices.service.ts';
 import { registerCatalogWorkers } from './catalog.jobs.ts';
-import { catalogsBySkus } from './products.repository.ts';
+import { catalogsByNames, catalogsBySkus } from './products.repository.ts';
 export { bundleAvailabilityOf, catalogRefs, getProduct } from './products.service.ts';
 export { lookupAreaPrice } from './area-prices.service.ts';
 export { channelPriceOf, type ResolvedChannelPrice } from './channel-prices.service.ts';
@@ -27,10 +28,16 @@ export const catalogModule: KelolaModule = {
     registerChannelPriceRoutes(router);
   },
   workers: registerCatalogWorkers,
+  provides: { channelPrice: channelPriceValues },
   needs: ['stock'],
 };
 
 /** Catalogs of this workspace by SKU (marketplace order import maps a seller SKU to its catalog). */
 export async function catalogRefsBySku(ctx: TenantCtx, skus: readonly string[]) {
   return (await catalogsBySkus(ctx, skus)).map((c) => ({ id: c.id, sku: c.sku, name: c.name, price: Number(c.price) }));
+}
+
+/** Catalogs of this workspace whose name equals one of these, ignoring case and outer spaces (channel product mapping). */
+export async function catalogRefsByName(ctx: TenantCtx, names: readonly string[]) {
+  return (await catalogsByNames(ctx, names)).map((c) => ({ id: c.id, sku: c.sku, name: c.name }));
 }

@@ -52,6 +52,15 @@ export async function catalogsBySkus(ctx: TenantCtx, skus: readonly string[]): P
     .where(and(eq(catalogs.workspaceId, ctx.workspaceId), inArray(catalogs.sku, [...skus])));
 }
 
+export async function catalogsByNames(ctx: TenantCtx, names: readonly string[]): Promise<CatalogRow[]> {
+  const keys = [...new Set(names.map((n) => n.trim().toLowerCase()).filter(Boolean))];
+  if (keys.length === 0) return [];
+  return ctx.db
+    .select()
+    .from(catalogs)
+    .where(and(eq(catalogs.workspaceId, ctx.workspaceId), inArray(sql`lower(trim(${catalogs.name}))`, keys)));
+}
+
 export async function imagesOf(ctx: TenantCtx, productId: string): Promise<ImageRow[]> {
   return ctx.db
     .select()

@@ -6,4 +6,5 @@ export const channelErrors = {
   CHANNEL_NOT_CONNECTED: 409,
   CHANNEL_NOT_CONFIGURED: 409,
   CHANNEL_PUSH_SIGNATURE_INVALID: 401,
+  CHANNEL_PRODUCT_NOT_FOUND: 404,
 } as const satisfies ModuleErrors;

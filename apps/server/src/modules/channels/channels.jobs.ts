@@ -1,4 +1,5 @@
 import type { Platform } from '../../platform/platform.ts';
+import { registerPushWorkers } from './stock-push.service.ts';
 import { processEvent, QUEUES, reconcileAll, reconcileConnection, runChannelCall, type ChannelCallJob } from './channels.service.ts';
 
 /** Every ten minutes: Shopee's lost pushes, then a reconciliation per connected shop. */
@@ -18,4 +19,5 @@ export async function registerChannelWorkers(platform: Platform): Promise<void> 
     await processEvent(platform, workspaceId, inboxId);
   });
   await jobs.schedule(QUEUES.reconcileAll, RECONCILE_CRON, {});
+  await registerPushWorkers(platform);
 }

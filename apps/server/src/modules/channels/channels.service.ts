@@ -126,7 +126,7 @@ export async function listChannels(ctx: TenantCtx): Promise<{ items: Channel[] }
   return { items: (await repo.listConnections(ctx)).map(toChannel) };
 }
 
-async function connectionOr404(ctx: ScopedCtx, id: string): Promise<ConnectionRow> {
+export async function connectionOr404(ctx: ScopedCtx, id: string): Promise<ConnectionRow> {
   const row = await repo.findConnection(ctx, id);
   if (!row) throw new DomainError('CHANNEL_NOT_FOUND');
   return row;
@@ -159,7 +159,7 @@ export async function listChannelCalls(ctx: TenantCtx, id: string, query: Channe
   return { items: rows.map(toCall), next_before: rows.length === query.limit ? (rows.at(-1)?.id ?? null) : null };
 }
 
-const shopAuth = (row: ConnectionRow): ShopAuth => ({
+export const shopAuth = (row: ConnectionRow): ShopAuth => ({
   shopId: row.shopId,
   accessToken: row.accessToken,
   ...(row.shopCipher ? { shopCipher: row.shopCipher } : {}),
@@ -235,7 +235,7 @@ export async function receivePush(ctx: Ctx, marketplace: MarketplaceCode, push: 
 }
 
 /** A job's own transaction inside one workspace (row-level security applies), with after-commit work. */
-async function inWorkspace<T>(
+export async function inWorkspace<T>(
   platform: Platform,
   workspaceId: string,
   fn: (ctx: ScopedCtx & { platform: Platform; afterCommit: Ctx['afterCommit'] }) => Promise<T>,
@@ -444,7 +444,7 @@ export async function enqueueChannelCall<O extends ChannelOperation>(
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Waits for the shop's next slot; false when the wait is long enough to hand the job back to the queue. */
-async function takeSlot(
+export async function takeSlot(
   platform: Platform,
   connection: ConnectionRow,
   maxWaitMs: number,
@@ -554,7 +554,7 @@ export function callRecord(
 }
 
 /** One paced, recorded call for work that is itself a job (reconciliation): no rescheduling, errors thrown. */
-async function callMarketplace<T>(
+export async function callMarketplace<T>(
   platform: Platform,
   connection: ConnectionRow,
   operation: string,

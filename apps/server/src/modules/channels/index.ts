@@ -1,5 +1,6 @@
 import type { KelolaModule } from '../../http/context.ts';
 import { registerChannelWorkers } from './channels.jobs.ts';
+import { registerChannelProductRoutes } from './channel-products.routes.ts';
 import { registerChannelRoutes } from './channels.routes.ts';
 import { registerShopWorkers } from './channel-shops.jobs.ts';
 import { registerShopRoutes } from './channel-shops.routes.ts';
@@ -20,6 +21,26 @@ export {
 } from './channels.service.ts';
 export { adapterFor } from './channels.adapters.ts';
 export { setUpShop, warehouseForShopOrder, type OrderWarehouse } from './channel-shops.service.ts';
+export {
+  listChannelProducts,
+  PRODUCT_IMPORT_QUEUE,
+  runProductImport as importProductsOf,
+  saveProducts,
+  setMapping,
+  startProductImport,
+  type CatalogMatcher,
+  type ProductImportJob,
+} from './channel-products.service.ts';
+export {
+  lastPushes,
+  noteStockChanged,
+  noteStockChangedAlone,
+  notePriceChanged,
+  pushesOfCatalog,
+  wakePushes,
+  type ChannelValue,
+  type ChannelValueSource,
+} from './stock-push.service.ts';
 export type { CancellationReason, MarketplaceAdapter, MarketplaceKey, MarketplaceOrder, TokenGrant } from './adapters/types.ts';
 export type { InboxRow } from './channels.repository.ts';
 
@@ -29,6 +50,7 @@ export const channelsModule: KelolaModule = {
   routes: (router) => {
     registerChannelRoutes(router);
     registerShopRoutes(router);
+    registerChannelProductRoutes(router);
   },
   workers: async (platform) => {
     await registerChannelWorkers(platform);

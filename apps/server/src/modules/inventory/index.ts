@@ -2,6 +2,7 @@ import type { KelolaModule } from '../../http/context.ts';
 import { registerInventoryWorkers } from './inventory.jobs.ts';
 import { registerInventoryRoutes } from './inventory.routes.ts';
 import { registerProductUnitRoutes } from './product-units.ts';
+import { channelStockOf } from './channel-stock.ts';
 import { inventoryStockView } from './stock-view.ts';
 export {
   adjustStock,
@@ -28,5 +29,5 @@ export const inventoryModule: KelolaModule = {
     registerProductUnitRoutes(router);
   },
   workers: registerInventoryWorkers,
-  provides: { stock: inventoryStockView },
+  provides: { stock: inventoryStockView, channelStock: channelStockOf },
 };

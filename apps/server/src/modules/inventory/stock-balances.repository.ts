@@ -93,3 +93,12 @@ export async function countBalancesIn(ctx: TenantCtx, warehouseId: string): Prom
     .where(and(eq(b.workspaceId, ctx.workspaceId), eq(b.warehouseId, warehouseId)));
   return skus?.n ?? 0;
 }
+
+/** The SKUs holding a balance in a warehouse (the stock sync pushes each of them). */
+export async function catalogIdsIn(ctx: TenantCtx, warehouseId: string): Promise<string[]> {
+  const rows = await ctx.db
+    .select({ id: b.catalogId })
+    .from(b)
+    .where(and(eq(b.workspaceId, ctx.workspaceId), eq(b.warehouseId, warehouseId)));
+  return rows.map((r) => r.id);
+}

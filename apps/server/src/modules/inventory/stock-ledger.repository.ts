@@ -2,6 +2,7 @@ import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { TenantCtx } from '../../http/context.ts';
 import { tenantStatement, type Db, type TenantStatement } from '../../platform/db/database.ts';
 import { uuidv7 } from '../../platform/db/ids.ts';
+import { noteStockChanged } from '../channels/index.ts';
 import { stockBalances, stockMovements, stockOperations, stockSetAsides } from './inventory.schema.ts';
 import { availableSql } from './stock-balances.repository.ts';
 
@@ -154,7 +155,14 @@ export async function applyLines(
       ...(taken > 0 ? { allocatedDelta: -taken, allocatedBefore: row.allocated + taken, allocatedAfter: row.allocated, channelId } : {}),
     });
   }
-  if (failed.length === 0 && ledger.length > 0) await ctx.db.insert(stockMovements).values(ledger);
+  if (failed.length === 0 && ledger.length > 0) {
+    await ctx.db.insert(stockMovements).values(ledger);
+    // The shops selling these SKUs get their new numbers once this commits (coalesced, ADR 0030).
+    await noteStockChanged(
+      ctx,
+      applied.map((l) => l.catalogId),
+    );
+  }
   return { applied, failed };
 }
 
@@ -215,6 +223,7 @@ export async function setAside(
     allocatedAfter: row.allocated,
     channelId,
   });
+  await noteStockChanged(ctx, [line.catalogId]);
   return delta;
 }
 
@@ -338,6 +347,7 @@ export async function applySingle(ctx: TenantCtx, type: SingleType, line: StockL
     return { outcome: 'claimed-before', kind: row?.kind ?? (await claimedKind(ctx, ref.key)) ?? type };
   }
   if (row.on_hand === null || row.in_order === null) return { outcome: 'not-applied' };
+  await noteStockChanged(ctx, [line.catalogId]);
   return { outcome: 'applied', line: { ...line, onHandAfter: row.on_hand, inOrderAfter: row.in_order } };
 }
 

@@ -5,6 +5,7 @@ import type { Platform } from '../../platform/platform.ts';
 import { systemCtx, tenantCtxFor } from '../../platform/system-ctx.ts';
 import type { TenantCtx } from '../../http/context.ts';
 import { bundleComponentsOf, catalogRefs } from '../catalog/index.ts';
+import { noteStockChangedAlone } from '../channels/index.ts';
 import { allBalances } from './stock-balances.repository.ts';
 import * as repo from './stock-ledger.repository.ts';
 import { ledgerSums } from './stock-movements.repository.ts';
@@ -113,7 +114,10 @@ export function standaloneStock(platform: Platform, workspaceId: string, actorId
       checkRequest(type, request);
       if (takesSinglePath(type, request)) {
         const line = await repo.applySingleAlone(db, { workspaceId, actorId }, type, request.lines[0]!, referenceOf(request));
-        if (line) return { replayed: false, lines: [line] };
+        if (line) {
+          await noteStockChangedAlone(platform, workspaceId, [line.catalogId]);
+          return { replayed: false, lines: [line] };
+        }
       }
       return inTenant(db, workspaceId, (tx) =>
         applyOperation(tenantCtxFor(systemCtx(platform, tx), workspaceId, actorId), type, request, allowBundles),

@@ -6,7 +6,8 @@ import { uuidv7 } from '../../platform/db/ids.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { systemCtx, tenantCtxFor } from '../../platform/system-ctx.ts';
 import { parse, visibleWarehouses, warehouseOrFieldError } from './inventory-checks.ts';
-import { countBalancesIn } from './stock-balances.repository.ts';
+import { noteStockChanged, wakePushes } from '../channels/index.ts';
+import { catalogIdsIn, countBalancesIn } from './stock-balances.repository.ts';
 import { findSyncRun, finishSyncRun, insertSyncRun, latestRuns, type StockSyncRun } from './stock-sync.repository.ts';
 
 // Warehouse stock sync (spec part 4): one run per warehouse, ONPROGRESS until its job ends
@@ -81,9 +82,13 @@ export async function runStockSync(platform: Platform, job: StockSyncJob): Promi
     await inWs(async (ctx, run) => {
       if (run.status !== 'ONPROGRESS') return;
       const skuCount = await countBalancesIn(ctx, run.warehouseId);
-      // Pushing each channel's quantity (getAllocation: share + set-aside) to the marketplaces is the channel issue's.
+      // Every SKU of the warehouse is pushed again to the shops selling it, through the same coalesced pushes as a
+      // stock movement (ADR 0030): the run asks for the pushes, the push jobs send them.
+      await noteStockChanged(ctx, await catalogIdsIn(ctx, run.warehouseId), 'sync');
       await finishSyncRun(ctx, runId, { status: 'SUCCESS', skuCount });
     });
+    // A job's own context runs no after-commit work: wake the pushes here.
+    await wakePushes(platform, workspaceId);
   } catch (error) {
     await inWs(async (ctx) => {
       await finishSyncRun(ctx, runId, {

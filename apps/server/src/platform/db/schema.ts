@@ -8,6 +8,7 @@ export * from '../../modules/catalog/catalog.schema.ts';
 export * from '../../modules/catalog/channel-prices.schema.ts';
 export * from '../../modules/channels/channels.schema.ts';
 export * from '../../modules/channels/channel-shops.schema.ts';
+export * from '../../modules/channels/channel-products.schema.ts';
 export * from '../../modules/identity/identity.schema.ts';
 export * from '../../modules/inventory/inventory.schema.ts';
 export * from '../../modules/pricing/pricing.schema.ts';
