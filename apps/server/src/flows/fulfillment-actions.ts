@@ -1,5 +1,12 @@
 import type { FulfillmentCancelInput, FulfillmentKind, FulfillmentUpdateInput, PackInput, ShipInput } from '@kelola/contracts';
-import { effectiveStep, fulfillmentTransition, isOrderEditable, type FulfillmentAction, type FulfillmentStep, type OrderStatus } from '@kelola/domain';
+import {
+  effectiveStep,
+  fulfillmentTransition,
+  isOrderEditable,
+  type FulfillmentAction,
+  type FulfillmentStep,
+  type OrderStatus,
+} from '@kelola/domain';
 import type { TenantCtx } from '../http/context.ts';
 import { enqueueChannelCall, type ChannelCallSettledHandler } from '../modules/channels/index.ts';
 import {
@@ -57,10 +64,22 @@ async function applyStep(
     row = await applyAction(ctx, order, result.orderAction, { actor, event: action });
     row = await moveOrderStock(ctx, row, order.status as OrderStatus, actor);
   } else {
-    await addTimeline(ctx, order.id, { actorType: actor.type, actorId: actor.id, event: action, fromStatus: null, toStatus: null, note: null });
+    await addTimeline(ctx, order.id, {
+      actorType: actor.type,
+      actorId: actor.id,
+      event: action,
+      fromStatus: null,
+      toStatus: null,
+      note: null,
+    });
   }
-  const values: FulfillmentValues = { ...extra, step: result.to, ...STAMP[action](ctx.platform.now(), actor.type === 'USER' ? actor.id : null) };
-  if (action === 'ISSUE_GOODS' && kind === 'delivery-order' && !f?.deliveryNoteNumber) values.deliveryNoteNumber = await deliveryNoteNumber(ctx);
+  const values: FulfillmentValues = {
+    ...extra,
+    step: result.to,
+    ...STAMP[action](ctx.platform.now(), actor.type === 'USER' ? actor.id : null),
+  };
+  if (action === 'ISSUE_GOODS' && kind === 'delivery-order' && !f?.deliveryNoteNumber)
+    values.deliveryNoteNumber = await deliveryNoteNumber(ctx);
   await saveFulfillment(ctx, order.id, values);
   return row;
 }
@@ -89,7 +108,11 @@ export async function runFulfillmentStep(ctx: TenantCtx, kind: FulfillmentKind, 
 }
 
 /** Many orders, one step: each in its own savepoint, so one refusal does not undo the others. */
-export async function bulkFulfillmentStep(ctx: TenantCtx, kind: FulfillmentKind, input: { action: FulfillmentAction; order_ids: string[] }) {
+export async function bulkFulfillmentStep(
+  ctx: TenantCtx,
+  kind: FulfillmentKind,
+  input: { action: FulfillmentAction; order_ids: string[] },
+) {
   const items = [];
   for (const id of [...new Set(input.order_ids)]) {
     try {
@@ -182,13 +205,21 @@ export const settleShipment: ChannelCallSettledHandler = async (platform, settle
     const actor: OrderActor = { type: 'MARKETPLACE', id: null };
     if (!settled.ok) {
       await saveFulfillment(ctx, order.id, { shipmentState: 'FAILED', shipmentMessage: settled.error });
-      await addTimeline(ctx, order.id, { actorType: 'MARKETPLACE', actorId: null, event: 'SHIPMENT_FAILED', fromStatus: null, toStatus: null, note: settled.error });
+      await addTimeline(ctx, order.id, {
+        actorType: 'MARKETPLACE',
+        actorId: null,
+        event: 'SHIPMENT_FAILED',
+        fromStatus: null,
+        toStatus: null,
+        note: settled.error,
+      });
       return;
     }
     const tracking = (settled.value as { trackingNumber?: string } | undefined)?.trackingNumber ?? null;
     const row = tracking ? ((await updateOrder(ctx, order, { receiptNumber: tracking })) ?? order) : order;
     const done = { shipmentState: 'DONE', shipmentMessage: null } as const;
-    if (fulfillmentTransition(stepOf(f), row.status as OrderStatus, 'SHIP').ok) await applyStep(ctx, 'fulfillment', row, f, 'SHIP', actor, done);
+    if (fulfillmentTransition(stepOf(f), row.status as OrderStatus, 'SHIP').ok)
+      await applyStep(ctx, 'fulfillment', row, f, 'SHIP', actor, done);
     else await saveFulfillment(ctx, order.id, done);
   });
 };

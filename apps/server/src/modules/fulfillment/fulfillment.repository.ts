@@ -53,7 +53,11 @@ export async function listByStep(ctx: TenantCtx, kind: FulfillmentKind, query: F
 }
 
 /** Orders per step for the same filters (the tabs). */
-export async function stepCounts(ctx: TenantCtx, kind: FulfillmentKind, query: FulfillmentListQuery): Promise<Map<FulfillmentStep, number>> {
+export async function stepCounts(
+  ctx: TenantCtx,
+  kind: FulfillmentKind,
+  query: FulfillmentListQuery,
+): Promise<Map<FulfillmentStep, number>> {
   const rows = await ctx.db
     .select({ step: stepExpr, n: sql<string>`count(*)` })
     .from(orders)

@@ -1,4 +1,11 @@
-import { FulfillmentDetail, FulfillmentList, FulfillmentListQuery, OrderIdParams, ScanLookupQuery, ScanLookupResult } from '@kelola/contracts';
+import {
+  FulfillmentDetail,
+  FulfillmentList,
+  FulfillmentListQuery,
+  OrderIdParams,
+  ScanLookupQuery,
+  ScanLookupResult,
+} from '@kelola/contracts';
 import type { Ctx, TenantCtx } from '../../http/context.ts';
 import type { Router } from '../../http/route.ts';
 import { FULFILLMENT_ROUTES } from './fulfillment.paths.ts';
