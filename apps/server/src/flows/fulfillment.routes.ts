@@ -1,6 +1,7 @@
 import {
   BulkFulfillmentInput,
   BulkFulfillmentResult,
+  CancellationReasonList,
   FulfillmentCancelInput,
   FulfillmentDetail,
   FulfillmentStepInput,
@@ -11,7 +12,8 @@ import {
 } from '@kelola/contracts';
 import type { Ctx, TenantCtx } from '../http/context.ts';
 import type { Router } from '../http/route.ts';
-import { FULFILLMENT_ROUTES } from '../modules/fulfillment/index.ts';
+import { fulfillmentOrderOr404, FULFILLMENT_ROUTES } from '../modules/fulfillment/index.ts';
+import { cancellationReasonsFor } from './order-actions.ts';
 import {
   bulkFulfillmentStep,
   cancelFromFulfillment,
@@ -91,6 +93,21 @@ export function registerFulfillmentFlowRoutes({ route }: Router): void {
         response: FulfillmentDetail,
       },
       (ctx, { params, body }) => cancelFromFulfillment(t(ctx), kind, params.id, body),
+    );
+    route(
+      {
+        method: 'GET',
+        url: `${base}/:id/cancellation-reasons`,
+        permission: [menu, 'READ'],
+        tags,
+        summary: "The cancel dialog's reasons: the channel's own list, or the sales-manual list",
+        params: OrderIdParams,
+        response: CancellationReasonList,
+      },
+      async (ctx, { params }) => {
+        await fulfillmentOrderOr404(t(ctx), kind, params.id);
+        return cancellationReasonsFor(t(ctx), params.id);
+      },
     );
     route(
       {

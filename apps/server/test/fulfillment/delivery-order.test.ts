@@ -188,6 +188,8 @@ describe('delivery orders: cancel and update', () => {
   it('cancel needs a reason and a detail of at least 30 characters; it releases reserved stock, and returns issued goods', async () => {
     const s = await setup();
     const id = await order(s, 3);
+    const reasons = (await call('GET', `${base}/${id}/cancellation-reasons`, s.owner)).json();
+    expect(reasons.items.map((r: { id: string }) => r.id)).toContain('CUSTOMER_REQUEST');
     const short = await call('POST', `${base}/${id}/cancel`, s.owner, { reason_id: 'CUSTOMER_REQUEST', reason_detail: 'Batal saja' });
     expectFieldError(short, 'reason_detail');
     expect(short.json().details.fields[0].message).toBe('Detail pembatalan minimal 30 karakter.');
