@@ -28,10 +28,7 @@ export const SCREENS: Record<ScreenId, Screen> = {
   'fulfillment-update-order': named(() => import('../features/fulfillment/screens/update-order-screen.tsx'), 'FulfillmentUpdateOrder'),
   'delivery-order': named(() => import('../features/fulfillment/screens/fulfillment-list-screen.tsx'), 'DeliveryOrderScreen'),
   'delivery-order-detail': named(() => import('../features/fulfillment/screens/fulfillment-detail-screen.tsx'), 'DeliveryOrderDetail'),
-  'delivery-order-update-order': named(
-    () => import('../features/fulfillment/screens/update-order-screen.tsx'),
-    'DeliveryOrderUpdateOrder',
-  ),
+  'delivery-order-update-order': named(() => import('../features/fulfillment/screens/update-order-screen.tsx'), 'DeliveryOrderUpdateOrder'),
   'customer-list': named(() => import('../features/customers/screens/customer-list/customer-list-screen.tsx'), 'CustomerListScreen'),
   'customer-form': named(() => import('../features/customers/screens/customer-form/customer-form-screen.tsx'), 'CustomerFormScreen'),
   'customer-category': named(

@@ -83,7 +83,13 @@ export function CancelDialog({ kind, orderId, open, busy, error, onCancel, onSub
               : t('cancel.detailHelp', { min: FULFILLMENT_CANCEL_DETAIL_MIN, count: length })
           }
         >
-          <Input.TextArea data-testid="cancel-detail" rows={3} maxLength={500} value={detail} onChange={(event) => setDetail(event.target.value)} />
+          <Input.TextArea
+            data-testid="cancel-detail"
+            rows={3}
+            maxLength={500}
+            value={detail}
+            onChange={(event) => setDetail(event.target.value)}
+          />
         </Form.Item>
       </Form>
     </Modal>

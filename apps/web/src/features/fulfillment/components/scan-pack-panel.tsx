@@ -172,7 +172,13 @@ export function ScanPackPanel({ kind, onPacked }: { kind: FulfillmentKind; onPac
             ]}
           />
           <Flex gap={8}>
-            <Button type="primary" data-testid="scan-confirm" disabled={!isComplete(state)} loading={write.isPending} onClick={() => void confirm()}>
+            <Button
+              type="primary"
+              data-testid="scan-confirm"
+              disabled={!isComplete(state)}
+              loading={write.isPending}
+              onClick={() => void confirm()}
+            >
               {t('scan.confirm')}
             </Button>
             <Button onClick={reset}>{t('scan.reset')}</Button>

@@ -58,7 +58,9 @@ export function FulfillmentDetailScreen({ kind }: { kind: FulfillmentKind }) {
         {f.editable && (
           <Button
             data-testid="update-order"
-            onClick={() => void navigate(withWorkspaceQuery(`/${kind}/detail/update-order?id=${encodeURIComponent(order.id)}`, location.search))}
+            onClick={() =>
+              void navigate(withWorkspaceQuery(`/${kind}/detail/update-order?id=${encodeURIComponent(order.id)}`, location.search))
+            }
           >
             {t('detail.updateOrder')}
           </Button>
@@ -87,7 +89,11 @@ export function FulfillmentDetailScreen({ kind }: { kind: FulfillmentKind }) {
               { key: 'status', label: t('columns.status'), value: t(`orders:status.${order.status}`, { defaultValue: order.status }) },
               { key: 'channel', label: t('columns.channel'), value: order.channel_name ?? order.source },
               { key: 'date', label: t('columns.orderDate'), value: <DateText value={order.order_date} /> },
-              { key: 'courier', label: t('columns.courier'), value: [order.courier_name, order.courier_service].filter(Boolean).join(' · ') },
+              {
+                key: 'courier',
+                label: t('columns.courier'),
+                value: [order.courier_name, order.courier_service].filter(Boolean).join(' · '),
+              },
               { key: 'receipt', label: t('detail.receipt'), value: <span data-testid="receipt">{order.receipt_number ?? ''}</span> },
               { key: 'note', label: t('detail.deliveryNote'), value: f.delivery_note_number },
               {
@@ -96,14 +102,25 @@ export function FulfillmentDetailScreen({ kind }: { kind: FulfillmentKind }) {
                 value: address ? [address.name, address.phone, address.address, address.postal_code].filter(Boolean).join(', ') : null,
                 span: 2,
               },
-              { key: 'dropshipper', label: t('detail.dropshipper'), value: order.dropshipper ? `${order.dropshipper_name ?? ''} ${order.dropshipper_phone ?? ''}` : null },
+              {
+                key: 'dropshipper',
+                label: t('detail.dropshipper'),
+                value: order.dropshipper ? `${order.dropshipper_name ?? ''} ${order.dropshipper_phone ?? ''}` : null,
+              },
             ]
           : undefined
       }
     >
-      {f?.shipment_state === 'SENDING' && <Alert type="info" showIcon message={t('detail.shipmentSending')} data-testid="shipment-sending" />}
+      {f?.shipment_state === 'SENDING' && (
+        <Alert type="info" showIcon message={t('detail.shipmentSending')} data-testid="shipment-sending" />
+      )}
       {f?.shipment_state === 'FAILED' && (
-        <Alert type="error" showIcon message={t('detail.shipmentFailed', { message: f.shipment_message ?? '' })} data-testid="shipment-failed" />
+        <Alert
+          type="error"
+          showIcon
+          message={t('detail.shipmentFailed', { message: f.shipment_message ?? '' })}
+          data-testid="shipment-failed"
+        />
       )}
       {order && (
         <Card title={t('detail.lines')}>
@@ -132,7 +149,8 @@ export function FulfillmentDetailScreen({ kind }: { kind: FulfillmentKind }) {
                     {t(`actions.${entry.event}`, { defaultValue: t(`orders:events.${entry.event}`, { defaultValue: entry.event }) })}
                   </Typography.Text>
                   <Typography.Text type="secondary">
-                    <DateText value={entry.at} /> · {entry.actor_name ?? t(`orders:actor.${entry.actor_type}`, { defaultValue: entry.actor_type })}
+                    <DateText value={entry.at} /> ·{' '}
+                    {entry.actor_name ?? t(`orders:actor.${entry.actor_type}`, { defaultValue: entry.actor_type })}
                   </Typography.Text>
                   {entry.note && <Typography.Text type="secondary">{entry.note}</Typography.Text>}
                 </Flex>

@@ -77,7 +77,9 @@ export function FulfillmentListScreen({ kind }: { kind: FulfillmentKind }) {
           <Link to={detailPath(row.id)} data-testid={`order-${row.order_number}`}>
             {number}
           </Link>
-          {row.fulfillment.delivery_note_number && <Typography.Text type="secondary">{row.fulfillment.delivery_note_number}</Typography.Text>}
+          {row.fulfillment.delivery_note_number && (
+            <Typography.Text type="secondary">{row.fulfillment.delivery_note_number}</Typography.Text>
+          )}
         </Flex>
       ),
     },
@@ -105,9 +107,13 @@ export function FulfillmentListScreen({ kind }: { kind: FulfillmentKind }) {
       render: (_v, row) => (
         <Flex vertical gap={2}>
           <Tag data-status={row.status}>{t(`orders:status.${row.status}`, { defaultValue: row.status })}</Tag>
-          {row.fulfillment.shipment_state === 'SENDING' && <Typography.Text type="secondary">{t('detail.shipmentSending')}</Typography.Text>}
+          {row.fulfillment.shipment_state === 'SENDING' && (
+            <Typography.Text type="secondary">{t('detail.shipmentSending')}</Typography.Text>
+          )}
           {row.fulfillment.shipment_state === 'FAILED' && (
-            <Typography.Text type="danger">{t('detail.shipmentFailed', { message: row.fulfillment.shipment_message ?? '' })}</Typography.Text>
+            <Typography.Text type="danger">
+              {t('detail.shipmentFailed', { message: row.fulfillment.shipment_message ?? '' })}
+            </Typography.Text>
           )}
         </Flex>
       ),

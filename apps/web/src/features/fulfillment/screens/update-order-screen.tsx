@@ -96,7 +96,12 @@ export function UpdateOrderScreen({ kind }: { kind: FulfillmentKind }) {
     >
       {order && !order.fulfillment.editable && <Alert type="warning" showIcon message={t('update.locked')} style={{ marginBottom: 16 }} />}
       <Form.Item name="warehouse_id" label={t('update.warehouse')}>
-        <Select data-testid="update-warehouse" options={warehouses.options} loading={warehouses.isFetching} showSearch={{ optionFilterProp: 'label' }} />
+        <Select
+          data-testid="update-warehouse"
+          options={warehouses.options}
+          loading={warehouses.isFetching}
+          showSearch={{ optionFilterProp: 'label' }}
+        />
       </Form.Item>
       <Form.Item name="courier_name" label={t('update.courier')}>
         <Input maxLength={100} />
@@ -112,7 +117,11 @@ export function UpdateOrderScreen({ kind }: { kind: FulfillmentKind }) {
       </Form.Item>
       {dropshipper && (
         <>
-          <Form.Item name="dropshipper_name" label={t('update.dropshipperName')} rules={[{ required: true, message: t('validation:REQUIRED') }]}>
+          <Form.Item
+            name="dropshipper_name"
+            label={t('update.dropshipperName')}
+            rules={[{ required: true, message: t('validation:REQUIRED') }]}
+          >
             <Input maxLength={100} />
           </Form.Item>
           <Form.Item name="dropshipper_phone" label={t('update.dropshipperPhone')}>
