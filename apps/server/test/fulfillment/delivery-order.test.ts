@@ -334,3 +334,24 @@ describe('delivery orders: access', () => {
     expect((await call('GET', `${base}?warehouse_id=${wh2}`, s.owner)).json().counts).toMatchObject({ NEW: 1 });
   });
 });
+
+describe('demo', () => {
+  it('the demo workspace has delivery orders at several steps', async () => {
+    const { seedDemo, DEMO_EMAIL } = await import('../../src/demo/seed-demo.ts');
+    const { users } = await import('../../src/modules/identity/identity.schema.ts');
+    const { tokenFor } = await import('../factories.ts');
+    await seedDemo(app.platform, app.fastify.log);
+    const db = app.platform.database.db;
+    const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_EMAIL));
+    const [membership] = await db
+      .select({ workspaceId: memberships.workspaceId })
+      .from(memberships)
+      .where(eq(memberships.userId, owner!.id));
+    const demo = { headers: { authorization: `Bearer ${await tokenFor(app, owner!.id)}`, 'workspace-id': membership!.workspaceId } };
+    const list = (await call('GET', `${base}?step=PACKING_COMPLETED`, demo)).json();
+    // The ready-to-ship order holds a short line (its coffee is in Bandung), so its goods cannot be issued yet.
+    expect(list.counts).toEqual({ NEW: 1, PICK_CONFIRMED: 0, PACK_CONFIRMED: 1, PACKING_COMPLETED: 1, GOODS_ISSUED: 0, SHIPPED: 2 });
+    expect(list.items[0]).toMatchObject({ status: 'READY_TO_SHIP', stock_short: true, fulfillment: { step: 'PACKING_COMPLETED' } });
+    expectError(await call('POST', `${base}/${list.items[0].id}/steps`, demo, { action: 'ISSUE_GOODS' }), 409, 'INSUFFICIENT_STOCK');
+  });
+});
