@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import { channelProductFlows } from './flows/channel-products.ts';
+import { fulfillmentFlows } from './flows/fulfillment.jobs.ts';
 import { orderFlows } from './flows/orders.jobs.ts';
 import type { KelolaModule, Ports } from './http/context.ts';
 import type { Router } from './http/route.ts';
@@ -7,6 +8,7 @@ import { areasModule } from './modules/areas/index.ts';
 import { businessesModule } from './modules/businesses/index.ts';
 import { catalogModule } from './modules/catalog/index.ts';
 import { channelsModule } from './modules/channels/index.ts';
+import { fulfillmentModule } from './modules/fulfillment/index.ts';
 import { identityModule } from './modules/identity/index.ts';
 import { inventoryModule } from './modules/inventory/index.ts';
 import { ordersModule } from './modules/orders/index.ts';
@@ -32,9 +34,11 @@ export const MODULES: readonly KelolaModule[] = [
   catalogModule,
   inventoryModule,
   ordersModule,
+  fulfillmentModule,
   // Flows take part like modules: their routes, workers and the handlers they provide (they span several modules).
   orderFlows,
   channelProductFlows,
+  fulfillmentFlows,
 ];
 
 /** The ports the modules provide: one provider for each single port, every provider's handlers for a list port. */

@@ -119,6 +119,11 @@ export const ERROR_CODES = [
   'CUSTOMER_CODE_TAKEN',
   'CUSTOMER_CATEGORY_NOT_FOUND',
   'CUSTOMER_CATEGORY_IN_USE',
+  // fulfillment
+  'FULFILLMENT_STEP_CONFLICT',
+  'FULFILLMENT_LOCKED',
+  'SHIPMENT_PENDING',
+  'PACK_MISMATCH',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

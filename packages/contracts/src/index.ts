@@ -14,4 +14,5 @@ export * from './workspaces.ts';
 export * from './inventory.ts';
 export * from './product-units.ts';
 export * from './orders.ts';
+export * from './fulfillment.ts';
 export * from './customers.ts';

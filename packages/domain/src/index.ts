@@ -99,3 +99,18 @@ export {
   type OrderCharges,
   type OrderLineMoney,
 } from './order-amounts.ts';
+export {
+  allowedFulfillmentActions,
+  effectiveStep,
+  FULFILLABLE_ORDER_STATUSES,
+  FULFILLMENT_ACTIONS,
+  FULFILLMENT_CANCEL_DETAIL_MIN,
+  FULFILLMENT_STEPS,
+  FULFILLMENT_TRANSITIONS,
+  fulfillmentTransition,
+  isOrderEditable,
+  SHIPPED_ORDER_STATUSES,
+  type FulfillmentAction,
+  type FulfillmentResult,
+  type FulfillmentStep,
+} from './fulfillment-state.ts';

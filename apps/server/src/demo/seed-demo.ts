@@ -10,6 +10,7 @@ import { uuidv7 } from '../platform/db/ids.ts';
 import type { Platform } from '../platform/platform.ts';
 import { systemCtx, tenantCtxFor } from '../platform/system-ctx.ts';
 import { seedDemoCatalog } from './seed-demo-catalog.ts';
+import { seedDemoFulfillment } from './seed-demo-fulfillment.ts';
 import { seedDemoOrders } from './seed-demo-orders.ts';
 
 export const DEMO_EMAIL = 'demo@kelola.id';
@@ -105,6 +106,7 @@ export async function seedDemo(platform: Platform, log: FastifyBaseLogger): Prom
     });
     await seedDemoCatalog(tenant, { jakarta: jakarta.id, bandung: bandung.id });
     await seedDemoOrders(tenant, jakarta.id);
+    await seedDemoFulfillment(tenant);
     for (const member of TEAM) {
       const id = uuidv7();
       await db.insert(users).values({

@@ -42,6 +42,13 @@ export async function moveOrderStock(
         line.stockState = 'RELEASED';
         continue;
       }
+      // Goods already issued by the warehouse (fulfillment, ADR 0024) went out of on-hand: cancelling returns them.
+      if (step === 'RELEASE' && line.stockState === 'SHIPPED') {
+        await applyStep(ctx, order, line, 'RETURN', run);
+        await updateLine(ctx, line.id, { stockState: 'RETURNED', reservedQuantity: 0, shortQuantity: 0 });
+        line.stockState = 'RETURNED';
+        continue;
+      }
       if (!FROM[step].includes(line.stockState)) continue;
       const ok = await applyStep(ctx, order, line, step, run);
       if (ok) {
@@ -88,5 +95,47 @@ async function applyStep(ctx: TenantCtx, order: OrderRow, line: LineRow, step: S
   } catch (error) {
     if (error instanceof DomainError && error.code === 'INSUFFICIENT_STOCK') return false;
     throw error;
+  }
+}
+
+/**
+ * Goods issue (fulfillment, ADR 0024): every reserved line leaves on-hand now, with the same key the order's SHIP
+ * uses (`order-line:<line>:SHIP`), so the later move to SHIPPED, a replay or a marketplace push that ships it first
+ * changes stock once. A line still short of stock cannot be issued: 409 INSUFFICIENT_STOCK, nothing changes.
+ */
+export async function issueOrderGoods(ctx: TenantCtx, order: OrderRow, run: OrderStockApi = INVENTORY_STOCK): Promise<void> {
+  if (!order.warehouseId) return;
+  const lines = await linesOf(ctx, order.id);
+  if (lines.some((l) => l.stockState === 'SHORT')) throw new DomainError('INSUFFICIENT_STOCK', { status: order.status });
+  for (const line of lines) {
+    if (!line.catalogId || line.unmapped || line.stockState !== 'RESERVED') continue;
+    await applyStep(ctx, order, line, 'SHIP', run);
+    await updateLine(ctx, line.id, { stockState: 'SHIPPED', reservedQuantity: 0, shortQuantity: 0 });
+  }
+}
+
+/**
+ * Moves an order's reservations to another warehouse (fulfillment's update-order before goods issue): each reserved
+ * line is released in the old warehouse and reserved in the new one under keys of this move
+ * (`order-line:<line>:MOVE<n>:…`), so the order's own RESERVE/RELEASE/SHIP keys stay free. A line that cannot be
+ * reserved in the new warehouse refuses the whole change (409 INSUFFICIENT_STOCK; the caller's transaction undoes it).
+ */
+export async function moveOrderWarehouse(ctx: TenantCtx, order: OrderRow, toWarehouseId: string, move: number): Promise<void> {
+  const lines = await linesOf(ctx, order.id);
+  for (const line of lines) {
+    if (!line.catalogId || line.unmapped || line.stockState !== 'RESERVED') continue;
+    const base = { referenceType: 'ORDER', referenceId: order.id };
+    if (order.warehouseId)
+      await releaseStock(ctx, {
+        ...base,
+        referenceKey: `order-line:${line.id}:MOVE${move}:RELEASE`,
+        lines: [{ warehouseId: order.warehouseId, catalogId: line.catalogId, quantity: line.quantity }],
+      });
+    await reserveStock(ctx, {
+      ...base,
+      referenceKey: `order-line:${line.id}:MOVE${move}:RESERVE`,
+      lines: [{ warehouseId: toWarehouseId, catalogId: line.catalogId, quantity: line.quantity }],
+      channelId: order.channelId,
+    });
   }
 }

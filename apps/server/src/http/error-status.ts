@@ -12,6 +12,7 @@ import { pricingErrors } from '../modules/pricing/pricing.errors.ts';
 import { catalogErrors } from '../modules/catalog/catalog.errors.ts';
 import { inventoryErrors } from '../modules/inventory/inventory.errors.ts';
 import { orderErrors } from '../modules/orders/orders.errors.ts';
+import { fulfillmentErrors } from '../modules/fulfillment/fulfillment.errors.ts';
 
 /**
  * Each module lists its own error codes with their HTTP status in `<module>.errors.ts`; this is where they meet, as
@@ -33,6 +34,7 @@ export const MODULE_ERRORS = {
   catalogErrors,
   inventoryErrors,
   orderErrors,
+  fulfillmentErrors,
 };
 
 export const ERROR_STATUS = {
@@ -49,4 +51,5 @@ export const ERROR_STATUS = {
   ...catalogErrors,
   ...inventoryErrors,
   ...orderErrors,
+  ...fulfillmentErrors,
 } as const satisfies Record<ErrorCode, number>;

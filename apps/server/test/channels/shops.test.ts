@@ -6,7 +6,8 @@ import type { MarketplaceOrder } from '../../src/modules/channels/index.ts';
 import { channelsModule, enqueueChannelCall } from '../../src/modules/channels/index.ts';
 import { channelConnections } from '../../src/modules/channels/channels.schema.ts';
 import { QUEUES } from '../../src/modules/channels/channels.service.ts';
-import { PRODUCT_IMPORT_QUEUE, refreshDueTokens } from '../../src/modules/channels/channel-shops.service.ts';
+import { refreshDueTokens } from '../../src/modules/channels/channel-shops.service.ts';
+import { PRODUCT_IMPORT_QUEUE } from '../../src/modules/channels/channel-products.service.ts';
 import { inTenant } from '../../src/platform/db/database.ts';
 import type { JobHandler, Jobs } from '../../src/platform/jobs/jobs.ts';
 import { newMember, newWorkspace, type Actor } from '../factories.ts';
@@ -115,7 +116,10 @@ describe('connecting a shop through the consent page', () => {
     const shop = await connectShopee(owner);
     expect(shop).toMatchObject({ shop_id: SHOPEE_SHOP, status: 'CONNECTED', confirmed_at: null });
     expect(shop.name).not.toBe('');
-    expect(queued).toContainEqual({ queue: PRODUCT_IMPORT_QUEUE, data: { workspaceId: owner.workspaceId, connectionId: shop.id } });
+    expect(queued).toContainEqual({
+      queue: PRODUCT_IMPORT_QUEUE,
+      data: { workspaceId: owner.workspaceId, connectionId: shop.id, importId: expect.any(String) },
+    });
 
     // Authorizing again before confirmation renews the tokens of the same shop.
     const again = await shopeeConsent(owner);

@@ -71,7 +71,13 @@ export type ScreenId =
   | 'manual-order-create'
   | 'customer-list'
   | 'customer-form'
-  | 'customer-category';
+  | 'customer-category'
+  | 'fulfillment'
+  | 'fulfillment-detail'
+  | 'fulfillment-update-order'
+  | 'delivery-order'
+  | 'delivery-order-detail'
+  | 'delivery-order-update-order';
 
 export type RouteEntry = {
   /** React Router path, the same text as routes.tsv. */
@@ -98,14 +104,26 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/sales-channel-kino/:id', layout: 'main', auth: true, titleKey: 'sales-channel-kino', screen: 'sales' },
   { path: '/manual-order/:id', layout: 'main', auth: true, titleKey: 'manual-order', screen: 'manual-order' },
   { path: '/manual-order/:id/create', layout: 'main', auth: true, titleKey: 'manual-order-create', screen: 'manual-order-create' },
-  { path: '/fulfillment', layout: 'main', auth: true, titleKey: 'fulfillment' },
-  { path: '/fulfillment/detail', layout: 'main', auth: true, titleKey: 'fulfillment-detail' },
-  { path: '/fulfillment/detail/update-order', layout: 'main', auth: true, titleKey: 'fulfillment-update-order' },
+  { path: '/fulfillment', layout: 'main', auth: true, titleKey: 'fulfillment', screen: 'fulfillment' },
+  { path: '/fulfillment/detail', layout: 'main', auth: true, titleKey: 'fulfillment-detail', screen: 'fulfillment-detail' },
+  {
+    path: '/fulfillment/detail/update-order',
+    layout: 'main',
+    auth: true,
+    titleKey: 'fulfillment-update-order',
+    screen: 'fulfillment-update-order',
+  },
   { path: '/fulfillment/export', layout: 'main', auth: true, titleKey: 'fulfillment-export' },
   { path: '/fulfillment/label', layout: 'main', auth: true, titleKey: 'fulfillment-label' },
-  { path: '/delivery-order', layout: 'main', auth: true, titleKey: 'delivery-order' },
-  { path: '/delivery-order/detail', layout: 'main', auth: true, titleKey: 'delivery-order-detail' },
-  { path: '/delivery-order/detail/update-order', layout: 'main', auth: true, titleKey: 'delivery-order-update-order' },
+  { path: '/delivery-order', layout: 'main', auth: true, titleKey: 'delivery-order', screen: 'delivery-order' },
+  { path: '/delivery-order/detail', layout: 'main', auth: true, titleKey: 'delivery-order-detail', screen: 'delivery-order-detail' },
+  {
+    path: '/delivery-order/detail/update-order',
+    layout: 'main',
+    auth: true,
+    titleKey: 'delivery-order-update-order',
+    screen: 'delivery-order-update-order',
+  },
   { path: '/delivery-order/export', layout: 'main', auth: true, titleKey: 'delivery-order-export' },
   { path: '/delivery-order/label', layout: 'main', auth: true, titleKey: 'delivery-order-label' },
   { path: '/promotion-channel/:id/list', layout: 'main', auth: true, titleKey: 'promotion-list' },

@@ -23,6 +23,12 @@ export const SCREENS: Record<ScreenId, Screen> = {
     () => import('../features/orders/screens/manual-order/manual-order-create-screen.tsx'),
     'ManualOrderCreateScreen',
   ),
+  fulfillment: named(() => import('../features/fulfillment/screens/fulfillment-list-screen.tsx'), 'FulfillmentScreen'),
+  'fulfillment-detail': named(() => import('../features/fulfillment/screens/fulfillment-detail-screen.tsx'), 'FulfillmentDetail'),
+  'fulfillment-update-order': named(() => import('../features/fulfillment/screens/update-order-screen.tsx'), 'FulfillmentUpdateOrder'),
+  'delivery-order': named(() => import('../features/fulfillment/screens/fulfillment-list-screen.tsx'), 'DeliveryOrderScreen'),
+  'delivery-order-detail': named(() => import('../features/fulfillment/screens/fulfillment-detail-screen.tsx'), 'DeliveryOrderDetail'),
+  'delivery-order-update-order': named(() => import('../features/fulfillment/screens/update-order-screen.tsx'), 'DeliveryOrderUpdateOrder'),
   'customer-list': named(() => import('../features/customers/screens/customer-list/customer-list-screen.tsx'), 'CustomerListScreen'),
   'customer-form': named(() => import('../features/customers/screens/customer-form/customer-form-screen.tsx'), 'CustomerFormScreen'),
   'customer-category': named(

@@ -54,5 +54,6 @@ export const queryKeys = {
   invitations: keysOf('invitations'),
   exports: keysOf('exports'),
   orders: keysOf('orders'),
+  fulfillment: keysOf('fulfillment'),
   customers: keysOf('customers'),
 };

@@ -685,6 +685,7 @@ export async function catalogRefs(ctx: TenantCtx, catalogIds: readonly string[])
     sku: r.catalog.sku,
     name: r.catalog.name,
     price: r.catalog.price,
+    barcode: r.catalog.barcode,
     productType: r.productType,
     baseUnit: r.baseUnit,
   }));

@@ -28,9 +28,8 @@ import * as repo from './channels.repository.ts';
 import type { ConnectionRow } from './channels.repository.ts';
 import { callRecord, connectChannel, enqueueChannelCall, toChannel, usableConnection, type ChannelOperation } from './channels.service.ts';
 import * as shops from './channel-shops.repository.ts';
+import { startProductImport } from './channel-products.service.ts';
 
-/** The queue the product side consumes to import a new shop's products (issue 15 part B); sent after commit. */
-export const PRODUCT_IMPORT_QUEUE = 'channels-product-import';
 export const REFRESH_TOKENS_QUEUE = 'channels-refresh-tokens';
 /** Every five minutes, tokens expiring within the next half hour are refreshed. */
 export const REFRESH_TOKENS_CRON = '*/5 * * * *';
@@ -155,11 +154,9 @@ async function warehouseOr400(ctx: TenantCtx, id: string, path: string): Promise
   if (!visible.some((warehouse) => warehouse.id === id)) throw fieldError('VALIDATION_FAILED', path, 'WAREHOUSE_NOT_FOUND');
 }
 
-function queueProductImport(ctx: TenantCtx, connectionIds: string[]): void {
-  const { platform, workspaceId } = ctx;
-  ctx.afterCommit(async () => {
-    for (const connectionId of connectionIds) await platform.jobs.send(PRODUCT_IMPORT_QUEUE, { workspaceId, connectionId });
-  });
+/** A new or reconnected shop's product import starts with the shop (channel-products.service; queued after commit). */
+async function queueProductImport(ctx: TenantCtx, connectionIds: string[]): Promise<void> {
+  for (const connectionId of connectionIds) await startProductImport(ctx, connectionId);
 }
 
 /**
@@ -219,7 +216,7 @@ export async function authorize(ctx: TenantCtx, code: IntegrationCode, body: Aut
     await shops.upsertSettings(ctx, channel.id, { statusReason: null, statusMessage: null, statusChangedAt: ctx.platform.now() });
     saved.push((await repo.findConnection(ctx, channel.id))!);
   }
-  queueProductImport(
+  await queueProductImport(
     ctx,
     saved.map((row) => row.id),
   );
@@ -265,7 +262,7 @@ export async function addStore(ctx: TenantCtx, form: StoreForm): Promise<AddStor
     statusMessage: null,
     statusChangedAt: ctx.platform.now(),
   });
-  queueProductImport(ctx, [channel.id]);
+  await queueProductImport(ctx, [channel.id]);
   const row = (await repo.findConnection(ctx, channel.id))!;
   return { items: [await storeOf(ctx, row)], product_import: 'queued' };
 }

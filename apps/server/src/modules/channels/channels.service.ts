@@ -420,6 +420,8 @@ export type ChannelCallSettledHandler = (
     ref: ChannelCallRef;
     ok: boolean;
     error: string | null;
+    /** What the marketplace answered on success (e.g. arrangeShipment's tracking number). */
+    value?: unknown;
   },
 ) => Promise<void>;
 /**
@@ -623,6 +625,7 @@ export async function runChannelCall(platform: Platform, job: ChannelCallJob, me
       ref,
       ok: outcome.status === 'done',
       error: outcome.status === 'failed' ? outcome.error : null,
+      value: outcome.status === 'done' ? outcome.value : undefined,
     };
     for (const handler of platform.ports.channelCallSettled) await handler(platform, settled);
   }

@@ -8,6 +8,7 @@ export {
   MANUAL_CANCELLATION_REASONS,
   orderOr404,
   setStatus,
+  summarizeOrders,
   userActor,
   type ActorType,
   type OrderActor,
@@ -31,6 +32,13 @@ export {
   type OrderRow,
 } from './orders.repository.ts';
 export { findCustomer } from './customers.service.ts';
+// A second known exception (ADR 0024, like pricing's in ADR 0020): the fulfillment list filters and counts orders by
+// their warehouse step, a column of fulfillment's own table, in one statement (STYLE 6); the orders table and the
+// restricted member's condition are shared for that join, under the same row-level security.
+// eslint-disable-next-line no-restricted-syntax
+export { orders as ordersTable } from './orders.schema.ts';
+// eslint-disable-next-line no-restricted-syntax
+export { visibleOrders } from './orders.repository.ts';
 
 /** Orders, their lines, timeline and tab counts, and customers (the writes that move stock are flows). */
 export const ordersModule: KelolaModule = { name: 'orders', routes: registerOrderRoutes };

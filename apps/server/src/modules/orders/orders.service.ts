@@ -78,6 +78,13 @@ async function channelNames(ctx: TenantCtx): Promise<Map<string, string>> {
   return new Map((await listChannels(ctx)).items.map((c) => [c.id, c.name]));
 }
 
+/** List rows of orders read elsewhere (the fulfillment list) in the order list's shape. */
+export async function summarizeOrders(ctx: TenantCtx, rows: readonly repo.OrderRow[]): Promise<OrderSummary[]> {
+  if (rows.length === 0) return [];
+  const names = await channelNames(ctx);
+  return rows.map((r) => summary(r, names));
+}
+
 export async function orderOr404(ctx: TenantCtx, id: string, lock = false): Promise<repo.OrderRow> {
   const row = await repo.findOrder(ctx, id, lock);
   if (!row) throw new DomainError('ORDER_NOT_FOUND');

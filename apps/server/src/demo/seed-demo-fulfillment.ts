@@ -1,0 +1,27 @@
+import type { FulfillmentAction } from '@kelola/domain';
+import { runFulfillmentStep } from '../flows/fulfillment-actions.ts';
+import type { TenantCtx } from '../http/context.ts';
+import { listOrders } from '../modules/orders/index.ts';
+
+/**
+ * The demo's delivery orders at several warehouse steps (issue 14), from the manual orders the order seed made, so
+ * /delivery-order shows every tab on first start: the confirmed one waits for picking, the one in process is picked
+ * and packed, the one ready to ship is packed and has its goods issued when its stock is all there (a delivery note
+ * number, stock out of on-hand; the demo's orders hold a coffee line short in Jakarta, so it stops at packing
+ * completed), and the shipped ones show as shipped. The orders keep their states.
+ */
+export async function seedDemoFulfillment(ctx: TenantCtx): Promise<void> {
+  const plan: { tab: 'on_process' | 'ready_to_ship'; actions: FulfillmentAction[] }[] = [
+    { tab: 'on_process', actions: ['CONFIRM_PICK', 'CONFIRM_PACK'] },
+    { tab: 'ready_to_ship', actions: ['CONFIRM_PICK', 'CONFIRM_PACK', 'COMPLETE_PACKING', 'ISSUE_GOODS'] },
+  ];
+  for (const { tab, actions } of plan) {
+    const list = await listOrders(ctx, { page: 1, size: 1, tab, source: 'MANUAL', sort: '-order_date' });
+    const order = list.items[0];
+    if (!order) continue;
+    for (const action of actions) {
+      if (action === 'ISSUE_GOODS' && order.stock_short) break;
+      await runFulfillmentStep(ctx, 'delivery-order', order.id, action);
+    }
+  }
+}
