@@ -314,7 +314,7 @@ export async function actOnDiscount(ctx: TenantCtx, id: string, action: Discount
   const before = await programOr404(ctx, id, true);
   const decision = action === 'APPROVE' || action === 'REJECT';
   if (decision && before.createdBy === ctx.actor.userId) throw new DomainError('DISCOUNT_SELF_APPROVAL');
-  if (action === 'REJECT' && !note?.trim()) throw fieldError('DISCOUNT_NOTE_REQUIRED', 'note', 'REQUIRED');
+  if (action === 'REJECT' && !note?.trim()) throw fieldError('VALIDATION_FAILED', 'note', 'REQUIRED');
   const next = nextDiscountState(stateOf(before), action);
   if (!next) throw new DomainError('DISCOUNT_STATE_CONFLICT', { status: before.status, action });
   const now = ctx.platform.now();

@@ -6,7 +6,6 @@ export const promotionErrors = {
   DISCOUNT_STATE_CONFLICT: 409,
   /** The maker of a programme asked to approve or reject it: only another user may (four eyes). */
   DISCOUNT_SELF_APPROVAL: 403,
-  DISCOUNT_NOTE_REQUIRED: 400,
   DISCOUNT_QUOTA_EXHAUSTED: 409,
   VOUCHER_NOT_FOUND: 404,
   /** Spec part 8: 409 shows 'Voucher code already exist'. */
