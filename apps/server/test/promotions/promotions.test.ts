@@ -79,7 +79,10 @@ describe('discount programmes: maker and checker', () => {
     expectError(await call('POST', `/api/promotions/discounts/${created.id}/approve`, t.checker, {}), 409, 'DISCOUNT_STATE_CONFLICT');
     // the decision is in the audit log
     const audit = await call('GET', `/api/audit?entity=discount_program&entity_id=${created.id}`, t.owner);
-    if (audit.statusCode === 200) expect(JSON.stringify(audit.json())).toContain('ACTIVE');
+    expect(audit.statusCode, audit.body).toBe(200);
+    const entries = audit.json().items as { actor_id?: string; action: string; diff: Record<string, { to: unknown }> }[];
+    expect(entries.map((e) => e.action).sort()).toEqual(['create', 'update']);
+    expect(entries.find((e) => e.action === 'update')!.diff.status!.to).toBe('ACTIVE');
   });
 
   it('a maker cannot approve or reject their own programme, even holding the approval menu', async () => {
