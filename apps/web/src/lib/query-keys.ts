@@ -54,4 +54,6 @@ export const queryKeys = {
   exports: keysOf('exports'),
   orders: keysOf('orders'),
   customers: keysOf('customers'),
+  promotions: keysOf('promotions'),
+  webVouchers: keysOf('web-vouchers'),
 };
