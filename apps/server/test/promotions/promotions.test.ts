@@ -24,7 +24,7 @@ async function team(): Promise<Team> {
   return { owner, maker, checker, a, b };
 }
 
-async function createProgramme(t: Team, body = tenPercent([{ catalog_id: t.a.id, cost_price: 30_000 }, { catalog_id: t.b.id }])) {
+async function createProgramme(t: Team, body: Record<string, unknown> = tenPercent([{ catalog_id: t.a.id, cost_price: 30_000 }, { catalog_id: t.b.id }])) {
   const res = await call('POST', '/api/promotions/discounts', t.maker, body);
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
@@ -301,5 +301,29 @@ describe('web-store vouchers', () => {
     expectError(await call('PUT', '/api/web-vouchers', other, { channel_id: channel, items: [{ ...courierVoucher(code()), id: saved.id }] }), 404, 'VOUCHER_NOT_FOUND');
     expectError(await call('DELETE', '/api/web-vouchers', other, { channel_id: channel, voucher_ids: [saved.id] }), 404, 'VOUCHER_NOT_FOUND');
     expect((await call('GET', `/api/web-vouchers?channel_id=${channel}`, other)).json().total_row).toBe(0);
+  });
+});
+
+describe('demo promotions', () => {
+  it('the demo workspace has an approved programme, one waiting with a SKU below cost, and web-store vouchers', async () => {
+    const { eq } = await import('drizzle-orm');
+    const { seedDemo, DEMO_EMAIL } = await import('../../src/demo/seed-demo.ts');
+    const { users } = await import('../../src/modules/identity/identity.schema.ts');
+    const { memberships } = await import('../../src/modules/workspaces/workspaces.schema.ts');
+    const { tokenFor } = await import('../factories.ts');
+    await seedDemo(app.platform, app.fastify.log);
+    const db = app.platform.database.db;
+    const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_EMAIL));
+    const [membership] = await db.select({ workspaceId: memberships.workspaceId }).from(memberships).where(eq(memberships.userId, owner!.id));
+    const demo = { headers: { authorization: `Bearer ${await tokenFor(app, owner!.id)}`, 'workspace-id': membership!.workspaceId } };
+    const list = (await call('GET', '/api/promotions/discounts', demo)).json();
+    expect(list.items.map((p: { program_name: string; status: string }) => [p.program_name, p.status]).sort()).toEqual([
+      ['Gajian Hemat', 'ACTIVE'],
+      ['Harbolnas 12.12', 'WAITING_APPROVAL'],
+    ]);
+    const waiting = list.items.find((p: { status: string }) => p.status === 'WAITING_APPROVAL');
+    expect((await call('GET', `/api/promotions/discounts/${waiting.id}/impact`, demo)).json().below_cost).toBe(true);
+    const vouchers = (await call('GET', '/api/web-vouchers?channel_id=0192f000-0000-7000-8000-00000000d3b0', demo)).json();
+    expect(vouchers.items.map((v: { voucher_code: string }) => v.voucher_code).sort()).toEqual(['KOPIGAYO10', 'ONGKIRHEMAT']);
   });
 });

@@ -111,8 +111,8 @@ async function itemsOf(ctx: TenantCtx, programIds: readonly string[]): Promise<I
 
 /** The caller's actions on a programme: approval needs WRITE on promotion-approval and not being its maker. */
 function actionsFor(ctx: TenantCtx, row: ProgramRow): DiscountAction[] {
-  const canApprove = ctx.permissions['promotion-approval'] === 'WRITE' && row.createdBy !== ctx.actor.userId;
-  const canManage = ctx.permissions['promotion-channel'] === 'WRITE';
+  const canApprove = ctx.permissions?.['promotion-approval'] === 'WRITE' && row.createdBy !== ctx.actor.userId;
+  const canManage = ctx.permissions?.['promotion-channel'] === 'WRITE';
   return allowedDiscountActions(stateOf(row)).filter((a) => (a === 'APPROVE' || a === 'REJECT' ? canApprove : canManage));
 }
 
