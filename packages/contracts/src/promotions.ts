@@ -42,7 +42,15 @@ export const DiscountItemInput = z.object({
 
 export const DiscountTarget = z.object({
   customer_category_ids: idList,
-  area_codes: z.array(z.string().trim().regex(/^\d{2}(\.\d{2}){0,2}$/u, { error: 'INVALID_VALUE' })).max(500).default([]),
+  area_codes: z
+    .array(
+      z
+        .string()
+        .trim()
+        .regex(/^\d{2}(\.\d{2}){0,2}$/u, { error: 'INVALID_VALUE' }),
+    )
+    .max(500)
+    .default([]),
   channel_ids: idList,
   brand_ids: idList,
   category_ids: idList,
@@ -103,7 +111,10 @@ export type DiscountProgramData = z.output<typeof DiscountProgramInput>;
 
 /** A checker's decision; a rejection needs its note. */
 export const DiscountDecisionInput = z.object({ note: optionalText(500) });
-export const DiscountActionInput = z.object({ action: z.enum(['PAUSE', 'RESUME', 'END', 'CANCEL'], { error: 'INVALID_VALUE' }), note: optionalText(500) });
+export const DiscountActionInput = z.object({
+  action: z.enum(['PAUSE', 'RESUME', 'END', 'CANCEL'], { error: 'INVALID_VALUE' }),
+  note: optionalText(500),
+});
 
 export const DISCOUNT_SEARCH_PARAMS = ['program_name'] as const;
 
@@ -237,7 +248,10 @@ export const PricePreviewInput = z.object({
   channel_id: uuid.nullable().optional(),
   customer_id: uuid.nullable().optional(),
   area_code: z.string().trim().max(20).nullable().optional(),
-  lines: z.array(z.object({ catalog_id: uuid, quantity: count })).min(1, { error: 'REQUIRED' }).max(200, { error: 'TOO_MANY' }),
+  lines: z
+    .array(z.object({ catalog_id: uuid, quantity: count }))
+    .min(1, { error: 'REQUIRED' })
+    .max(200, { error: 'TOO_MANY' }),
 });
 export const PricePreview = z.object({
   lines: z.array(
@@ -324,7 +338,10 @@ export const WebVoucherListQuery = z
     page,
     limit: z.coerce.number().int().min(1).max(200).default(20),
     status: z.enum(VOUCHER_STATUSES).optional(),
-    type_id: z.coerce.number().pipe(z.union([z.literal(2), z.literal(3), z.literal(4)])).optional(),
+    type_id: z.coerce
+      .number()
+      .pipe(z.union([z.literal(2), z.literal(3), z.literal(4)]))
+      .optional(),
     search_by: z.enum(VOUCHER_SEARCH_PARAMS).optional(),
     q: z.string().trim().max(100, { error: 'TOO_LONG' }).optional(),
   })
@@ -337,7 +354,12 @@ export const WebVoucher = z.object({
   channel_id: z.string(),
   voucher_code: z.string(),
   type_id: z.number(),
-  transaction_data: z.object({ value: z.number(), type: z.enum(VOUCHER_VALUE_TYPES), min_transaction: z.number(), max_discount: z.number() }),
+  transaction_data: z.object({
+    value: z.number(),
+    type: z.enum(VOUCHER_VALUE_TYPES),
+    min_transaction: z.number(),
+    max_discount: z.number(),
+  }),
   validity: z.object({ from: z.number(), until: z.number() }),
   f_combined: z.boolean(),
   f_allstore: z.boolean(),

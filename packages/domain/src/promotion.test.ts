@@ -82,13 +82,24 @@ describe('sale price (spec part 5)', () => {
   it('extra goods: free units valued at the list price, counted per multiple in MULTIPLE mode', () => {
     const buy3get1 = programme({ format: 'EXTRA_GOODS', value: 1, criteriaMode: 'MULTIPLE', criteria: [{ minQuantity: 3, value: 1 }] });
     expect(salePriceFor(query({ quantity: 2 }), [buy3get1]).programmeId).toBeNull();
-    expect(salePriceFor(query({ quantity: 7 }), [buy3get1])).toMatchObject({ unitPrice: 50_000, freeQuantity: 2, total: 350_000, saving: 100_000 });
+    expect(salePriceFor(query({ quantity: 7 }), [buy3get1])).toMatchObject({
+      unitPrice: 50_000,
+      freeQuantity: 2,
+      total: 350_000,
+      saving: 100_000,
+    });
     const plain = programme({ format: 'EXTRA_GOODS', value: 1, minQuantity: 2 });
     expect(salePriceFor(query({ quantity: 5 }), [plain]).freeQuantity).toBe(1);
   });
 
   it('range tiers: the highest tier reached applies to every unit', () => {
-    const tiers = programme({ value: 0, criteria: [{ minQuantity: 3, value: 5 }, { minQuantity: 6, value: 10 }] });
+    const tiers = programme({
+      value: 0,
+      criteria: [
+        { minQuantity: 3, value: 5 },
+        { minQuantity: 6, value: 10 },
+      ],
+    });
     expect(salePriceFor(query({ quantity: 2 }), [tiers]).programmeId).toBeNull();
     expect(salePriceFor(query({ quantity: 3 }), [tiers]).unitPrice).toBe(47_500);
     expect(salePriceFor(query({ quantity: 7 }), [tiers]).unitPrice).toBe(45_000);

@@ -160,7 +160,8 @@ export function priceUnder(p: DiscountProgramme, listPrice: number, quantity: nu
     if (freeQuantity <= 0) return null;
     return { unitPrice: listPrice, lineDiscount: 0, freeQuantity, total: subtotal, saving: freeQuantity * listPrice };
   }
-  const perUnit = p.format === 'PERCENTAGE' ? roundHalfUp((listPrice * Math.min(Math.max(rule.value, 0), 100)) / 100) : Math.min(rule.value, listPrice);
+  const perUnit =
+    p.format === 'PERCENTAGE' ? roundHalfUp((listPrice * Math.min(Math.max(rule.value, 0), 100)) / 100) : Math.min(rule.value, listPrice);
   let discount = perUnit * units;
   if (p.maxDiscount !== null) discount = Math.min(discount, p.maxDiscount);
   if (discount <= 0) return null;

@@ -28,7 +28,12 @@ async function fillRange(page: Page, picker: Locator, from: string, until: strin
   await expect.poll(() => inputs.nth(1).inputValue()).toBe(until);
 }
 
-async function api<T>(path: string, token: string, workspaceId: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
+async function api<T>(
+  path: string,
+  token: string,
+  workspaceId: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<{ status: number; body: T }> {
   const response = await fetch(`${baseUrl()}${path}`, {
     method: init.method ?? 'GET',
     headers: { authorization: `Bearer ${token}`, 'workspace-id': workspaceId, 'content-type': 'application/json' },
@@ -64,7 +69,9 @@ describeJourney('journey: promotions with approval and web-store vouchers', () =
     await checker?.close();
   });
 
-  it('maker creates, checker approves with the margin impact, a manual order gets the price; a courier voucher is saved once', async ({ onTestFailed }) => {
+  it('maker creates, checker approves with the margin impact, a manual order gets the price; a courier voucher is saved once', async ({
+    onTestFailed,
+  }) => {
     const { page } = maker;
     onTestFailed(async () => {
       await saveScreenshot(page, 'journey-promotions-maker-FAILED');
@@ -105,7 +112,10 @@ describeJourney('journey: promotions with approval and web-store vouchers', () =
       workspaceId,
     );
     const programId = list.body.items[0]!.id;
-    const own = await api<{ code: string }>(`/api/promotions/discounts/${programId}/approve`, makerToken, workspaceId, { method: 'POST', body: {} });
+    const own = await api<{ code: string }>(`/api/promotions/discounts/${programId}/approve`, makerToken, workspaceId, {
+      method: 'POST',
+      body: {},
+    });
     expect({ status: own.status, code: own.body.code }).toEqual({ status: 403, code: 'DISCOUNT_SELF_APPROVAL' });
 
     // The checker sees the margin impact and approves.
@@ -135,7 +145,13 @@ describeJourney('journey: promotions with approval and web-store vouchers', () =
     expect(putihId).toBeTruthy();
     const order = await api<{ lines: { unit_price: number; price_source: string }[] }>('/api/manual-orders', makerToken, workspaceId, {
       method: 'POST',
-      body: { warehouse_id: warehouses.body.items[0]!.id, order_date: day(0), buyer_name: 'Budi Santoso', lines: [{ catalog_id: putihId, quantity: 2 }], confirm: false },
+      body: {
+        warehouse_id: warehouses.body.items[0]!.id,
+        order_date: day(0),
+        buyer_name: 'Budi Santoso',
+        lines: [{ catalog_id: putihId, quantity: 2 }],
+        confirm: false,
+      },
     });
     expect(order.status).toBe(201);
     expect(order.body.lines[0]).toMatchObject({ unit_price: 53_100, price_source: 'PROMOTION' });
@@ -151,7 +167,11 @@ describeJourney('journey: promotions with approval and web-store vouchers', () =
       await page.getByTestId('field-value').fill('15000');
       await page.getByTestId('field-qty').fill('100');
       await page.getByTestId('field-courier_list').click();
-      await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: 'JNE' }).first().click();
+      await page
+        .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+        .filter({ hasText: 'JNE' })
+        .first()
+        .click();
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: 'Simpan', exact: true }).click();
     };

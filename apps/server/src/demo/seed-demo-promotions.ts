@@ -11,7 +11,9 @@ const day = (days: number) => new Date(Date.now() + 7 * 3_600_000 + days * 86_40
  * web-store vouchers (courier and product).
  */
 export async function seedDemoPromotions(maker: TenantCtx, checker: TenantCtx): Promise<void> {
-  const skus = new Map((await catalogRefsBySku(maker, ['KPK-HITAM-M', 'KPK-PUTIH-M', 'KOPI-GAYO-250', 'KOPI-TORAJA-500'])).map((c) => [c.sku, c.id]));
+  const skus = new Map(
+    (await catalogRefsBySku(maker, ['KPK-HITAM-M', 'KPK-PUTIH-M', 'KOPI-GAYO-250', 'KOPI-TORAJA-500'])).map((c) => [c.sku, c.id]),
+  );
   const id = (sku: string) => skus.get(sku);
   if (!id('KPK-HITAM-M') || !id('KOPI-GAYO-250')) return;
   const payday = await createDiscount(maker, {

@@ -46,13 +46,21 @@ describe.runIf(onPostgres)('promotions under concurrency (PostgreSQL)', () => {
       const answers = await Promise.all(
         sales.map((s) =>
           asActor(app, owner, (ctx) =>
-            applyPromotions(ctx, { date: '2026-11-25', channelId: null, customerCategoryId: null, areaCodes: [] }, [{ catalogId: sku.id, listPrice: 50_000, quantity: s.quantity }], s.reference),
+            applyPromotions(
+              ctx,
+              { date: '2026-11-25', channelId: null, customerCategoryId: null, areaCodes: [] },
+              [{ catalogId: sku.id, listPrice: 50_000, quantity: s.quantity }],
+              s.reference,
+            ),
           ),
         ),
       );
       const discounted = answers.map((a, i) => (a[0]!.programmeId === id ? sales[i]!.quantity : 0)).reduce((x, y) => x + y, 0);
       const programme = (await call('GET', `/api/promotions/discounts/${id}`, owner)).json();
-      const [used] = await app.platform.database.db.select({ n: sum(discountUses.quantity) }).from(discountUses).where(eq(discountUses.programId, id));
+      const [used] = await app.platform.database.db
+        .select({ n: sum(discountUses.quantity) })
+        .from(discountUses)
+        .where(eq(discountUses.programId, id));
       expect(programme.quota_used).toBe(discounted);
       expect(Number(used!.n)).toBe(discounted);
       expect(programme.quota_used).toBeLessThanOrEqual(quota);
@@ -68,8 +76,14 @@ describe.runIf(onPostgres)('promotions under concurrency (PostgreSQL)', () => {
     const owner = await newWorkspace(app);
     const channel = randomUUID();
     const save = async (qty: number) =>
-      (await call('POST', '/api/web-vouchers', owner, { channel_id: channel, items: [courierVoucher(`LAST${randomBytes(3).toString('hex')}`, { qty })] })).json().items[0].id as string;
-    const redeem = (id: string, ref: string) => call('POST', `/api/web-vouchers/${id}/redeem`, owner, { order_reference: ref, amount: 90_000, shipping_fee: 20_000 });
+      (
+        await call('POST', '/api/web-vouchers', owner, {
+          channel_id: channel,
+          items: [courierVoucher(`LAST${randomBytes(3).toString('hex')}`, { qty })],
+        })
+      ).json().items[0].id as string;
+    const redeem = (id: string, ref: string) =>
+      call('POST', `/api/web-vouchers/${id}/redeem`, owner, { order_reference: ref, amount: 90_000, shipping_fee: 20_000 });
 
     for (let round = 0; round < 5; round++) {
       const last = await save(1);

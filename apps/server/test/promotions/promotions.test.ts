@@ -24,7 +24,10 @@ async function team(): Promise<Team> {
   return { owner, maker, checker, a, b };
 }
 
-async function createProgramme(t: Team, body: Record<string, unknown> = tenPercent([{ catalog_id: t.a.id, cost_price: 30_000 }, { catalog_id: t.b.id }])) {
+async function createProgramme(
+  t: Team,
+  body: Record<string, unknown> = tenPercent([{ catalog_id: t.a.id, cost_price: 30_000 }, { catalog_id: t.b.id }]),
+) {
   const res = await call('POST', '/api/promotions/discounts', t.maker, body);
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
@@ -40,7 +43,13 @@ describe('discount programmes: maker and checker', () => {
       quota: 100,
       marketplace_fee_percent: 5,
     });
-    expect(created).toMatchObject({ status: 'WAITING_APPROVAL', quota: 100, quota_used: 0, created_by: t.maker.userId, actions: ['CANCEL'] });
+    expect(created).toMatchObject({
+      status: 'WAITING_APPROVAL',
+      quota: 100,
+      quota_used: 0,
+      created_by: t.maker.userId,
+      actions: ['CANCEL'],
+    });
     expect(created.items.map((i: { sku: string }) => i.sku)).toEqual([t.a.sku, t.b.sku]);
 
     const impact = await call('GET', `/api/promotions/discounts/${created.id}/impact`, t.checker);
@@ -60,7 +69,15 @@ describe('discount programmes: maker and checker', () => {
           below_cost: false,
           max_budget: 500_000,
         },
-        { catalog_id: t.b.id, normal_price: 120_000, promo_price: 108_000, cost_price: null, margin_before: null, margin_after: null, max_budget: 1_200_000 },
+        {
+          catalog_id: t.b.id,
+          normal_price: 120_000,
+          promo_price: 108_000,
+          cost_price: null,
+          margin_before: null,
+          margin_after: null,
+          max_budget: 1_200_000,
+        },
       ],
     });
     // the maker has no approval menu
@@ -104,20 +121,30 @@ describe('discount programmes: maker and checker', () => {
     expectFieldError(await call('POST', `/api/promotions/discounts/${id}/reject`, t.checker, {}), 'note');
     const res = await call('POST', `/api/promotions/discounts/${id}/reject`, t.checker, { note: 'Terlalu dalam untuk SKU premium' });
     expect(res.json()).toMatchObject({ status: 'CANCELLED', decision_note: 'Terlalu dalam untuk SKU premium' });
-    expect(res.json().history.at(-1)).toMatchObject({ event: 'REJECTED', note: 'Terlalu dalam untuk SKU premium', actor_id: t.checker.userId });
+    expect(res.json().history.at(-1)).toMatchObject({
+      event: 'REJECTED',
+      note: 'Terlalu dalam untuk SKU premium',
+      actor_id: t.checker.userId,
+    });
   });
 
   it('flags a programme that sells below cost', async () => {
     const t = await team();
     const { id } = await createProgramme(t, tenPercent([{ catalog_id: t.a.id, cost_price: 46_000 }]));
     const impact = (await call('GET', `/api/promotions/discounts/${id}/impact`, t.checker)).json();
-    expect(impact).toMatchObject({ below_cost: true, lines: [{ promo_price: 45_000, below_cost: true, margin_after: { rupiah: -1_000 } }] });
+    expect(impact).toMatchObject({
+      below_cost: true,
+      lines: [{ promo_price: 45_000, below_cost: true, margin_after: { rupiah: -1_000 } }],
+    });
   });
 
   it('shows an overlapping programme on the same SKU and which one the buyer gets', async () => {
     const t = await team();
     const first = await createProgramme(t);
-    const second = await createProgramme(t, tenPercent([{ catalog_id: t.a.id }], { program_name: 'Flash 12.12', value: 15, start_date: '2026-11-28', end_date: '2026-12-12' }));
+    const second = await createProgramme(
+      t,
+      tenPercent([{ catalog_id: t.a.id }], { program_name: 'Flash 12.12', value: 15, start_date: '2026-11-28', end_date: '2026-12-12' }),
+    );
     const impact = (await call('GET', `/api/promotions/discounts/${first.id}/impact`, t.checker)).json();
     expect(impact.overlaps).toEqual([
       { catalog_id: t.a.id, sku: t.a.sku, other_id: second.id, other_name: 'Flash 12.12', other_source: 'KELOLA', winner_id: second.id },
@@ -138,7 +165,15 @@ describe('discount programmes: maker and checker', () => {
   it('lists with filters and a search that needs its parameter', async () => {
     const t = await team();
     const { id } = await createProgramme(t);
-    await createProgramme(t, tenPercent([{ catalog_id: t.b.id }], { program_name: 'Distributor Desember', tier: 'DISTRIBUTOR', start_date: '2026-12-01', end_date: '2026-12-31' }));
+    await createProgramme(
+      t,
+      tenPercent([{ catalog_id: t.b.id }], {
+        program_name: 'Distributor Desember',
+        tier: 'DISTRIBUTOR',
+        start_date: '2026-12-01',
+        end_date: '2026-12-31',
+      }),
+    );
     const list = (q: string) => call('GET', `/api/promotions/discounts?${q}`, t.maker, undefined, { 'accept-language': 'en' });
     expect((await list('')).json().total_row).toBe(2);
     expect((await list('tier=NATIONAL')).json().items.map((i: { id: string }) => i.id)).toEqual([id]);
@@ -152,15 +187,33 @@ describe('discount programmes: maker and checker', () => {
 
   it('bad input is 400 with field errors; another workspace’s programme is 404', async () => {
     const t = await team();
-    expectFieldError(await call('POST', '/api/promotions/discounts', t.maker, tenPercent([{ catalog_id: t.a.id }], { value: 120 })), 'value');
-    expectFieldError(await call('POST', '/api/promotions/discounts', t.maker, tenPercent([{ catalog_id: t.a.id }], { end_date: '2026-11-01' })), 'end_date');
+    expectFieldError(
+      await call('POST', '/api/promotions/discounts', t.maker, tenPercent([{ catalog_id: t.a.id }], { value: 120 })),
+      'value',
+    );
+    expectFieldError(
+      await call('POST', '/api/promotions/discounts', t.maker, tenPercent([{ catalog_id: t.a.id }], { end_date: '2026-11-01' })),
+      'end_date',
+    );
     expectFieldError(await call('POST', '/api/promotions/discounts', t.maker, tenPercent([])), 'items');
-    expectFieldError(await call('POST', '/api/promotions/discounts', t.maker, tenPercent([{ catalog_id: t.a.id }], { tier: 'GLOBAL' })), 'tier');
-    expectFieldError(await call('POST', '/api/promotions/discounts', t.maker, tenPercent([{ catalog_id: t.a.id }], { quota: '10' })), 'quota');
-    expectFieldError(await call('POST', '/api/promotions/discounts', t.maker, tenPercent([{ catalog_id: randomUUID() }])), 'items.0.catalog_id');
+    expectFieldError(
+      await call('POST', '/api/promotions/discounts', t.maker, tenPercent([{ catalog_id: t.a.id }], { tier: 'GLOBAL' })),
+      'tier',
+    );
+    expectFieldError(
+      await call('POST', '/api/promotions/discounts', t.maker, tenPercent([{ catalog_id: t.a.id }], { quota: '10' })),
+      'quota',
+    );
+    expectFieldError(
+      await call('POST', '/api/promotions/discounts', t.maker, tenPercent([{ catalog_id: randomUUID() }])),
+      'items.0.catalog_id',
+    );
     const other = await newWorkspace(app);
     const otherSku = await skuAt(app, other, 10_000);
-    expectFieldError(await call('POST', '/api/promotions/discounts', t.maker, tenPercent([{ catalog_id: otherSku.id }])), 'items.0.catalog_id');
+    expectFieldError(
+      await call('POST', '/api/promotions/discounts', t.maker, tenPercent([{ catalog_id: otherSku.id }])),
+      'items.0.catalog_id',
+    );
     const { id } = await createProgramme(t);
     expectError(await call('GET', `/api/promotions/discounts/${id}`, other), 404, 'DISCOUNT_NOT_FOUND');
     expectError(await call('POST', `/api/promotions/discounts/${id}/approve`, other, {}), 404, 'DISCOUNT_NOT_FOUND');
@@ -205,7 +258,10 @@ describe('sale price in manual orders', () => {
     const p1 = await createProgramme(t, { ...tenPercent([{ catalog_id: t.a.id }]), quota: 10 });
     const p2 = await createProgramme(t, tenPercent([{ catalog_id: t.a.id }], { value: 5, exclusive: true }));
     for (const p of [p1, p2]) await call('POST', `/api/promotions/discounts/${p.id}/approve`, t.checker, {});
-    const res = await call('POST', '/api/promotions/price-preview', t.maker, { date: '2026-11-25', lines: [{ catalog_id: t.a.id, quantity: 2 }] });
+    const res = await call('POST', '/api/promotions/price-preview', t.maker, {
+      date: '2026-11-25',
+      lines: [{ catalog_id: t.a.id, quantity: 2 }],
+    });
     expect(res.statusCode, res.body).toBe(200);
     // the exclusive 5 % wins over the better 10 % (ADR 0032)
     expect(res.json().lines[0]).toMatchObject({ unit_price: 47_500, program_id: p2.id });
@@ -236,7 +292,10 @@ describe('web-store vouchers', () => {
     expect(list.json()).toMatchObject({ page: 1, limit: 20, total_row: 1, items: [{ voucher_code: voucherCode, channel_id: channel }] });
     expect((await call('GET', `/api/web-vouchers?channel_id=${randomUUID()}`, t.maker)).json().total_row).toBe(0);
     expectFieldError(await call('GET', `/api/web-vouchers?channel_id=${channel}&q=KRM`, t.maker), 'search_by');
-    expect((await call('GET', `/api/web-vouchers?channel_id=${channel}&search_by=voucher_code&q=${voucherCode.toLowerCase()}`, t.maker)).json().total_row).toBe(1);
+    expect(
+      (await call('GET', `/api/web-vouchers?channel_id=${channel}&search_by=voucher_code&q=${voucherCode.toLowerCase()}`, t.maker)).json()
+        .total_row,
+    ).toBe(1);
   });
 
   it('a duplicate code, whatever its case, is 409 "Voucher code already exist"; another workspace may use it', async () => {
@@ -244,11 +303,19 @@ describe('web-store vouchers', () => {
     const channel = randomUUID();
     const voucherCode = code();
     await call('POST', '/api/web-vouchers', t.maker, { channel_id: channel, items: [courierVoucher(voucherCode)] });
-    const dup = await call('POST', '/api/web-vouchers', t.maker, { channel_id: channel, items: [courierVoucher(voucherCode.toLowerCase())] }, { 'accept-language': 'en' });
+    const dup = await call(
+      'POST',
+      '/api/web-vouchers',
+      t.maker,
+      { channel_id: channel, items: [courierVoucher(voucherCode.toLowerCase())] },
+      { 'accept-language': 'en' },
+    );
     expectError(dup, 409, 'VOUCHER_CODE_EXISTS');
     expect(dup.json().message).toBe('Voucher code already exist');
     const other = await newWorkspace(app);
-    expect((await call('POST', '/api/web-vouchers', other, { channel_id: channel, items: [courierVoucher(voucherCode)] })).statusCode).toBe(201);
+    expect((await call('POST', '/api/web-vouchers', other, { channel_id: channel, items: [courierVoucher(voucherCode)] })).statusCode).toBe(
+      201,
+    );
   });
 
   it('enforces the save rules of spec part 5 as field errors', async () => {
@@ -257,7 +324,10 @@ describe('web-store vouchers', () => {
     const post = (item: Record<string, unknown>) => call('POST', '/api/web-vouchers', t.maker, body(item));
     // numbers, never strings
     expectFieldError(await post({ qty: '10' }), 'items.0.qty');
-    expectFieldError(await post({ transaction_data: { value: '15000', type: 'AMOUNT', min_transaction: 0, max_discount: 0 } }), 'items.0.transaction_data.value');
+    expectFieldError(
+      await post({ transaction_data: { value: '15000', type: 'AMOUNT', min_transaction: 0, max_discount: 0 } }),
+      'items.0.transaction_data.value',
+    );
     // courier_list only for type 3; reference_list products for 2, one brand for 4
     expectFieldError(await post({ type_id: 2, courier_list: ['jne'], reference_list: [t.a.id] }), 'items.0.courier_list');
     expectFieldError(await post({ type_id: 2, courier_list: undefined, reference_list: [] }), 'items.0.reference_list');
@@ -267,7 +337,12 @@ describe('web-store vouchers', () => {
     expectFieldError(await post({ f_allstore: false, store_list: [] }), 'items.0.store_list');
     expectFieldError(await post({ validity: { from: 2_000, until: 1_000 } }), 'items.0.validity.until');
     expectFieldError(await post({ type_id: 2, courier_list: undefined, reference_list: [randomUUID()] }), 'items.0.reference_list.0');
-    const product = await post({ type_id: 2, courier_list: undefined, reference_list: [t.a.id], transaction_data: { value: 10, type: 'PERCENTAGE', min_transaction: 0, max_discount: 20_000 } });
+    const product = await post({
+      type_id: 2,
+      courier_list: undefined,
+      reference_list: [t.a.id],
+      transaction_data: { value: 10, type: 'PERCENTAGE', min_transaction: 0, max_discount: 20_000 },
+    });
     expect(product.statusCode, product.body).toBe(201);
     expect(product.json().items[0]).toMatchObject({ type_id: 2, reference_list: [t.a.id], courier_list: [] });
   });
@@ -275,7 +350,9 @@ describe('web-store vouchers', () => {
   it('redeems atomically until none is left, then 409 VOUCHER_SOLD_OUT; the rules of use are 422', async () => {
     const t = await team();
     const channel = randomUUID();
-    const saved = (await call('POST', '/api/web-vouchers', t.maker, { channel_id: channel, items: [courierVoucher(code(), { qty: 2 })] })).json().items[0];
+    const saved = (
+      await call('POST', '/api/web-vouchers', t.maker, { channel_id: channel, items: [courierVoucher(code(), { qty: 2 })] })
+    ).json().items[0];
     const redeem = (ref: string, amount = 80_000) =>
       call('POST', `/api/web-vouchers/${saved.id}/redeem`, t.maker, { order_reference: ref, amount, shipping_fee: 18_000 });
     expectError(await redeem('WEB-0', 40_000), 422, 'VOUCHER_NOT_USABLE');
@@ -287,19 +364,35 @@ describe('web-store vouchers', () => {
     expectError(await redeem('WEB-3'), 409, 'VOUCHER_SOLD_OUT');
     expect((await call('GET', `/api/web-vouchers/${saved.id}`, t.maker)).json()).toMatchObject({ booked: 2, available: 0 });
     // the quantity cannot drop below what is booked
-    const upd = await call('PUT', '/api/web-vouchers', t.maker, { channel_id: channel, items: [{ ...courierVoucher(saved.voucher_code, { qty: 1 }), id: saved.id }] });
+    const upd = await call('PUT', '/api/web-vouchers', t.maker, {
+      channel_id: channel,
+      items: [{ ...courierVoucher(saved.voucher_code, { qty: 1 }), id: saved.id }],
+    });
     expectFieldError(upd, 'items.0.qty');
   });
 
   it('another workspace’s voucher is 404 everywhere', async () => {
     const t = await team();
     const channel = randomUUID();
-    const saved = (await call('POST', '/api/web-vouchers', t.maker, { channel_id: channel, items: [courierVoucher(code())] })).json().items[0];
+    const saved = (await call('POST', '/api/web-vouchers', t.maker, { channel_id: channel, items: [courierVoucher(code())] })).json()
+      .items[0];
     const other = await newWorkspace(app);
     expectError(await call('GET', `/api/web-vouchers/${saved.id}`, other), 404, 'VOUCHER_NOT_FOUND');
-    expectError(await call('POST', `/api/web-vouchers/${saved.id}/redeem`, other, { order_reference: 'X', amount: 90_000 }), 404, 'VOUCHER_NOT_FOUND');
-    expectError(await call('PUT', '/api/web-vouchers', other, { channel_id: channel, items: [{ ...courierVoucher(code()), id: saved.id }] }), 404, 'VOUCHER_NOT_FOUND');
-    expectError(await call('DELETE', '/api/web-vouchers', other, { channel_id: channel, voucher_ids: [saved.id] }), 404, 'VOUCHER_NOT_FOUND');
+    expectError(
+      await call('POST', `/api/web-vouchers/${saved.id}/redeem`, other, { order_reference: 'X', amount: 90_000 }),
+      404,
+      'VOUCHER_NOT_FOUND',
+    );
+    expectError(
+      await call('PUT', '/api/web-vouchers', other, { channel_id: channel, items: [{ ...courierVoucher(code()), id: saved.id }] }),
+      404,
+      'VOUCHER_NOT_FOUND',
+    );
+    expectError(
+      await call('DELETE', '/api/web-vouchers', other, { channel_id: channel, voucher_ids: [saved.id] }),
+      404,
+      'VOUCHER_NOT_FOUND',
+    );
     expect((await call('GET', `/api/web-vouchers?channel_id=${channel}`, other)).json().total_row).toBe(0);
   });
 });
@@ -314,7 +407,10 @@ describe('demo promotions', () => {
     await seedDemo(app.platform, app.fastify.log);
     const db = app.platform.database.db;
     const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_EMAIL));
-    const [membership] = await db.select({ workspaceId: memberships.workspaceId }).from(memberships).where(eq(memberships.userId, owner!.id));
+    const [membership] = await db
+      .select({ workspaceId: memberships.workspaceId })
+      .from(memberships)
+      .where(eq(memberships.userId, owner!.id));
     const demo = { headers: { authorization: `Bearer ${await tokenFor(app, owner!.id)}`, 'workspace-id': membership!.workspaceId } };
     const list = (await call('GET', '/api/promotions/discounts', demo)).json();
     expect(list.items.map((p: { program_name: string; status: string }) => [p.program_name, p.status]).sort()).toEqual([

@@ -118,7 +118,14 @@ function actionsFor(ctx: TenantCtx, row: ProgramRow): DiscountAction[] {
 
 async function present(ctx: TenantCtx, row: ProgramRow): Promise<DiscountProgram> {
   const items = await itemsOf(ctx, [row.id]);
-  const refs = new Map((await catalogRefs(ctx, items.map((i) => i.catalogId))).map((r) => [r.id, r]));
+  const refs = new Map(
+    (
+      await catalogRefs(
+        ctx,
+        items.map((i) => i.catalogId),
+      )
+    ).map((r) => [r.id, r]),
+  );
   const history: HistoryRow[] = await ctx.db
     .select()
     .from(discountProgramHistory)
@@ -173,13 +180,22 @@ async function present(ctx: TenantCtx, row: ProgramRow): Promise<DiscountProgram
 }
 
 async function checkItems(ctx: TenantCtx, d: DiscountProgramData) {
-  const found = new Set((await catalogRefs(ctx, d.items.map((i) => i.catalog_id))).map((r) => r.id));
+  const found = new Set(
+    (
+      await catalogRefs(
+        ctx,
+        d.items.map((i) => i.catalog_id),
+      )
+    ).map((r) => r.id),
+  );
   const missing = d.items.findIndex((i) => !found.has(i.catalog_id));
   if (missing >= 0) throw fieldError('VALIDATION_FAILED', `items.${missing}.catalog_id`, 'CATALOG_NOT_FOUND');
 }
 
 async function writeItems(ctx: TenantCtx, programId: string, d: DiscountProgramData) {
-  await ctx.db.delete(discountProgramItems).where(and(eq(discountProgramItems.workspaceId, ctx.workspaceId), eq(discountProgramItems.programId, programId)));
+  await ctx.db
+    .delete(discountProgramItems)
+    .where(and(eq(discountProgramItems.workspaceId, ctx.workspaceId), eq(discountProgramItems.programId, programId)));
   await ctx.db.insert(discountProgramItems).values(
     d.items.map((i, position) => ({
       workspaceId: ctx.workspaceId,
@@ -191,7 +207,14 @@ async function writeItems(ctx: TenantCtx, programId: string, d: DiscountProgramD
   );
 }
 
-async function addHistory(ctx: TenantCtx, programId: string, event: string, fromStatus: string | null, toStatus: string, note: string | null) {
+async function addHistory(
+  ctx: TenantCtx,
+  programId: string,
+  event: string,
+  fromStatus: string | null,
+  toStatus: string,
+  note: string | null,
+) {
   await ctx.db.insert(discountProgramHistory).values({
     id: uuidv7(),
     workspaceId: ctx.workspaceId,
@@ -224,7 +247,13 @@ export async function createDiscount(ctx: TenantCtx, input: z.input<typeof Disco
     .returning();
   await writeItems(ctx, row!.id, d);
   await addHistory(ctx, row!.id, 'CREATED', null, 'WAITING_APPROVAL', null);
-  await recordAudit(ctx, { entity: 'discount_program', entityId: row!.id, action: 'create', before: null, after: { ...row!, items: d.items } });
+  await recordAudit(ctx, {
+    entity: 'discount_program',
+    entityId: row!.id,
+    action: 'create',
+    before: null,
+    after: { ...row!, items: d.items },
+  });
   return present(ctx, row!);
 }
 
@@ -255,7 +284,10 @@ export async function listDiscounts(ctx: TenantCtx, query: z.output<typeof Disco
     query.status ? eq(discountPrograms.status, query.status) : undefined,
     query.tier ? eq(discountPrograms.tier, query.tier) : undefined,
     query.channel_id
-      ? or(eq(discountPrograms.channelId, query.channel_id), sql`${discountPrograms.target}->'channel_ids' @> ${JSON.stringify([query.channel_id])}::jsonb`)
+      ? or(
+          eq(discountPrograms.channelId, query.channel_id),
+          sql`${discountPrograms.target}->'channel_ids' @> ${JSON.stringify([query.channel_id])}::jsonb`,
+        )
       : undefined,
     // a programme whose period overlaps the filter's
     query.date_from ? gte(discountPrograms.endDate, query.date_from) : undefined,
@@ -310,7 +342,12 @@ const EVENTS: Record<DiscountAction, string> = {
  * One action of the state machine. APPROVE and REJECT are the checker's (the route requires WRITE on
  * promotion-approval): the maker of the programme gets 403 DISCOUNT_SELF_APPROVAL; a rejection needs a note.
  */
-export async function actOnDiscount(ctx: TenantCtx, id: string, action: DiscountAction, note: string | null = null): Promise<DiscountProgram> {
+export async function actOnDiscount(
+  ctx: TenantCtx,
+  id: string,
+  action: DiscountAction,
+  note: string | null = null,
+): Promise<DiscountProgram> {
   const before = await programOr404(ctx, id, true);
   const decision = action === 'APPROVE' || action === 'REJECT';
   if (decision && before.createdBy === ctx.actor.userId) throw new DomainError('DISCOUNT_SELF_APPROVAL');
@@ -342,9 +379,19 @@ export async function actOnDiscount(ctx: TenantCtx, id: string, action: Discount
 export async function discountImpact(ctx: TenantCtx, id: string): Promise<DiscountImpact> {
   const row = await programOr404(ctx, id);
   const items = await itemsOf(ctx, [id]);
-  const refs = new Map((await catalogRefs(ctx, items.map((i) => i.catalogId))).map((r) => [r.id, r]));
+  const refs = new Map(
+    (
+      await catalogRefs(
+        ctx,
+        items.map((i) => i.catalogId),
+      )
+    ).map((r) => [r.id, r]),
+  );
   const fee = row.marketplaceFeePercent === null ? null : Number(row.marketplaceFeePercent);
-  const me = toProgramme(row, items.map((i) => i.catalogId));
+  const me = toProgramme(
+    row,
+    items.map((i) => i.catalogId),
+  );
   const lines = items.map((i) => {
     const ref = refs.get(i.catalogId);
     const listPrice = Number(ref?.price ?? 0);
@@ -382,7 +429,10 @@ async function overlapsOf(ctx: TenantCtx, row: ProgramRow, items: ItemRow[], ref
     .where(
       and(
         eq(discountProgramItems.workspaceId, ctx.workspaceId),
-        inArray(discountProgramItems.catalogId, items.map((i) => i.catalogId)),
+        inArray(
+          discountProgramItems.catalogId,
+          items.map((i) => i.catalogId),
+        ),
         ne(discountPrograms.id, row.id),
         inArray(discountPrograms.status, ['WAITING_APPROVAL', 'ACTIVE']),
         lte(discountPrograms.startDate, row.endDate),
@@ -395,9 +445,26 @@ async function overlapsOf(ctx: TenantCtx, row: ProgramRow, items: ItemRow[], ref
     if (!sharesChannel(row.target.channel_ids, o.program.target.channel_ids)) continue;
     const ref = refs.get(o.catalogId);
     const day = row.startDate > o.program.startDate ? row.startDate : o.program.startDate;
-    const as = (r: ProgramRow) => ({ ...toProgramme(r, [o.catalogId]), status: 'ACTIVE' as const, quotaRemaining: null, channelIds: [], customerCategoryIds: [], areaCodes: [], brandIds: [], categoryIds: [] });
+    const as = (r: ProgramRow) => ({
+      ...toProgramme(r, [o.catalogId]),
+      status: 'ACTIVE' as const,
+      quotaRemaining: null,
+      channelIds: [],
+      customerCategoryIds: [],
+      areaCodes: [],
+      brandIds: [],
+      categoryIds: [],
+    });
     const winner = salePriceFor(
-      { catalogId: o.catalogId, listPrice: Number(ref?.price ?? 0), quantity: 1, channelId: null, customerCategoryId: null, areaCodes: [], date: day },
+      {
+        catalogId: o.catalogId,
+        listPrice: Number(ref?.price ?? 0),
+        quantity: 1,
+        channelId: null,
+        customerCategoryId: null,
+        areaCodes: [],
+        date: day,
+      },
       [as(row), as(o.program)],
     ).programmeId;
     result.push({
@@ -428,8 +495,16 @@ async function candidates(ctx: TenantCtx, catalogIds: readonly string[], date: s
         inArray(discountProgramItems.catalogId, [...catalogIds]),
       ),
     );
-  const items = await itemsOf(ctx, rows.map((r) => r.program.id));
-  return rows.map(({ program }) => toProgramme(program, items.filter((i) => i.programId === program.id).map((i) => i.catalogId)));
+  const items = await itemsOf(
+    ctx,
+    rows.map((r) => r.program.id),
+  );
+  return rows.map(({ program }) =>
+    toProgramme(
+      program,
+      items.filter((i) => i.programId === program.id).map((i) => i.catalogId),
+    ),
+  );
 }
 
 export type SaleContext = {
@@ -446,7 +521,11 @@ export const areaChain = (code: string | null | undefined) =>
 
 /** The sale price of SKUs for a customer, channel and date, without using any quota (the price preview). */
 export async function previewSalePrices(ctx: TenantCtx, sale: SaleContext, lines: readonly SaleLine[]): Promise<SalePriceAnswer[]> {
-  const programmes = await candidates(ctx, lines.map((l) => l.catalogId), sale.date);
+  const programmes = await candidates(
+    ctx,
+    lines.map((l) => l.catalogId),
+    sale.date,
+  );
   return lines.map((l) => salePriceFor({ ...sale, ...l }, programmes));
 }
 
@@ -455,8 +534,17 @@ export async function previewSalePrices(ctx: TenantCtx, sale: SaleContext, lines
  * (`quota_used + n <= quota`) per line, so concurrent sales never pass the quota. A line whose programme ran out in
  * the meantime is priced again without it. Call it inside the transaction that writes the sale.
  */
-export async function applyPromotions(ctx: TenantCtx, sale: SaleContext, lines: readonly SaleLine[], reference: string): Promise<SalePriceAnswer[]> {
-  const programmes = await candidates(ctx, lines.map((l) => l.catalogId), sale.date);
+export async function applyPromotions(
+  ctx: TenantCtx,
+  sale: SaleContext,
+  lines: readonly SaleLine[],
+  reference: string,
+): Promise<SalePriceAnswer[]> {
+  const programmes = await candidates(
+    ctx,
+    lines.map((l) => l.catalogId),
+    sale.date,
+  );
   const answers: SalePriceAnswer[] = [];
   for (const line of lines) {
     let pool = programmes;
@@ -480,7 +568,13 @@ export async function applyPromotions(ctx: TenantCtx, sale: SaleContext, lines: 
 }
 
 /** Uses n units of a programme's quota if it is still active and has them; false otherwise. */
-export async function useQuota(ctx: TenantCtx, programId: string, catalogId: string, quantity: number, reference: string): Promise<boolean> {
+export async function useQuota(
+  ctx: TenantCtx,
+  programId: string,
+  catalogId: string,
+  quantity: number,
+  reference: string,
+): Promise<boolean> {
   const [row] = await ctx.db
     .update(discountPrograms)
     .set({ quotaUsed: sql`${discountPrograms.quotaUsed} + ${quantity}` })
@@ -494,7 +588,9 @@ export async function useQuota(ctx: TenantCtx, programId: string, catalogId: str
     )
     .returning({ id: discountPrograms.id });
   if (!row) return false;
-  await ctx.db.insert(discountUses).values({ id: uuidv7(), workspaceId: ctx.workspaceId, programId, catalogId, quantity, reference, at: ctx.platform.now() });
+  await ctx.db
+    .insert(discountUses)
+    .values({ id: uuidv7(), workspaceId: ctx.workspaceId, programId, catalogId, quantity, reference, at: ctx.platform.now() });
   return true;
 }
 
@@ -502,7 +598,14 @@ export async function useQuota(ctx: TenantCtx, programId: string, catalogId: str
 export async function pricePreview(ctx: TenantCtx, input: z.output<typeof PricePreviewInput>) {
   const customer = input.customer_id ? await findCustomer(ctx, input.customer_id).catch(() => null) : null;
   if (input.customer_id && !customer) throw fieldError('VALIDATION_FAILED', 'customer_id', 'CUSTOMER_NOT_FOUND');
-  const refs = new Map((await catalogRefs(ctx, input.lines.map((l) => l.catalog_id))).map((r) => [r.id, r]));
+  const refs = new Map(
+    (
+      await catalogRefs(
+        ctx,
+        input.lines.map((l) => l.catalog_id),
+      )
+    ).map((r) => [r.id, r]),
+  );
   const missing = input.lines.findIndex((l) => !refs.has(l.catalog_id));
   if (missing >= 0) throw fieldError('VALIDATION_FAILED', `lines.${missing}.catalog_id`, 'CATALOG_NOT_FOUND');
   const area = input.area_code ?? customer?.districtCode ?? customer?.cityCode ?? customer?.provinceCode ?? null;

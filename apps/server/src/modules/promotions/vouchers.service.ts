@@ -167,7 +167,11 @@ export async function deleteWebVouchers(ctx: TenantCtx, input: z.input<typeof We
     const before = await voucherOr404(ctx, id, true);
     if (before.channelId !== d.channel_id) throw new DomainError('VOUCHER_NOT_FOUND');
     if (before.booked > 0) {
-      const [row] = await ctx.db.update(webVouchers).set({ status: 'CANCELED', updatedAt: ctx.platform.now() }).where(eq(webVouchers.id, id)).returning();
+      const [row] = await ctx.db
+        .update(webVouchers)
+        .set({ status: 'CANCELED', updatedAt: ctx.platform.now() })
+        .where(eq(webVouchers.id, id))
+        .returning();
       await recordAudit(ctx, { entity: 'web_voucher', entityId: id, action: 'update', before, after: row! });
     } else {
       await ctx.db.delete(webVouchers).where(and(scope(ctx), eq(webVouchers.id, id)));
@@ -180,7 +184,11 @@ export async function setWebVoucherStatus(ctx: TenantCtx, id: string, status: 'A
   const before = await voucherOr404(ctx, id, true);
   const next = nextVoucherStatus(before.status as VoucherStatus, status === 'ACTIVE' ? 'APPROVE' : 'CANCEL');
   if (next !== status) throw new DomainError('VOUCHER_STATE_CONFLICT', { status: before.status });
-  const [row] = await ctx.db.update(webVouchers).set({ status: next, updatedAt: ctx.platform.now() }).where(eq(webVouchers.id, id)).returning();
+  const [row] = await ctx.db
+    .update(webVouchers)
+    .set({ status: next, updatedAt: ctx.platform.now() })
+    .where(eq(webVouchers.id, id))
+    .returning();
   await recordAudit(ctx, { entity: 'web_voucher', entityId: id, action: 'update', before, after: row! });
   return present(row!);
 }
@@ -223,8 +231,21 @@ export async function redeemWebVoucher(ctx: TenantCtx, id: string, input: z.inpu
   const [again] = await ctx.db
     .select()
     .from(voucherRedemptions)
-    .where(and(eq(voucherRedemptions.workspaceId, ctx.workspaceId), eq(voucherRedemptions.voucherId, id), eq(voucherRedemptions.orderReference, d.order_reference)));
-  if (again) return { id: again.id, voucher_id: id, order_reference: again.orderReference, discount: again.discount, available: voucher.qty - voucher.booked };
+    .where(
+      and(
+        eq(voucherRedemptions.workspaceId, ctx.workspaceId),
+        eq(voucherRedemptions.voucherId, id),
+        eq(voucherRedemptions.orderReference, d.order_reference),
+      ),
+    );
+  if (again)
+    return {
+      id: again.id,
+      voucher_id: id,
+      order_reference: again.orderReference,
+      discount: again.discount,
+      available: voucher.qty - voucher.booked,
+    };
   const nowSeconds = Math.floor(ctx.platform.now().getTime() / 1000);
   const reason =
     voucher.status !== 'ACTIVE'
@@ -237,7 +258,12 @@ export async function redeemWebVoucher(ctx: TenantCtx, id: string, input: z.inpu
             ? 'MIN_TRANSACTION'
             : null;
   if (reason) throw new DomainError('VOUCHER_NOT_USABLE', { reason });
-  const terms = { value: Number(voucher.value), type: voucher.valueType as 'PERCENTAGE' | 'AMOUNT', minTransaction: voucher.minTransaction, maxDiscount: voucher.maxDiscount || null };
+  const terms = {
+    value: Number(voucher.value),
+    type: voucher.valueType as 'PERCENTAGE' | 'AMOUNT',
+    minTransaction: voucher.minTransaction,
+    maxDiscount: voucher.maxDiscount || null,
+  };
   const discount = voucher.typeId === 3 ? voucherDiscount(terms, d.shipping_fee, d.amount) : voucherDiscount(terms, d.amount);
   const [booked] = await ctx.db
     .update(webVouchers)

@@ -7,7 +7,18 @@ import { useWorkspaceId } from '../../../lib/workspace-query.ts';
 type Params = Record<string, string | number>;
 export type DiscountSummary = Pick<
   DiscountProgram,
-  'id' | 'program_name' | 'tier' | 'start_date' | 'end_date' | 'quota' | 'quota_used' | 'status' | 'inactive_reason' | 'format' | 'value' | 'created_by'
+  | 'id'
+  | 'program_name'
+  | 'tier'
+  | 'start_date'
+  | 'end_date'
+  | 'quota'
+  | 'quota_used'
+  | 'status'
+  | 'inactive_reason'
+  | 'format'
+  | 'value'
+  | 'created_by'
 > & { item_count: number };
 type Paged<T> = { items: T[]; page: number; size: number; total_row: number };
 
@@ -58,7 +69,10 @@ export function useDiscountDecision() {
             method: 'POST',
             body: { note: note ?? null },
           })
-        : apiFetch<DiscountProgram>(`/promotions/discounts/${encodeURIComponent(id)}/action`, { method: 'POST', body: { action, note: note ?? null } }),
+        : apiFetch<DiscountProgram>(`/promotions/discounts/${encodeURIComponent(id)}/action`, {
+            method: 'POST',
+            body: { action, note: note ?? null },
+          }),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: keys.all });
     },

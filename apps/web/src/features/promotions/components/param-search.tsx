@@ -70,4 +70,10 @@ export function ParamSearch({ params, value, onSearch }: Props) {
 
 /** Tag tone of a discount or voucher status. */
 export const statusTone = (status: string) =>
-  status === 'ACTIVE' ? 'success' : status === 'WAITING_APPROVAL' || status === 'WAITING' ? 'warning' : status === 'NOT_ACTIVE' ? 'default' : 'error';
+  status === 'ACTIVE'
+    ? 'success'
+    : status === 'WAITING_APPROVAL' || status === 'WAITING'
+      ? 'warning'
+      : status === 'NOT_ACTIVE'
+        ? 'default'
+        : 'error';

@@ -17,7 +17,9 @@ type Filter = (typeof FILTERS)[number];
 type Line = DiscountImpact['lines'][number];
 
 const percent = (m: { rupiah: number; percent: number | null } | null) =>
-  m === null ? '-' : (
+  m === null ? (
+    '-'
+  ) : (
     <span>
       <MoneyText value={m.rupiah} /> ({m.percent === null ? '-' : `${m.percent} %`})
     </span>
@@ -46,22 +48,51 @@ function Review({ id }: { id: string }) {
     { title: t('impact.sku'), dataIndex: 'sku', render: (sku: string, l: Line) => `${sku} — ${l.name}` },
     { title: t('impact.normal_price'), dataIndex: 'normal_price', align: 'right' as const, render: (v: number) => <MoneyText value={v} /> },
     { title: t('impact.promo_price'), dataIndex: 'promo_price', align: 'right' as const, render: (v: number) => <MoneyText value={v} /> },
-    { title: t('impact.cost_price'), dataIndex: 'cost_price', align: 'right' as const, render: (v: number | null) => (v === null ? '-' : <MoneyText value={v} />) },
-    { title: t('impact.marketplace_fee'), dataIndex: 'marketplace_fee', align: 'right' as const, render: (v: number | null) => (v === null ? '-' : <MoneyText value={v} />) },
+    {
+      title: t('impact.cost_price'),
+      dataIndex: 'cost_price',
+      align: 'right' as const,
+      render: (v: number | null) => (v === null ? '-' : <MoneyText value={v} />),
+    },
+    {
+      title: t('impact.marketplace_fee'),
+      dataIndex: 'marketplace_fee',
+      align: 'right' as const,
+      render: (v: number | null) => (v === null ? '-' : <MoneyText value={v} />),
+    },
     { title: t('impact.margin_before'), dataIndex: 'margin_before', render: percent },
     { title: t('impact.margin_after'), dataIndex: 'margin_after', render: percent },
-    { title: t('impact.max_budget'), dataIndex: 'max_budget', align: 'right' as const, render: (v: number | null) => (v === null ? t('unlimited') : <MoneyText value={v} />) },
+    {
+      title: t('impact.max_budget'),
+      dataIndex: 'max_budget',
+      align: 'right' as const,
+      render: (v: number | null) => (v === null ? t('unlimited') : <MoneyText value={v} />),
+    },
     { title: '', dataIndex: 'below_cost', render: (v: boolean) => (v ? <Tag color="red">{t('impact.below_cost')}</Tag> : null) },
   ];
   return (
-    <Card title={p.program_name} data-testid="approval-review" extra={<StatusTag status={p.status} tone={statusTone(p.status)} label={t(`status.${p.status}`)} />}>
+    <Card
+      title={p.program_name}
+      data-testid="approval-review"
+      extra={<StatusTag status={p.status} tone={statusTone(p.status)} label={t(`status.${p.status}`)} />}
+    >
       <Descriptions size="small" column={{ xs: 1, md: 3 }} style={{ marginBottom: 16 }}>
         <Descriptions.Item label={t('discount.fields.tier')}>{t(`tier.${p.tier}`)}</Descriptions.Item>
         <Descriptions.Item label={t('discount.fields.period')}>{`${p.start_date} – ${p.end_date}`}</Descriptions.Item>
         <Descriptions.Item label={t('discount.fields.quota')}>{p.quota ?? t('unlimited')}</Descriptions.Item>
       </Descriptions>
-      {impact.data.below_cost && <Alert type="error" showIcon title={t('impact.belowCostWarning')} style={{ marginBottom: 12 }} data-testid="below-cost" />}
-      <Table<Line> data-testid="impact-table" rowKey="catalog_id" size="small" pagination={false} columns={columns} dataSource={impact.data.lines} scroll={{ x: 1000 }} />
+      {impact.data.below_cost && (
+        <Alert type="error" showIcon title={t('impact.belowCostWarning')} style={{ marginBottom: 12 }} data-testid="below-cost" />
+      )}
+      <Table<Line>
+        data-testid="impact-table"
+        rowKey="catalog_id"
+        size="small"
+        pagination={false}
+        columns={columns}
+        dataSource={impact.data.lines}
+        scroll={{ x: 1000 }}
+      />
       <Typography.Paragraph style={{ marginTop: 12 }}>
         {t('impact.total_budget')}: {impact.data.max_budget === null ? t('unlimited') : <MoneyText value={impact.data.max_budget} />}
       </Typography.Paragraph>
@@ -86,10 +117,20 @@ function Review({ id }: { id: string }) {
           }
         />
       )}
-      {own && <Alert type="info" showIcon title={t('errors:DISCOUNT_SELF_APPROVAL')} style={{ marginTop: 12 }} data-testid="own-programme" />}
+      {own && (
+        <Alert type="info" showIcon title={t('errors:DISCOUNT_SELF_APPROVAL')} style={{ marginTop: 12 }} data-testid="own-programme" />
+      )}
       {p.actions.includes('APPROVE') && (
         <Space direction="vertical" style={{ width: '100%', marginTop: 16 }}>
-          <Input.TextArea data-testid="decision-note" rows={2} maxLength={500} placeholder={t('approval.note')} aria-label={t('approval.note')} value={note} onChange={(e) => setNote(e.target.value)} />
+          <Input.TextArea
+            data-testid="decision-note"
+            rows={2}
+            maxLength={500}
+            placeholder={t('approval.note')}
+            aria-label={t('approval.note')}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+          />
           <Space>
             <Button type="primary" data-testid="approve" loading={decide.isPending} onClick={() => act('APPROVE')}>
               {t('approval.approve')}
@@ -139,7 +180,11 @@ export function ApprovalScreen() {
     { title: t('discount.fields.tier'), dataIndex: 'tier', render: (v: string) => t(`tier.${v}`) },
     { title: t('discount.fields.period'), key: 'period', render: (_v, row) => `${row.start_date} – ${row.end_date}` },
     { title: t('discount.fields.items'), dataIndex: 'item_count' },
-    { title: t('discount.fields.status'), dataIndex: 'status', render: (s: string) => <StatusTag status={s} tone={statusTone(s)} label={t(`status.${s}`)} /> },
+    {
+      title: t('discount.fields.status'),
+      dataIndex: 'status',
+      render: (s: string) => <StatusTag status={s} tone={statusTone(s)} label={t(`status.${s}`)} />,
+    },
   ];
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="large">

@@ -136,7 +136,11 @@ export function DiscountFormScreen() {
             </Form.Item>
           </Col>
           <Col xs={24} md={6}>
-            <Form.Item name="value" label={t(`discount.valueLabel.${format ?? 'PERCENTAGE'}`)} rules={[{ required: true, message: t('validation:REQUIRED') }]}>
+            <Form.Item
+              name="value"
+              label={t(`discount.valueLabel.${format ?? 'PERCENTAGE'}`)}
+              rules={[{ required: true, message: t('validation:REQUIRED') }]}
+            >
               <InputNumber data-testid="field-value" min={0} max={format === 'PERCENTAGE' ? 100 : undefined} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
@@ -201,7 +205,11 @@ export function DiscountFormScreen() {
                     label={t('discount.fields.sku')}
                     rules={[{ required: true, message: t('validation:REQUIRED') }]}
                   >
-                    <SkuPicker data-testid={`item-sku-${index}`} style={{ width: 360 }} aria-label={`${t('discount.fields.sku')} ${index + 1}`} />
+                    <SkuPicker
+                      data-testid={`item-sku-${index}`}
+                      style={{ width: 360 }}
+                      aria-label={`${t('discount.fields.sku')} ${index + 1}`}
+                    />
                   </Form.Item>
                   <Form.Item name={[f.name, 'cost_price']} label={t('discount.fields.cost_price')}>
                     <MoneyInput data-testid={`item-cost-${index}`} style={{ width: 160 }} />

@@ -45,15 +45,28 @@ export function DiscountListScreen() {
     {
       title: t('discount.fields.value'),
       key: 'value',
-      render: (_v, row) => (row.format === 'PERCENTAGE' ? `${row.value} %` : row.format === 'FIXED_AMOUNT' ? `Rp ${row.value.toLocaleString('id-ID')}` : `+${row.value}`),
+      render: (_v, row) =>
+        row.format === 'PERCENTAGE'
+          ? `${row.value} %`
+          : row.format === 'FIXED_AMOUNT'
+            ? `Rp ${row.value.toLocaleString('id-ID')}`
+            : `+${row.value}`,
     },
-    { title: t('discount.fields.quota'), key: 'quota', render: (_v, row) => (row.quota === null ? t('unlimited') : `${row.quota_used} / ${row.quota}`) },
+    {
+      title: t('discount.fields.quota'),
+      key: 'quota',
+      render: (_v, row) => (row.quota === null ? t('unlimited') : `${row.quota_used} / ${row.quota}`),
+    },
     { title: t('discount.fields.items'), dataIndex: 'item_count' },
     {
       title: t('discount.fields.status'),
       dataIndex: 'status',
       render: (status: string, row) => (
-        <StatusTag status={status} tone={statusTone(status)} label={row.inactive_reason ? t(`inactive.${row.inactive_reason}`) : t(`status.${status}`)} />
+        <StatusTag
+          status={status}
+          tone={statusTone(status)}
+          label={row.inactive_reason ? t(`inactive.${row.inactive_reason}`) : t(`status.${status}`)}
+        />
       ),
     },
   ];

@@ -111,7 +111,11 @@ export function WebVoucherFormScreen() {
     >
       <Row gutter={16}>
         <Col xs={24} md={12}>
-          <Form.Item name={name('voucher_code')} label={t('voucher.fields.voucher_code')} rules={[{ required: true, message: t('validation:REQUIRED') }]}>
+          <Form.Item
+            name={name('voucher_code')}
+            label={t('voucher.fields.voucher_code')}
+            rules={[{ required: true, message: t('validation:REQUIRED') }]}
+          >
             <Input data-testid="field-voucher_code" maxLength={50} />
           </Form.Item>
         </Col>
@@ -126,7 +130,11 @@ export function WebVoucherFormScreen() {
           </Form.Item>
         </Col>
         <Col xs={24} md={6}>
-          <Form.Item name={name('transaction_data', 'value')} label={t('voucher.fields.value')} rules={[{ required: true, message: t('validation:REQUIRED') }]}>
+          <Form.Item
+            name={name('transaction_data', 'value')}
+            label={t('voucher.fields.value')}
+            rules={[{ required: true, message: t('validation:REQUIRED') }]}
+          >
             <InputNumber data-testid="field-value" min={0} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
@@ -141,7 +149,11 @@ export function WebVoucherFormScreen() {
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name={name('validity')} label={t('voucher.fields.validity')} rules={[{ required: true, message: t('validation:REQUIRED') }]}>
+          <Form.Item
+            name={name('validity')}
+            label={t('voucher.fields.validity')}
+            rules={[{ required: true, message: t('validation:REQUIRED') }]}
+          >
             <DatePicker.RangePicker data-testid="field-validity" format="YYYY-MM-DD" style={{ width: '100%' }} />
           </Form.Item>
         </Col>
@@ -170,7 +182,11 @@ export function WebVoucherFormScreen() {
         {typeId === 3 && (
           <Col span={24}>
             <Form.Item name={name('courier_list')} label={t('voucher.fields.courier_list')}>
-              <Select mode="multiple" data-testid="field-courier_list" options={COURIERS.map((c) => ({ value: c, label: c.toUpperCase() }))} />
+              <Select
+                mode="multiple"
+                data-testid="field-courier_list"
+                options={COURIERS.map((c) => ({ value: c, label: c.toUpperCase() }))}
+              />
             </Form.Item>
           </Col>
         )}
@@ -204,10 +220,16 @@ export function WebVoucherDetailScreen() {
     <Descriptions title={v.voucher_code} bordered column={1} data-testid="voucher-detail">
       <Descriptions.Item label={t('voucher.fields.type_id')}>{t(`voucherType.${v.type_id}`)}</Descriptions.Item>
       <Descriptions.Item label={t('voucher.fields.value')}>
-        {v.transaction_data.type === 'PERCENTAGE' ? `${v.transaction_data.value} %` : `Rp ${v.transaction_data.value.toLocaleString('id-ID')}`}
+        {v.transaction_data.type === 'PERCENTAGE'
+          ? `${v.transaction_data.value} %`
+          : `Rp ${v.transaction_data.value.toLocaleString('id-ID')}`}
       </Descriptions.Item>
-      <Descriptions.Item label={t('voucher.fields.min_transaction')}>{`Rp ${v.transaction_data.min_transaction.toLocaleString('id-ID')}`}</Descriptions.Item>
-      <Descriptions.Item label={t('voucher.fields.max_discount')}>{`Rp ${v.transaction_data.max_discount.toLocaleString('id-ID')}`}</Descriptions.Item>
+      <Descriptions.Item
+        label={t('voucher.fields.min_transaction')}
+      >{`Rp ${v.transaction_data.min_transaction.toLocaleString('id-ID')}`}</Descriptions.Item>
+      <Descriptions.Item
+        label={t('voucher.fields.max_discount')}
+      >{`Rp ${v.transaction_data.max_discount.toLocaleString('id-ID')}`}</Descriptions.Item>
       <Descriptions.Item label={t('voucher.fields.validity')}>
         {`${dayjs.unix(v.validity.from).format('YYYY-MM-DD')} – ${dayjs.unix(v.validity.until).format('YYYY-MM-DD')}`}
       </Descriptions.Item>

@@ -38,12 +38,18 @@ export function WebVoucherListScreen() {
     {
       title: t('voucher.fields.voucher_code'),
       dataIndex: 'voucher_code',
-      render: (code: string, row) => <Link to={`${to('/detail-voucher')}${to('').includes('?') ? '&' : '?'}voucher=${encodeURIComponent(row.id)}`}>{code}</Link>,
+      render: (code: string, row) => (
+        <Link to={`${to('/detail-voucher')}${to('').includes('?') ? '&' : '?'}voucher=${encodeURIComponent(row.id)}`}>{code}</Link>
+      ),
     },
     { title: t('voucher.fields.type_id'), dataIndex: 'type_id', render: (v: number) => t(`voucherType.${v}`) },
     { title: t('voucher.fields.channel'), dataIndex: 'channel_id', render: () => t('voucher.webStore') },
     { title: t('voucher.fields.available_booked'), key: 'available', render: (_v, row) => `${row.available} / ${row.booked}` },
-    { title: t('voucher.fields.status'), dataIndex: 'status', render: (s: string) => <StatusTag status={s} tone={statusTone(s)} label={t(`voucherStatus.${s}`)} /> },
+    {
+      title: t('voucher.fields.status'),
+      dataIndex: 'status',
+      render: (s: string) => <StatusTag status={s} tone={statusTone(s)} label={t(`voucherStatus.${s}`)} />,
+    },
   ];
 
   return (
