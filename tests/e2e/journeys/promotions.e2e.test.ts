@@ -18,8 +18,9 @@ async function pickSku(page: Page, select: Locator, sku: string) {
   await expect.poll(() => select.innerText()).toContain(sku);
 }
 
-async function fillRange(page: Page, picker: Locator, from: string, until: string) {
-  const inputs = picker.locator('input');
+/** An antd RangePicker found by the form id of its first input (`<form>_<field>`). */
+async function fillRange(page: Page, id: string, from: string, until: string) {
+  const inputs = page.locator(`.ant-picker-range:has(#${id}) input`);
   await inputs.nth(0).click();
   await inputs.nth(0).fill(from);
   await inputs.nth(0).press('Enter');
@@ -85,7 +86,7 @@ describeJourney('journey: promotions with approval and web-store vouchers', () =
     await page.goto(`/promotion-channel/all/discount/add?workspace_id=${workspaceId}`);
     await page.getByTestId('form-page').waitFor();
     await page.getByTestId('field-program_name').fill(name);
-    await fillRange(page, page.getByTestId('field-period'), day(-2), day(5));
+    await fillRange(page, 'discount_period', day(-2), day(5));
     await page.getByTestId('field-value').fill('10');
     await page.getByTestId('field-quota').fill('50');
     await pickSku(page, page.getByTestId('item-sku-0'), 'KPK-PUTIH-M');

@@ -180,7 +180,10 @@ describe('discount programmes: maker and checker', () => {
     expect((await list('date_from=2026-12-05&date_to=2026-12-06')).json().items[0].program_name).toBe('Distributor Desember');
     expect((await list('status=ACTIVE')).json().total_row).toBe(0);
     const channel = randomUUID();
-    const onChannel = await createProgramme(t, tenPercent([{ catalog_id: t.a.id }], { program_name: 'Kanal', target: { channel_ids: [channel] } }));
+    const onChannel = await createProgramme(
+      t,
+      tenPercent([{ catalog_id: t.a.id }], { program_name: 'Kanal', target: { channel_ids: [channel] } }),
+    );
     expect((await list(`channel_id=${channel}`)).json().items.map((i: { id: string }) => i.id)).toEqual([onChannel.id]);
     expect((await list(`channel_id=${randomUUID()}`)).json().total_row).toBe(0);
     expect((await list('search_by=program_name&q=gajian')).json().items.map((i: { id: string }) => i.id)).toEqual([id]);
