@@ -5,6 +5,9 @@ import { openBrowser, saveScreenshot, type Session } from '../support/chromium.t
 import { SERVER_POLL, signIn, waitForWorkspace } from '../support/ui.ts';
 
 /** The demo admin (role Admin: WRITE on promotion-approval), the checker of the journey. */
+/** The demo web store's id (its vouchers are seeded there). */
+const WEB_STORE = '0192f000-0000-7000-8000-00000000d3b0';
+
 const CHECKER = { username: 'admin@kelola.id', password: DEMO_USER.password } as const;
 
 /** A Jakarta calendar date `days` from today. */
@@ -162,7 +165,7 @@ describeJourney('journey: promotions with approval and web-store vouchers', () =
     // A courier web-store voucher is saved and listed; the same code again is refused.
     const code = `ONGKIR${suffix}`;
     const addVoucher = async () => {
-      await page.goto(`/web-voucher/toko-web/add-voucher?workspace_id=${workspaceId}`);
+      await page.goto(`/web-voucher/${WEB_STORE}/add-voucher?workspace_id=${workspaceId}`);
       await page.getByTestId('form-page').waitFor();
       await page.getByTestId('field-voucher_code').fill(code);
       await page.getByTestId('field-value').fill('15000');
@@ -178,7 +181,7 @@ describeJourney('journey: promotions with approval and web-store vouchers', () =
     };
     await addVoucher();
     await page.getByText('Voucher berhasil disimpan.').waitFor();
-    await page.waitForURL((url) => url.pathname === '/web-voucher/toko-web', SERVER_POLL);
+    await page.waitForURL((url) => url.pathname === `/web-voucher/${WEB_STORE}`, SERVER_POLL);
     const voucherRow = page.locator('.ant-table-row').filter({ hasText: code });
     await voucherRow.waitFor();
     expect(await voucherRow.innerText()).toContain('Kurir');
