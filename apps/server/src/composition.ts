@@ -12,6 +12,7 @@ import { fulfillmentModule } from './modules/fulfillment/index.ts';
 import { identityModule } from './modules/identity/index.ts';
 import { inventoryModule } from './modules/inventory/index.ts';
 import { ordersModule } from './modules/orders/index.ts';
+import { promotionsModule } from './modules/promotions/index.ts';
 import { pricingModule } from './modules/pricing/index.ts';
 import { warehousesModule } from './modules/warehouses/index.ts';
 import { workspacesModule } from './modules/workspaces/index.ts';
@@ -35,6 +36,7 @@ export const MODULES: readonly KelolaModule[] = [
   inventoryModule,
   ordersModule,
   fulfillmentModule,
+  promotionsModule,
   // Flows take part like modules: their routes, workers and the handlers they provide (they span several modules).
   orderFlows,
   channelProductFlows,

@@ -16,3 +16,4 @@ export * from './product-units.ts';
 export * from './orders.ts';
 export * from './fulfillment.ts';
 export * from './customers.ts';
+export * from './promotions.ts';

@@ -94,6 +94,8 @@ export const MENU_TREE = [
       { key: 'fulfillment-channel', url: '/fulfillment', category: 'channel-fulfillment' },
       { key: 'product-channel', url: '/product-channel/:id/product/synchronize', category: 'channel-product' },
       { key: 'promotion-channel', url: '/promotion-channel/:id/list', category: 'channel-promotion' },
+      // The checker's menu (issue 16): WRITE here approves or rejects discount programmes made on promotion-channel.
+      { key: 'promotion-approval', url: '/promotion-channel/:id/approval', category: 'channel-promotion' },
       { key: 'customer-channel', url: '/customer-channel/:id/customer-list', category: 'channel-customer' },
       { key: 'finance-channel', url: '/finance-channel/:id/withdrawal', category: 'channel-sales' },
       { key: 'retur-channel', url: '/retur-channel/:id/retur-list', category: 'channel-sales' },

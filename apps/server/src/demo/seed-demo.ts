@@ -12,6 +12,7 @@ import { systemCtx, tenantCtxFor } from '../platform/system-ctx.ts';
 import { seedDemoCatalog } from './seed-demo-catalog.ts';
 import { seedDemoFulfillment } from './seed-demo-fulfillment.ts';
 import { seedDemoOrders } from './seed-demo-orders.ts';
+import { seedDemoPromotions } from './seed-demo-promotions.ts';
 
 export const DEMO_EMAIL = 'demo@kelola.id';
 export const DEMO_PASSWORD = 'Kelola#2026';
@@ -107,8 +108,10 @@ export async function seedDemo(platform: Platform, log: FastifyBaseLogger): Prom
     await seedDemoCatalog(tenant, { jakarta: jakarta.id, bandung: bandung.id });
     await seedDemoOrders(tenant, jakarta.id);
     await seedDemoFulfillment(tenant);
+    let adminId: string | null = null;
     for (const member of TEAM) {
       const id = uuidv7();
+      if (member.role === 'Admin') adminId = id;
       await db.insert(users).values({
         id,
         email: member.email,
@@ -127,6 +130,8 @@ export async function seedDemo(platform: Platform, log: FastifyBaseLogger): Prom
         isDefault: true,
       });
     }
+    // The admin approves the owner's programme: maker and checker are two people (issue 16).
+    if (adminId) await seedDemoPromotions(tenant, tenantCtxFor(ctx, workspaceId, adminId));
     log.info({ workspaceId }, 'demo workspace seeded');
   });
 }

@@ -13,6 +13,7 @@ import {
   userActor,
   type NewLine,
 } from '../modules/orders/index.ts';
+import { applyPromotions, areaChain } from '../modules/promotions/index.ts';
 import { getWarehouse } from '../modules/warehouses/index.ts';
 import { DomainError, fieldError } from '../platform/errors.ts';
 import { moveOrderStock } from './order-stock.ts';
@@ -37,7 +38,7 @@ async function onField<T>(path: string, p: Promise<T>): Promise<T> {
 }
 
 /** Which price applied to a manual order line (shown beside the price). */
-export type PriceSource = 'INPUT' | 'AREA' | 'LIST_PRICE';
+export type PriceSource = 'INPUT' | 'AREA' | 'LIST_PRICE' | 'PROMOTION';
 
 /**
  * Creates a manual order (spec /manual-order/:id/create): number SO/yyyy/mm/nnnnnn, customer and area, lines with
@@ -88,11 +89,29 @@ export async function placeManualOrder(ctx: TenantCtx, input: unknown) {
       priceSource: source,
     });
   }
-  const amounts = amountColumns(lines, { ...ZERO_CHARGES, sellerDiscount: d.discount, shippingFeeBuyer: d.shipping_fee });
-  if (amounts.buyerTotal < 0) throw fieldError('VALIDATION_FAILED', 'discount', 'INVALID_VALUE');
   const orderDate = new Date(`${d.order_date}T00:00:00+07:00`);
   const number = manualOrderNumber(orderDate, 0).replace(/\/0+$/u, '');
   const sequence = await nextSequence(ctx, number);
+  // Promotions (issue 16): an approved programme in the order's period gives a line without a typed price its sale
+  // price and uses its quota, atomically, in this transaction.
+  const priced = lines.flatMap((l, i) => (sources[i] === 'INPUT' ? [] : [i]));
+  const promo = await applyPromotions(
+    ctx,
+    { date: d.order_date, channelId: null, customerCategoryId: customer?.categoryId ?? null, areaCodes: areaChain(area) },
+    priced.map((i) => ({ catalogId: lines[i]!.catalogId!, listPrice: lines[i]!.unitPrice ?? 0, quantity: lines[i]!.quantity })),
+    manualOrderNumber(orderDate, sequence),
+  );
+  for (const [k, i] of priced.entries()) {
+    const answer = promo[k]!;
+    if (!answer.programmeId) continue;
+    const line = lines[i]!;
+    const discount = (line.discount ?? 0) + answer.lineDiscount;
+    lines[i] = { ...line, unitPrice: answer.unitPrice, discount, priceSource: 'PROMOTION' };
+    sources[i] = 'PROMOTION';
+    if (discount > answer.unitPrice * line.quantity) throw fieldError('VALIDATION_FAILED', `lines.${i}.discount`, 'INVALID_VALUE');
+  }
+  const amounts = amountColumns(lines, { ...ZERO_CHARGES, sellerDiscount: d.discount, shippingFeeBuyer: d.shipping_fee });
+  if (amounts.buyerTotal < 0) throw fieldError('VALIDATION_FAILED', 'discount', 'INVALID_VALUE');
   const status: OrderStatus = d.confirm ? 'CONFIRMED' : 'DRAFT';
   const created = await insertOrder(
     ctx,

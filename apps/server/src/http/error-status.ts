@@ -13,6 +13,7 @@ import { catalogErrors } from '../modules/catalog/catalog.errors.ts';
 import { inventoryErrors } from '../modules/inventory/inventory.errors.ts';
 import { orderErrors } from '../modules/orders/orders.errors.ts';
 import { fulfillmentErrors } from '../modules/fulfillment/fulfillment.errors.ts';
+import { promotionErrors } from '../modules/promotions/promotions.errors.ts';
 
 /**
  * Each module lists its own error codes with their HTTP status in `<module>.errors.ts`; this is where they meet, as
@@ -35,6 +36,7 @@ export const MODULE_ERRORS = {
   inventoryErrors,
   orderErrors,
   fulfillmentErrors,
+  promotionErrors,
 };
 
 export const ERROR_STATUS = {
@@ -52,4 +54,5 @@ export const ERROR_STATUS = {
   ...inventoryErrors,
   ...orderErrors,
   ...fulfillmentErrors,
+  ...promotionErrors,
 } as const satisfies Record<ErrorCode, number>;

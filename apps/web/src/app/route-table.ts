@@ -70,6 +70,12 @@ export type ScreenId =
   | 'manual-order'
   | 'manual-order-create'
   | 'customer-list'
+  | 'discount-list'
+  | 'discount-form'
+  | 'promotion-approval'
+  | 'web-voucher-list'
+  | 'web-voucher-form'
+  | 'web-voucher-detail'
   | 'customer-form'
   | 'customer-category'
   | 'fulfillment'
@@ -126,14 +132,14 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   },
   { path: '/delivery-order/export', layout: 'main', auth: true, titleKey: 'delivery-order-export' },
   { path: '/delivery-order/label', layout: 'main', auth: true, titleKey: 'delivery-order-label' },
-  { path: '/promotion-channel/:id/list', layout: 'main', auth: true, titleKey: 'promotion-list' },
-  { path: '/promotion-channel/:id/create', layout: 'main', auth: true, titleKey: 'promotion-create' },
-  { path: '/promotion-channel/:id/edit/:promotionId', layout: 'main', auth: true, titleKey: 'promotion-edit' },
-  { path: '/promotion-channel/:id/discount', layout: 'main', auth: true, titleKey: 'promotion-discount' },
-  { path: '/promotion-channel/:id/discount/add', layout: 'main', auth: true, titleKey: 'promotion-discount-add' },
+  { path: '/promotion-channel/:id/list', layout: 'main', auth: true, titleKey: 'promotion-list', screen: 'discount-list' },
+  { path: '/promotion-channel/:id/create', layout: 'main', auth: true, titleKey: 'promotion-create', screen: 'discount-form' },
+  { path: '/promotion-channel/:id/edit/:promotionId', layout: 'main', auth: true, titleKey: 'promotion-edit', screen: 'discount-form' },
+  { path: '/promotion-channel/:id/discount', layout: 'main', auth: true, titleKey: 'promotion-discount', screen: 'discount-list' },
+  { path: '/promotion-channel/:id/discount/add', layout: 'main', auth: true, titleKey: 'promotion-discount-add', screen: 'discount-form' },
   { path: '/promotion-channel/:id/voucher', layout: 'main', auth: true, titleKey: 'promotion-voucher' },
   { path: '/promotion-channel/:id/voucher/add', layout: 'main', auth: true, titleKey: 'promotion-voucher-add' },
-  { path: '/promotion-channel/:id/approval', layout: 'main', auth: true, titleKey: 'promotion-approval' },
+  { path: '/promotion-channel/:id/approval', layout: 'main', auth: true, titleKey: 'promotion-approval', screen: 'promotion-approval' },
   { path: '/channel/store/:channelId/product', layout: 'main', auth: true, titleKey: 'store-product-list' },
   { path: '/channel/store/:channelId/product/add', layout: 'main', auth: true, titleKey: 'store-product-add' },
   { path: '/channel/store/:channelId/product/collection/:type?', layout: 'main', auth: true, titleKey: 'store-product-collection' },
@@ -149,10 +155,10 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/web-platform-product/:id/edit-product/:productId', layout: 'main', auth: true, titleKey: 'web-platform-product-edit' },
   { path: '/web-affiliate/:id', layout: 'main', auth: true, titleKey: 'web-affiliate' },
   { path: '/web-affiliate/:id/detail', layout: 'main', auth: true, titleKey: 'web-affiliate-detail' },
-  { path: '/web-voucher/:id', layout: 'main', auth: true, titleKey: 'web-voucher' },
-  { path: '/web-voucher/:id/detail-voucher', layout: 'main', auth: true, titleKey: 'web-voucher-detail' },
-  { path: '/web-voucher/:id/add-voucher', layout: 'main', auth: true, titleKey: 'web-voucher-add' },
-  { path: '/web-voucher/:id/edit-voucher', layout: 'main', auth: true, titleKey: 'web-voucher-edit' },
+  { path: '/web-voucher/:id', layout: 'main', auth: true, titleKey: 'web-voucher', screen: 'web-voucher-list' },
+  { path: '/web-voucher/:id/detail-voucher', layout: 'main', auth: true, titleKey: 'web-voucher-detail', screen: 'web-voucher-detail' },
+  { path: '/web-voucher/:id/add-voucher', layout: 'main', auth: true, titleKey: 'web-voucher-add', screen: 'web-voucher-form' },
+  { path: '/web-voucher/:id/edit-voucher', layout: 'main', auth: true, titleKey: 'web-voucher-edit', screen: 'web-voucher-form' },
   { path: '/web-store-setting/:id', layout: 'main', auth: true, titleKey: 'web-store-setting' },
   { path: '/web-management/:id/web-store-setting', layout: 'main', auth: true, titleKey: 'web-management-store-setting' },
   { path: '/integration', layout: 'main', auth: true, titleKey: 'integration', screen: 'integration' },

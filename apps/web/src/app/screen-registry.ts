@@ -29,6 +29,21 @@ export const SCREENS: Record<ScreenId, Screen> = {
   'delivery-order': named(() => import('../features/fulfillment/screens/fulfillment-list-screen.tsx'), 'DeliveryOrderScreen'),
   'delivery-order-detail': named(() => import('../features/fulfillment/screens/fulfillment-detail-screen.tsx'), 'DeliveryOrderDetail'),
   'delivery-order-update-order': named(() => import('../features/fulfillment/screens/update-order-screen.tsx'), 'DeliveryOrderUpdateOrder'),
+  'discount-list': named(() => import('../features/promotions/screens/discount-list/discount-list-screen.tsx'), 'DiscountListScreen'),
+  'discount-form': named(() => import('../features/promotions/screens/discount-form/discount-form-screen.tsx'), 'DiscountFormScreen'),
+  'promotion-approval': named(() => import('../features/promotions/screens/approval/approval-screen.tsx'), 'ApprovalScreen'),
+  'web-voucher-list': named(
+    () => import('../features/promotions/screens/web-voucher-list/web-voucher-list-screen.tsx'),
+    'WebVoucherListScreen',
+  ),
+  'web-voucher-form': named(
+    () => import('../features/promotions/screens/web-voucher-form/web-voucher-form-screen.tsx'),
+    'WebVoucherFormScreen',
+  ),
+  'web-voucher-detail': named(
+    () => import('../features/promotions/screens/web-voucher-form/web-voucher-form-screen.tsx'),
+    'WebVoucherDetailScreen',
+  ),
   'customer-list': named(() => import('../features/customers/screens/customer-list/customer-list-screen.tsx'), 'CustomerListScreen'),
   'customer-form': named(() => import('../features/customers/screens/customer-form/customer-form-screen.tsx'), 'CustomerFormScreen'),
   'customer-category': named(

@@ -56,4 +56,6 @@ export const queryKeys = {
   orders: keysOf('orders'),
   fulfillment: keysOf('fulfillment'),
   customers: keysOf('customers'),
+  promotions: keysOf('promotions'),
+  webVouchers: keysOf('web-vouchers'),
 };

@@ -17,3 +17,4 @@ export * from '../../modules/workspaces/workspaces.schema.ts';
 export { appRole } from './tenancy.ts';
 export * from '../../modules/orders/orders.schema.ts';
 export * from '../../modules/fulfillment/fulfillment.schema.ts';
+export * from '../../modules/promotions/promotions.schema.ts';

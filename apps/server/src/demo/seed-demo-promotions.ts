@@ -1,0 +1,80 @@
+import type { TenantCtx } from '../http/context.ts';
+import { catalogRefsBySku } from '../modules/catalog/index.ts';
+import { actOnDiscount, createDiscount, createWebVouchers } from '../modules/promotions/index.ts';
+
+/** Jakarta calendar date `days` from today. */
+const day = (days: number) => new Date(Date.now() + 7 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Promotions of the demo workspace (issue 16): a payday discount made by the owner and approved by the admin
+ * (active this month), a 12.12 programme still waiting for approval whose margin shows a SKU below cost, and two
+ * web-store vouchers (courier and product).
+ */
+export async function seedDemoPromotions(maker: TenantCtx, checker: TenantCtx): Promise<void> {
+  const skus = new Map(
+    (await catalogRefsBySku(maker, ['KPK-HITAM-M', 'KPK-PUTIH-M', 'KOPI-GAYO-250', 'KOPI-TORAJA-500'])).map((c) => [c.sku, c.id]),
+  );
+  const id = (sku: string) => skus.get(sku);
+  if (!id('KPK-HITAM-M') || !id('KOPI-GAYO-250')) return;
+  const payday = await createDiscount(maker, {
+    program_name: 'Gajian Hemat',
+    tier: 'NATIONAL',
+    start_date: day(-3),
+    end_date: day(27),
+    quota: 500,
+    format: 'PERCENTAGE',
+    value: 10,
+    marketplace_fee_percent: 6.5,
+    items: [
+      { catalog_id: id('KPK-HITAM-M')!, cost_price: 35_000 },
+      { catalog_id: id('KOPI-GAYO-250')!, cost_price: 52_000 },
+    ],
+  });
+  await actOnDiscount(checker, payday.id, 'APPROVE', 'Margin masih di atas 20 %');
+  await createDiscount(maker, {
+    program_name: 'Harbolnas 12.12',
+    tier: 'NATIONAL',
+    start_date: day(14),
+    end_date: day(18),
+    quota: 200,
+    format: 'PERCENTAGE',
+    value: 35,
+    exclusive: true,
+    criteria_mode: 'RANGE',
+    criteria: [],
+    items: [
+      { catalog_id: id('KOPI-GAYO-250')!, cost_price: 52_000 },
+      ...(id('KOPI-TORAJA-500') ? [{ catalog_id: id('KOPI-TORAJA-500')!, cost_price: 80_000 }] : []),
+    ],
+  });
+  const now = Math.floor(Date.now() / 1000);
+  const webStore = '0192f000-0000-7000-8000-00000000d3b0';
+  await createWebVouchers(maker, {
+    channel_id: webStore,
+    items: [
+      {
+        voucher_code: 'ONGKIRHEMAT',
+        type_id: 3,
+        transaction_data: { value: 15_000, type: 'AMOUNT', min_transaction: 100_000, max_discount: 15_000 },
+        validity: { from: now - 86_400, until: now + 30 * 86_400 },
+        f_combined: true,
+        f_allstore: true,
+        store_list: [],
+        qty: 250,
+        reference_list: [],
+        courier_list: ['jne', 'sicepat', 'anteraja'],
+      },
+      {
+        voucher_code: 'KOPIGAYO10',
+        type_id: 2,
+        transaction_data: { value: 10, type: 'PERCENTAGE', min_transaction: 85_000, max_discount: 25_000 },
+        validity: { from: now - 86_400, until: now + 14 * 86_400 },
+        f_combined: false,
+        f_allstore: true,
+        store_list: [],
+        qty: 100,
+        reference_list: [id('KOPI-GAYO-250')!],
+      },
+    ],
+  });
+}

@@ -1,0 +1,17 @@
+import type { KelolaModule } from '../../http/context.ts';
+import { registerPromotionRoutes } from './promotions.routes.ts';
+export {
+  actOnDiscount,
+  applyPromotions,
+  areaChain,
+  createDiscount,
+  discountImpact,
+  previewSalePrices,
+  useQuota,
+  type SaleContext,
+  type SaleLine,
+} from './discounts.service.ts';
+export { createWebVouchers, redeemWebVoucher } from './vouchers.service.ts';
+
+/** Discount programmes with maker-checker approval, their sale price and quota, and web-store vouchers (issue 16). */
+export const promotionsModule: KelolaModule = { name: 'promotions', routes: registerPromotionRoutes };

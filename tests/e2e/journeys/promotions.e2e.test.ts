@@ -1,0 +1,193 @@
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DEMO_USER, baseUrl, describeJourney } from '../support/api.ts';
+import { openBrowser, saveScreenshot, type Session } from '../support/chromium.ts';
+import { SERVER_POLL, signIn, waitForWorkspace } from '../support/ui.ts';
+
+/** The demo admin (role Admin: WRITE on promotion-approval), the checker of the journey. */
+/** The demo web store's id (its vouchers are seeded there). */
+const WEB_STORE = '0192f000-0000-7000-8000-00000000d3b0';
+
+const CHECKER = { username: 'admin@kelola.id', password: DEMO_USER.password } as const;
+
+/** A Jakarta calendar date `days` from today. */
+const day = (days: number) => new Date(Date.now() + 7 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+
+async function pickSku(page: Page, select: Locator, sku: string) {
+  await select.click();
+  await page.keyboard.type(sku);
+  const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: sku });
+  await option.first().click();
+  await expect.poll(() => select.innerText()).toContain(sku);
+}
+
+/** An antd RangePicker found by the form id of its first input (`<form>_<field>`). */
+async function fillRange(page: Page, id: string, from: string, until: string) {
+  const inputs = page.locator(`.ant-picker-range:has(#${id}) input`);
+  await inputs.nth(0).click();
+  await inputs.nth(0).fill(from);
+  await inputs.nth(0).press('Enter');
+  await inputs.nth(1).fill(until);
+  await inputs.nth(1).press('Enter');
+  await expect.poll(() => inputs.nth(1).inputValue()).toBe(until);
+}
+
+async function api<T>(
+  path: string,
+  token: string,
+  workspaceId: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${baseUrl()}${path}`, {
+    method: init.method ?? 'GET',
+    headers: { authorization: `Bearer ${token}`, 'workspace-id': workspaceId, 'content-type': 'application/json' },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+async function login(username: string, password: string): Promise<string> {
+  const response = await fetch(`${baseUrl()}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/**
+ * Issue 16: the demo owner (maker) creates a 10 % national discount on two SKUs; their own approval screen offers
+ * no approval and the API refuses it; the admin (checker) sees the margin impact and approves; a manual order in
+ * the period gets the promotional price and uses the quota; a courier web-store voucher is saved and listed, and
+ * the same code again shows 'Voucher code already exist'.
+ */
+describeJourney('journey: promotions with approval and web-store vouchers', () => {
+  let maker: Session;
+  let checker: Session;
+  beforeAll(async () => {
+    maker = await openBrowser(baseUrl());
+    checker = await openBrowser(baseUrl());
+  });
+  afterAll(async () => {
+    await maker?.close();
+    await checker?.close();
+  });
+
+  it('maker creates, checker approves with the margin impact, a manual order gets the price; a courier voucher is saved once', async ({
+    onTestFailed,
+  }) => {
+    const { page } = maker;
+    onTestFailed(async () => {
+      await saveScreenshot(page, 'journey-promotions-maker-FAILED');
+      await saveScreenshot(checker.page, 'journey-promotions-checker-FAILED');
+    });
+    const suffix = Date.now().toString(36).toUpperCase();
+    const name = `Promo Nasional ${suffix}`;
+
+    await signIn(page, DEMO_USER.username, DEMO_USER.password);
+    const workspaceId = await waitForWorkspace(page);
+    await page.goto(`/promotion-channel/all/discount/add?workspace_id=${workspaceId}`);
+    await page.getByTestId('form-page').waitFor();
+    await page.getByTestId('field-program_name').fill(name);
+    await fillRange(page, 'discount_period', day(-2), day(5));
+    await page.getByTestId('field-value').fill('10');
+    await page.getByTestId('field-quota').fill('50');
+    await pickSku(page, page.getByTestId('item-sku-0'), 'KPK-PUTIH-M');
+    await page.getByTestId('item-cost-0').fill('35000');
+    await page.getByTestId('item-add').click();
+    await pickSku(page, page.getByTestId('item-sku-1'), 'KPK-HITAM-L');
+    await saveScreenshot(page, 'journey-promotions-discount-form');
+    await page.getByRole('button', { name: 'Simpan', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/promotion-channel/all/discount', SERVER_POLL);
+    const row = page.locator('.ant-table-row').filter({ hasText: name });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('Menunggu persetujuan');
+
+    // The maker holds the approval menu (owner) but cannot approve their own programme.
+    await page.goto(`/promotion-channel/all/approval?workspace_id=${workspaceId}`);
+    await page.locator('.ant-table-row').filter({ hasText: name }).getByRole('button', { name }).click();
+    await page.getByTestId('approval-review').waitFor();
+    await page.getByTestId('own-programme').waitFor();
+    expect(await page.getByTestId('approve').count()).toBe(0);
+    const makerToken = await login(DEMO_USER.username, DEMO_USER.password);
+    const list = await api<{ items: { id: string; program_name: string }[] }>(
+      `/api/promotions/discounts?search_by=program_name&q=${encodeURIComponent(name)}`,
+      makerToken,
+      workspaceId,
+    );
+    const programId = list.body.items[0]!.id;
+    const own = await api<{ code: string }>(`/api/promotions/discounts/${programId}/approve`, makerToken, workspaceId, {
+      method: 'POST',
+      body: {},
+    });
+    expect({ status: own.status, code: own.body.code }).toEqual({ status: 403, code: 'DISCOUNT_SELF_APPROVAL' });
+
+    // The checker sees the margin impact and approves.
+    const c = checker.page;
+    await signIn(c, CHECKER.username, CHECKER.password);
+    await waitForWorkspace(c);
+    await c.goto(`/promotion-channel/all/approval?workspace_id=${workspaceId}`);
+    await c.locator('.ant-table-row').filter({ hasText: name }).getByRole('button', { name }).click();
+    const impact = c.getByTestId('impact-table');
+    const putih = impact.locator('.ant-table-row').filter({ hasText: 'KPK-PUTIH-M' });
+    await putih.waitFor();
+    const putihText = await putih.innerText();
+    expect(putihText).toMatch(/59\.000/u);
+    expect(putihText).toMatch(/53\.100/u);
+    expect(putihText).toMatch(/35\.000/u);
+    expect(putihText).toMatch(/24\.000/u); // margin before: 59.000 − 35.000
+    expect(putihText).toMatch(/18\.100/u); // margin after: 53.100 − 35.000
+    await saveScreenshot(c, 'journey-promotions-approval');
+    await c.getByTestId('decision-note').fill('Margin aman');
+    await c.getByTestId('approve').click();
+    await c.getByText('Program disetujui.').waitFor();
+
+    // A manual order in the period gets the promotional price and uses the quota.
+    const warehouses = await api<{ items: { id: string }[] }>('/api/warehouses', makerToken, workspaceId);
+    const skus = await api<{ items: { id: string; sku: string }[] }>(`/api/catalogs?q=KPK-PUTIH-M`, makerToken, workspaceId);
+    const putihId = skus.body.items.find((s) => s.sku === 'KPK-PUTIH-M')?.id;
+    expect(putihId).toBeTruthy();
+    const order = await api<{ lines: { unit_price: number; price_source: string }[] }>('/api/manual-orders', makerToken, workspaceId, {
+      method: 'POST',
+      body: {
+        warehouse_id: warehouses.body.items[0]!.id,
+        order_date: day(0),
+        buyer_name: 'Budi Santoso',
+        lines: [{ catalog_id: putihId, quantity: 2 }],
+        confirm: false,
+      },
+    });
+    expect(order.status).toBe(201);
+    expect(order.body.lines[0]).toMatchObject({ unit_price: 53_100, price_source: 'PROMOTION' });
+    const after = await api<{ quota_used: number; status: string }>(`/api/promotions/discounts/${programId}`, makerToken, workspaceId);
+    expect(after.body).toMatchObject({ status: 'ACTIVE', quota_used: 2 });
+
+    // A courier web-store voucher is saved and listed; the same code again is refused.
+    const code = `ONGKIR${suffix}`;
+    const addVoucher = async () => {
+      await page.goto(`/web-voucher/${WEB_STORE}/add-voucher?workspace_id=${workspaceId}`);
+      await page.getByTestId('form-page').waitFor();
+      await page.getByTestId('field-voucher_code').fill(code);
+      await page.getByTestId('field-value').fill('15000');
+      await page.getByTestId('field-qty').fill('100');
+      await page.getByTestId('field-courier_list').click();
+      await page
+        .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+        .filter({ hasText: 'JNE' })
+        .first()
+        .click();
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Simpan', exact: true }).click();
+    };
+    await addVoucher();
+    await page.getByText('Voucher berhasil disimpan.').waitFor();
+    await page.waitForURL((url) => url.pathname === `/web-voucher/${WEB_STORE}`, SERVER_POLL);
+    const voucherRow = page.locator('.ant-table-row').filter({ hasText: code });
+    await voucherRow.waitFor();
+    expect(await voucherRow.innerText()).toContain('Kurir');
+    expect(await voucherRow.innerText()).toContain('100 / 0');
+    await addVoucher();
+    await page.getByText('Voucher code already exist').first().waitFor();
+    await saveScreenshot(page, 'journey-promotions-duplicate-voucher');
+  });
+});
