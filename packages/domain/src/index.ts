@@ -99,3 +99,6 @@ export {
   type OrderCharges,
   type OrderLineMoney,
 } from './order-amounts.ts';
+export * from './ledger.ts';
+export * from './credit-limit.ts';
+export * from './finance-states.ts';
