@@ -9,6 +9,7 @@ import { channelsModule } from './modules/channels/index.ts';
 import { identityModule } from './modules/identity/index.ts';
 import { inventoryModule } from './modules/inventory/index.ts';
 import { ordersModule } from './modules/orders/index.ts';
+import { financeModule } from './modules/finance/index.ts';
 import { pricingModule } from './modules/pricing/index.ts';
 import { warehousesModule } from './modules/warehouses/index.ts';
 import { workspacesModule } from './modules/workspaces/index.ts';
@@ -31,6 +32,7 @@ export const MODULES: readonly KelolaModule[] = [
   catalogModule,
   inventoryModule,
   ordersModule,
+  financeModule,
   // Flows take part like modules: their routes, workers and the handlers they provide (they span several modules).
   orderFlows,
 ];

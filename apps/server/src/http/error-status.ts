@@ -11,6 +11,7 @@ import { pricingErrors } from '../modules/pricing/pricing.errors.ts';
 import { catalogErrors } from '../modules/catalog/catalog.errors.ts';
 import { inventoryErrors } from '../modules/inventory/inventory.errors.ts';
 import { orderErrors } from '../modules/orders/orders.errors.ts';
+import { financeErrors } from '../modules/finance/finance.errors.ts';
 
 /**
  * Each module lists its own error codes with their HTTP status in `<module>.errors.ts`; this is where they meet, as
@@ -31,6 +32,7 @@ export const MODULE_ERRORS = {
   catalogErrors,
   inventoryErrors,
   orderErrors,
+  financeErrors,
 };
 
 export const ERROR_STATUS = {
@@ -46,4 +48,5 @@ export const ERROR_STATUS = {
   ...catalogErrors,
   ...inventoryErrors,
   ...orderErrors,
+  ...financeErrors,
 } as const satisfies Record<ErrorCode, number>;

@@ -22,6 +22,7 @@ export {
   insertOrder,
   linesOf,
   nextSequence,
+  ordersOfCustomer,
   saveSync,
   updateLine,
   updateOrder,
