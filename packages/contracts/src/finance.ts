@@ -1,10 +1,4 @@
-import {
-  CURRENCIES,
-  INVOICE_STATUSES,
-  PAYMENT_STATUSES_FINANCE,
-  WITHDRAWAL_ACTIONS,
-  WITHDRAWAL_STATUSES,
-} from '@kelola/domain';
+import { CURRENCIES, INVOICE_STATUSES, PAYMENT_STATUSES_FINANCE, WITHDRAWAL_ACTIONS, WITHDRAWAL_STATUSES } from '@kelola/domain';
 import { z } from 'zod';
 import { money } from './catalog.ts';
 import { optionalText, page, paged, requiredText, size, uuid } from './validation.ts';
@@ -173,7 +167,9 @@ export const Invoice = InvoiceRow.extend({
 export type Invoice = z.infer<typeof Invoice>;
 export const InvoiceableQuery = z.object({ customer_id: uuid });
 export const InvoiceableOrders = z.object({
-  items: z.array(z.object({ order_id: z.string(), order_number: z.string(), order_date: z.string(), amount: z.number(), status: z.string() })),
+  items: z.array(
+    z.object({ order_id: z.string(), order_number: z.string(), order_date: z.string(), amount: z.number(), status: z.string() }),
+  ),
 });
 
 // Payment channels and payments -------------------------------------------------------------------------------------
@@ -331,7 +327,10 @@ export const WithdrawalInput = z.object({
   idempotency_key: idempotencyKey,
 });
 export type WithdrawalInput = z.input<typeof WithdrawalInput>;
-export const WithdrawalActionInput = z.object({ action: z.enum(WITHDRAWAL_ACTIONS, { error: 'INVALID_VALUE' }), reason: optionalText(500) });
+export const WithdrawalActionInput = z.object({
+  action: z.enum(WITHDRAWAL_ACTIONS, { error: 'INVALID_VALUE' }),
+  reason: optionalText(500),
+});
 export const WithdrawalListQuery = z.object({
   page,
   size,

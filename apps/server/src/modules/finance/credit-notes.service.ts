@@ -94,7 +94,8 @@ export async function issueCreditNote(ctx: TenantCtx, input: CreditNoteInput, so
     });
     if (invoice.customerId !== customer.id || (invoice.status !== 'OUTSTANDING' && invoice.status !== 'PARTIALLY_PAID'))
       throw fieldError('VALIDATION_FAILED', 'invoice_id', 'INVOICE_NOT_FOUND');
-    if (d.amount > invoice.total - invoice.paid - invoice.credited) throw fieldError('VALIDATION_FAILED', 'amount', 'AMOUNT_ABOVE_REMAINING');
+    if (d.amount > invoice.total - invoice.paid - invoice.credited)
+      throw fieldError('VALIDATION_FAILED', 'amount', 'AMOUNT_ABOVE_REMAINING');
   }
   const number = await documentNumber(ctx, 'CN');
   await ctx.db.insert(creditNotes).values({

@@ -30,7 +30,9 @@ export async function creditPosition(ctx: TenantCtx, customer: { id: string; cre
   const [open] = await ctx.db
     .select({ n: count(), due: min(invoices.dueDate) })
     .from(invoices)
-    .where(and(eq(invoices.workspaceId, ctx.workspaceId), eq(invoices.customerId, customer.id), inArray(invoices.status, [...OPEN_INVOICE])));
+    .where(
+      and(eq(invoices.workspaceId, ctx.workspaceId), eq(invoices.customerId, customer.id), inArray(invoices.status, [...OPEN_INVOICE])),
+    );
   const receivable = await balanceOf(ctx, 'RECEIVABLE', customer.id);
   const dues = [pending?.due, open?.due].filter((d): d is string => Boolean(d)).sort();
   const position: CreditPosition = {

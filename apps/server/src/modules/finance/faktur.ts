@@ -10,7 +10,20 @@ const STATUS_ID: Record<Invoice['status'], string> = {
 };
 
 const tanggal = (day: string) => {
-  const months = ['Januari', 'Februari', 'Maret', 'April', 'Mei', 'Juni', 'Juli', 'Agustus', 'September', 'Oktober', 'November', 'Desember'];
+  const months = [
+    'Januari',
+    'Februari',
+    'Maret',
+    'April',
+    'Mei',
+    'Juni',
+    'Juli',
+    'Agustus',
+    'September',
+    'Oktober',
+    'November',
+    'Desember',
+  ];
   const [y, m, d] = day.split('-');
   return `${Number(d)} ${months[Number(m) - 1]} ${y}`;
 };

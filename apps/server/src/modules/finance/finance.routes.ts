@@ -65,11 +65,21 @@ const WRITE = ['finance-channel', 'WRITE'] as const;
 
 /** The finance screens (spec /finance-channel/:id/…): invoices, payments, credit notes, wallets, withdrawals. */
 export function registerFinanceRoutes({ route }: Router): void {
-  route({ method: 'GET', url: '/api/finance/banks', permission: READ, tags, summary: 'Indonesian banks (BI code, name)', response: BankList }, async () => ({
-    items: BANKS.map(([code, name]) => ({ code, name })),
-  }));
   route(
-    { method: 'GET', url: '/api/finance/customers/:id/balance', permission: READ, tags, params: FinanceIdParams, response: CustomerBalance },
+    { method: 'GET', url: '/api/finance/banks', permission: READ, tags, summary: 'Indonesian banks (BI code, name)', response: BankList },
+    async () => ({
+      items: BANKS.map(([code, name]) => ({ code, name })),
+    }),
+  );
+  route(
+    {
+      method: 'GET',
+      url: '/api/finance/customers/:id/balance',
+      permission: READ,
+      tags,
+      params: FinanceIdParams,
+      response: CustomerBalance,
+    },
     (ctx, { params }) => customerBalance(ctx, params.id),
   );
   route(
@@ -118,7 +128,14 @@ export function registerFinanceRoutes({ route }: Router): void {
     (ctx, { params }) => getInvoice(ctx, params.id),
   );
   route(
-    { method: 'GET', url: '/api/finance/invoices/:id/pdf', permission: READ, tags, summary: 'The printable faktur (PDF, Indonesian)', params: FinanceIdParams },
+    {
+      method: 'GET',
+      url: '/api/finance/invoices/:id/pdf',
+      permission: READ,
+      tags,
+      summary: 'The printable faktur (PDF, Indonesian)',
+      params: FinanceIdParams,
+    },
     async (ctx, { params, reply }) => {
       const inv = await getInvoice(ctx, params.id);
       const pdf = await fakturPdf(inv);
@@ -166,7 +183,14 @@ export function registerFinanceRoutes({ route }: Router): void {
     (ctx, { params }) => getPayment(ctx, params.id),
   );
   route(
-    { method: 'GET', url: '/api/finance/payments/:id/proof', permission: READ, tags, summary: 'The transfer proof image', params: FinanceIdParams },
+    {
+      method: 'GET',
+      url: '/api/finance/payments/:id/proof',
+      permission: READ,
+      tags,
+      summary: 'The transfer proof image',
+      params: FinanceIdParams,
+    },
     async (ctx, { params, reply }) => {
       const file = await paymentProof(ctx, params.id);
       void reply.header('content-type', file.mimeType).header('cache-control', 'private, max-age=3600');
@@ -223,7 +247,14 @@ export function registerFinanceRoutes({ route }: Router): void {
     getWithdrawalSettings(ctx),
   );
   route(
-    { method: 'PUT', url: '/api/finance/withdrawal-settings', permission: WRITE, tags, body: WithdrawalSettingsInput, response: WithdrawalSettings },
+    {
+      method: 'PUT',
+      url: '/api/finance/withdrawal-settings',
+      permission: WRITE,
+      tags,
+      body: WithdrawalSettingsInput,
+      response: WithdrawalSettings,
+    },
     (ctx, { body }) => saveWithdrawalSettings(ctx, body),
   );
   route(

@@ -151,7 +151,11 @@ export const invoiceOrders = pgTable(
     orderNumber: text().notNull(),
     amount: amount(),
   },
-  (t) => [primaryKey({ columns: [t.workspaceId, t.orderId] }), index('invoice_orders_invoice_idx').on(t.workspaceId, t.invoiceId), tenantPolicy()],
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.orderId] }),
+    index('invoice_orders_invoice_idx').on(t.workspaceId, t.invoiceId),
+    tenantPolicy(),
+  ],
 );
 
 /** A bank account or method the merchant accepts payments by (/payment-channel). */
@@ -191,7 +195,10 @@ export const payments = pgTable(
     proofKey: text(),
     proofMime: text(),
     /** Invoices the customer chose to pay (empty: oldest first). */
-    invoiceIds: text().array().notNull().default(sql`'{}'::text[]`),
+    invoiceIds: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     status: text().notNull(),
     allocated: amount(),
     overpaid: amount(),

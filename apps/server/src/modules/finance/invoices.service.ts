@@ -124,7 +124,9 @@ export async function createInvoice(ctx: TenantCtx, input: z.input<typeof Invoic
   await ctx.db.insert(invoices).values(row);
   await ctx.db
     .insert(invoiceOrders)
-    .values(orders.map((o) => ({ workspaceId: ctx.workspaceId, orderId: o.id, invoiceId: id, orderNumber: o.orderNumber, amount: o.buyerTotal })));
+    .values(
+      orders.map((o) => ({ workspaceId: ctx.workspaceId, orderId: o.id, invoiceId: id, orderNumber: o.orderNumber, amount: o.buyerTotal })),
+    );
   await ctx.db
     .update(creditOrders)
     .set({ status: 'INVOICED', invoiceId: id })
@@ -234,7 +236,7 @@ export async function getInvoice(ctx: TenantCtx, id: string): Promise<Invoice> {
     allocations: allocs.map((a) => ({
       kind: a.paymentId ? ('PAYMENT' as const) : ('CREDIT_NOTE' as const),
       ref_id: (a.paymentId ?? a.creditNoteId)!,
-      number: (a.paymentNumber ?? a.noteNumber) ?? '',
+      number: a.paymentNumber ?? a.noteNumber ?? '',
       amount: a.amount,
       at: a.at.toISOString(),
     })),
@@ -251,12 +253,26 @@ export async function invoiceableOrders(ctx: TenantCtx, customerId: string) {
       : await ctx.db
           .select({ orderId: invoiceOrders.orderId })
           .from(invoiceOrders)
-          .where(and(eq(invoiceOrders.workspaceId, ctx.workspaceId), inArray(invoiceOrders.orderId, rows.map((r) => r.id))));
+          .where(
+            and(
+              eq(invoiceOrders.workspaceId, ctx.workspaceId),
+              inArray(
+                invoiceOrders.orderId,
+                rows.map((r) => r.id),
+              ),
+            ),
+          );
   const taken = new Set(billed.map((b) => b.orderId));
   return {
     items: rows
       .filter((r) => !taken.has(r.id))
-      .map((r) => ({ order_id: r.id, order_number: r.orderNumber, order_date: jakartaDay(r.orderDate), amount: r.buyerTotal, status: r.status })),
+      .map((r) => ({
+        order_id: r.id,
+        order_number: r.orderNumber,
+        order_date: jakartaDay(r.orderDate),
+        amount: r.buyerTotal,
+        status: r.status,
+      })),
   };
 }
 

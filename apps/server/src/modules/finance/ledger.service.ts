@@ -1,11 +1,4 @@
-import {
-  compactLines,
-  NON_NEGATIVE_KINDS,
-  postingProblems,
-  shownBalance,
-  type AccountKind,
-  type Currency,
-} from '@kelola/domain';
+import { compactLines, NON_NEGATIVE_KINDS, postingProblems, shownBalance, type AccountKind, type Currency } from '@kelola/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TenantCtx } from '../../http/context.ts';
 import type { Db } from '../../platform/db/database.ts';

@@ -30,7 +30,11 @@ const presentChannel = (c: typeof paymentChannels.$inferSelect) => ({
 });
 
 export async function listPaymentChannels(ctx: TenantCtx) {
-  const rows = await ctx.db.select().from(paymentChannels).where(eq(paymentChannels.workspaceId, ctx.workspaceId)).orderBy(paymentChannels.createdAt);
+  const rows = await ctx.db
+    .select()
+    .from(paymentChannels)
+    .where(eq(paymentChannels.workspaceId, ctx.workspaceId))
+    .orderBy(paymentChannels.createdAt);
   return { items: rows.map(presentChannel) };
 }
 
@@ -85,7 +89,13 @@ async function remainingBills(ctx: TenantCtx, customerIds: string[]): Promise<Ma
   const rows = await ctx.db
     .select({ customerId: invoices.customerId, rest: sum(sql`${invoices.total} - ${invoices.paid} - ${invoices.credited}`) })
     .from(invoices)
-    .where(and(eq(invoices.workspaceId, ctx.workspaceId), inArray(invoices.customerId, customerIds), inArray(invoices.status, [...OPEN_INVOICE])))
+    .where(
+      and(
+        eq(invoices.workspaceId, ctx.workspaceId),
+        inArray(invoices.customerId, customerIds),
+        inArray(invoices.status, [...OPEN_INVOICE]),
+      ),
+    )
     .groupBy(invoices.customerId);
   return new Map(rows.map((r) => [r.customerId, Number(r.rest ?? 0)]));
 }
@@ -98,11 +108,14 @@ async function present(ctx: TenantCtx, rows: PaymentRow[]): Promise<Payment[]> {
       .select({ paymentId: allocations.paymentId, invoiceId: allocations.invoiceId, amount: allocations.amount, number: invoices.number })
       .from(allocations)
       .innerJoin(invoices, and(eq(invoices.workspaceId, allocations.workspaceId), eq(invoices.id, allocations.invoiceId)))
-      .where(and(eq(allocations.workspaceId, ctx.workspaceId), inArray(allocations.paymentId, ids))),
+      .where(and(eq(allocations.workspaceId, ctx.workspaceId), inArray(allocations.paymentId, ids)))
+      .orderBy(allocations.id),
     await listPaymentChannels(ctx),
     await remainingBills(ctx, [...new Set(rows.map((r) => r.customerId))]),
   ];
-  const label = new Map(channels.items.map((c) => [c.id, c.bank_name ? `${c.bank_name} ${c.account_number} a.n. ${c.account_name}` : c.method]));
+  const label = new Map(
+    channels.items.map((c) => [c.id, c.bank_name ? `${c.bank_name} ${c.account_number} a.n. ${c.account_name}` : c.method]),
+  );
   return rows.map((r) => ({
     id: r.id,
     number: r.number,
@@ -179,7 +192,9 @@ export async function createPayment(ctx: TenantCtx, input: PaymentInput): Promis
   const open = await ctx.db
     .select({ id: invoices.id })
     .from(invoices)
-    .where(and(eq(invoices.workspaceId, ctx.workspaceId), eq(invoices.customerId, customer.id), inArray(invoices.status, [...OPEN_INVOICE])));
+    .where(
+      and(eq(invoices.workspaceId, ctx.workspaceId), eq(invoices.customerId, customer.id), inArray(invoices.status, [...OPEN_INVOICE])),
+    );
   if (open.length === 0) throw new DomainError('WP_NOT_FOUND');
   const chosen = [...new Set(d.invoice_ids ?? [])];
   for (const [i, invoiceId] of chosen.entries())
@@ -235,7 +250,11 @@ export async function paymentProof(ctx: TenantCtx, id: string) {
   return { stream, mimeType: p.proofMime ?? 'application/octet-stream' };
 }
 
-const TARGET: Record<'CONFIRM' | 'REJECT' | 'CANCEL', FinancePaymentStatus> = { CONFIRM: 'CONFIRMED', REJECT: 'REJECTED', CANCEL: 'CANCELLED' };
+const TARGET: Record<'CONFIRM' | 'REJECT' | 'CANCEL', FinancePaymentStatus> = {
+  CONFIRM: 'CONFIRMED',
+  REJECT: 'REJECTED',
+  CANCEL: 'CANCELLED',
+};
 
 /**
  * Confirms, rejects or cancels a payment that needs confirmation. Confirming allocates the amount to the chosen
@@ -264,7 +283,13 @@ export async function decidePayment(ctx: TenantCtx, id: string, input: z.input<t
     p.amount,
     ordered.map((i) => ({ id: i.id, remaining: i.total - i.paid - i.credited })),
   );
-  for (const part of parts) await applyToInvoice(ctx, ordered.find((i) => i.id === part.id)!, part.amount, { paymentId: id });
+  for (const part of parts)
+    await applyToInvoice(
+      ctx,
+      ordered.find((i) => i.id === part.id)!,
+      part.amount,
+      { paymentId: id },
+    );
   const allocated = p.amount - overpaid;
   await ctx.db
     .update(payments)

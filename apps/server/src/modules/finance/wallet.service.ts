@@ -19,7 +19,15 @@ export async function walletHistory(ctx: TenantCtx, query: z.input<typeof Wallet
   const wallet = await accountId(ctx, 'WALLET', customer.id);
   const hold = await accountId(ctx, 'WALLET_HOLD', customer.id);
   const [balance, held] = [await balanceOf(ctx, 'WALLET', customer.id), await balanceOf(ctx, 'WALLET_HOLD', customer.id)];
-  const base = { customer_id: customer.id, customer_name: customer.name, currency: 'IDR' as const, balance, held, page: q.page, size: q.size };
+  const base = {
+    customer_id: customer.id,
+    customer_name: customer.name,
+    currency: 'IDR' as const,
+    balance,
+    held,
+    page: q.page,
+    size: q.size,
+  };
   if (!wallet && !hold) return { ...base, items: [], total_row: 0 };
   const none = '00000000-0000-0000-0000-000000000000';
   const w = wallet ?? none;

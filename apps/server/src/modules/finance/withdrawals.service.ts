@@ -1,4 +1,11 @@
-import { bankName, WithdrawalActionInput, WithdrawalInput, WithdrawalListQuery, WithdrawalSettingsInput, type Withdrawal } from '@kelola/contracts';
+import {
+  bankName,
+  WithdrawalActionInput,
+  WithdrawalInput,
+  WithdrawalListQuery,
+  WithdrawalSettingsInput,
+  type Withdrawal,
+} from '@kelola/contracts';
 import {
   periodStart,
   WITHDRAWAL_TRANSFER_HOURS,
@@ -154,7 +161,12 @@ export async function requestWithdrawal(ctx: TenantCtx, input: z.input<typeof Wi
       ),
     );
   const problem = withdrawalLimitProblem(settings, d.amount, Number(inPeriod?.n ?? 0));
-  if (problem) throw new DomainError(problem, { min: settings.minAmount, max: settings.maxAmount }, { min: settings.minAmount, max: settings.maxAmount });
+  if (problem)
+    throw new DomainError(
+      problem,
+      { min: settings.minAmount, max: settings.maxAmount },
+      { min: settings.minAmount, max: settings.maxAmount },
+    );
   if (settings.fee >= d.amount) throw fieldError('VALIDATION_FAILED', 'amount', 'TOO_SMALL');
   const id = uuidv7();
   const number = await documentNumber(ctx, 'WD');
