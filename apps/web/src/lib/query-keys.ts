@@ -54,4 +54,6 @@ export const queryKeys = {
   exports: keysOf('exports'),
   orders: keysOf('orders'),
   customers: keysOf('customers'),
+  /** Invoices, payments, credit notes, wallets and withdrawals (one resource: a payment changes invoices and wallets). */
+  finance: keysOf('finance'),
 };
