@@ -11,6 +11,7 @@ import type { Platform } from '../platform/platform.ts';
 import { systemCtx, tenantCtxFor } from '../platform/system-ctx.ts';
 import { seedDemoCatalog } from './seed-demo-catalog.ts';
 import { seedDemoOrders } from './seed-demo-orders.ts';
+import { seedDemoFinance } from './seed-demo-finance.ts';
 
 export const DEMO_EMAIL = 'demo@kelola.id';
 export const DEMO_PASSWORD = 'Kelola#2026';
@@ -105,6 +106,7 @@ export async function seedDemo(platform: Platform, log: FastifyBaseLogger): Prom
     });
     await seedDemoCatalog(tenant, { jakarta: jakarta.id, bandung: bandung.id });
     await seedDemoOrders(tenant, jakarta.id);
+    await seedDemoFinance(tenant, jakarta.id);
     for (const member of TEAM) {
       const id = uuidv7();
       await db.insert(users).values({
