@@ -1,4 +1,4 @@
-import { Invoice, InvoiceCreateInput, InvoiceListQuery, type InvoiceRow } from '@kelola/contracts';
+import { type Invoice, InvoiceCreateInput, InvoiceListQuery, type InvoiceRow } from '@kelola/contracts';
 import { computePpn, dueDate, invoiceStatus, jakartaDay, type Currency, type InvoiceStatus } from '@kelola/domain';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';

@@ -1,4 +1,4 @@
-import { bankName, Payment, PaymentChannelInput, PaymentDecisionInput, PaymentInput, PaymentListQuery } from '@kelola/contracts';
+import { bankName, type Payment, PaymentChannelInput, PaymentDecisionInput, PaymentInput, PaymentListQuery } from '@kelola/contracts';
 import { allocate, imageProblems, MIME_TYPES, sniffImageFormat, type Currency, type FinancePaymentStatus } from '@kelola/domain';
 import { and, count, desc, eq, inArray, sql, sum, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
