@@ -139,7 +139,7 @@ describeJourney('finance: credit, invoice, payment with proof, credit note, with
       .filter({ hasText: rp(1_500_000) })
       .waitFor();
     await chooseOption(page, pay.getByTestId('payment-channel'), 'BCA 8730123456 a.n. PT Kelola Demo Nusantara');
-    await pay.getByTestId('payment-amount').locator('input').fill('1.000.000');
+    await pay.locator('[data-testid="payment-amount"] input, input[data-testid="payment-amount"]').fill('1.000.000');
     await pay
       .locator('input[type=file]')
       .setInputFiles({ name: 'bukti-transfer.png', mimeType: 'image/png', buffer: pngImage(64, 40, [11, 92, 171]) });
@@ -162,7 +162,7 @@ describeJourney('finance: credit, invoice, payment with proof, credit note, with
     // 4. A credit note of 200.000 on the invoice leaves 300.000.
     await page.getByRole('button', { name: 'Buat nota kredit' }).click();
     const note = page.locator('.ant-modal').filter({ hasText: 'Buat nota kredit' });
-    await note.getByTestId('credit-note-amount').locator('input').fill('200.000');
+    await note.locator('[data-testid="credit-note-amount"] input, input[data-testid="credit-note-amount"]').fill('200.000');
     await note.getByRole('button', { name: 'OK' }).click();
     await expect.poll(async () => digits(await page.getByTestId('invoice-remaining').innerText()), SERVER_POLL).toBe(300_000);
     await saveScreenshot(page, 'finance-credit-note');
@@ -184,7 +184,7 @@ describeJourney('finance: credit, invoice, payment with proof, credit note, with
       .getByTestId('available-balance')
       .filter({ hasText: rp(800_000) })
       .waitFor();
-    await page.getByTestId('withdrawal-amount').locator('input').fill('500.000');
+    await page.locator('[data-testid="withdrawal-amount"] input, input[data-testid="withdrawal-amount"]').fill('500.000');
     await chooseOption(page, page.getByTestId('withdrawal-bank'), 'BRI (002)', { search: true });
     await page.getByLabel('Nomor rekening').fill('0123010456789');
     await page.getByLabel('Nama pemilik rekening').fill('Siti Aminah');
