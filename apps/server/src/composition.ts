@@ -13,6 +13,7 @@ import { identityModule } from './modules/identity/index.ts';
 import { inventoryModule } from './modules/inventory/index.ts';
 import { ordersModule } from './modules/orders/index.ts';
 import { promotionsModule } from './modules/promotions/index.ts';
+import { financeModule } from './modules/finance/index.ts';
 import { pricingModule } from './modules/pricing/index.ts';
 import { warehousesModule } from './modules/warehouses/index.ts';
 import { workspacesModule } from './modules/workspaces/index.ts';
@@ -37,6 +38,7 @@ export const MODULES: readonly KelolaModule[] = [
   ordersModule,
   fulfillmentModule,
   promotionsModule,
+  financeModule,
   // Flows take part like modules: their routes, workers and the handlers they provide (they span several modules).
   orderFlows,
   channelProductFlows,

@@ -17,3 +17,4 @@ export * from './orders.ts';
 export * from './fulfillment.ts';
 export * from './customers.ts';
 export * from './promotions.ts';
+export * from './finance.ts';

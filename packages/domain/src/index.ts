@@ -159,3 +159,6 @@ export {
   type VoucherValueType,
   type WebVoucherTypeId,
 } from './promotion-voucher.ts';
+export * from './ledger.ts';
+export * from './credit-limit.ts';
+export * from './finance-states.ts';

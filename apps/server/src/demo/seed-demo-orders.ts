@@ -24,6 +24,8 @@ export async function seedDemoOrders(ctx: TenantCtx, warehouseId: string): Promi
     subdistrict_code: '35.78.03.1001',
     postal_code: '60293',
     credit_limit: 10_000_000,
+    // A 30-day term: with none, yesterday's unpaid order would already be overdue and block the next (finance, CL_OVERDUE).
+    payment_limit_days: 30,
     store_type: 'WHOLESALE',
   });
   const skus = new Map((await catalogRefsBySku(ctx, ['KPK-HITAM-M', 'KOPI-GAYO-250'])).map((c) => [c.sku, c.id]));

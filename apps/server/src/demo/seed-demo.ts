@@ -13,6 +13,7 @@ import { seedDemoCatalog } from './seed-demo-catalog.ts';
 import { seedDemoFulfillment } from './seed-demo-fulfillment.ts';
 import { seedDemoOrders } from './seed-demo-orders.ts';
 import { seedDemoPromotions } from './seed-demo-promotions.ts';
+import { seedDemoFinance } from './seed-demo-finance.ts';
 
 export const DEMO_EMAIL = 'demo@kelola.id';
 export const DEMO_PASSWORD = 'Kelola#2026';
@@ -109,6 +110,7 @@ export async function seedDemo(platform: Platform, log: FastifyBaseLogger): Prom
     await seedDemoOrders(tenant, jakarta.id);
     await seedDemoFulfillment(tenant);
     let adminId: string | null = null;
+    await seedDemoFinance(tenant, jakarta.id);
     for (const member of TEAM) {
       const id = uuidv7();
       if (member.role === 'Admin') adminId = id;

@@ -12,6 +12,7 @@ import {
   userActor,
   type OrderRow,
 } from '../modules/orders/index.ts';
+import { followOrderCredit } from '../modules/finance/index.ts';
 import { inTenant } from '../platform/db/database.ts';
 import { DomainError, fieldError } from '../platform/errors.ts';
 import { systemCtx, tenantCtxFor } from '../platform/system-ctx.ts';
@@ -61,6 +62,7 @@ export async function runOrderAction(
   };
   const after = await applyAction(ctx, order, action as OrderAction, { actor: userActor(ctx), note: reasonText, values });
   const moved = await moveOrderStock(ctx, after, order.status as OrderStatus, userActor(ctx));
+  await followOrderCredit(ctx, moved, order.status); // credit limits (finance, issue 17): same transaction
   if (outbound) await sendToMarketplace(ctx, moved, action as OrderAction, cancel?.reason_id);
   return moved;
 }

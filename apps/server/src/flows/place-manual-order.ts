@@ -14,6 +14,7 @@ import {
   type NewLine,
 } from '../modules/orders/index.ts';
 import { applyPromotions, areaChain } from '../modules/promotions/index.ts';
+import { followOrderCredit } from '../modules/finance/index.ts';
 import { getWarehouse } from '../modules/warehouses/index.ts';
 import { DomainError, fieldError } from '../platform/errors.ts';
 import { moveOrderStock } from './order-stock.ts';
@@ -152,6 +153,7 @@ export async function placeManualOrder(ctx: TenantCtx, input: unknown) {
     note: sources.map((s, i) => `${lines[i]!.sku}: ${s}`).join(', '),
   });
   await moveOrderStock(ctx, order, null, userActor(ctx));
+  await followOrderCredit(ctx, order, null); // credit limits (finance, issue 17): same transaction
   return getOrder(ctx, order.id);
 }
 

@@ -14,6 +14,7 @@ import { inventoryErrors } from '../modules/inventory/inventory.errors.ts';
 import { orderErrors } from '../modules/orders/orders.errors.ts';
 import { fulfillmentErrors } from '../modules/fulfillment/fulfillment.errors.ts';
 import { promotionErrors } from '../modules/promotions/promotions.errors.ts';
+import { financeErrors } from '../modules/finance/finance.errors.ts';
 
 /**
  * Each module lists its own error codes with their HTTP status in `<module>.errors.ts`; this is where they meet, as
@@ -37,6 +38,7 @@ export const MODULE_ERRORS = {
   orderErrors,
   fulfillmentErrors,
   promotionErrors,
+  financeErrors,
 };
 
 export const ERROR_STATUS = {
@@ -55,4 +57,5 @@ export const ERROR_STATUS = {
   ...orderErrors,
   ...fulfillmentErrors,
   ...promotionErrors,
+  ...financeErrors,
 } as const satisfies Record<ErrorCode, number>;

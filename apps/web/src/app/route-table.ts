@@ -83,7 +83,15 @@ export type ScreenId =
   | 'fulfillment-update-order'
   | 'delivery-order'
   | 'delivery-order-detail'
-  | 'delivery-order-update-order';
+  | 'delivery-order-update-order'
+  | 'finance-withdrawal'
+  | 'finance-wallet-history'
+  | 'finance-wallet-withdrawal'
+  | 'finance-payment-channel'
+  | 'finance-payment-history'
+  | 'finance-invoice'
+  | 'finance-invoice-detail'
+  | 'finance-credit-notes';
 
 export type RouteEntry = {
   /** React Router path, the same text as routes.tsv. */
@@ -226,14 +234,32 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   },
   { path: '/inventory/inbound', layout: 'main', auth: true, titleKey: 'inbound', screen: 'inbound' },
   { path: '/inventory/stock-movement', layout: 'main', auth: true, titleKey: 'stock-movement', screen: 'stock-movement' },
-  { path: '/finance-channel/:id/withdrawal', layout: 'main', auth: true, titleKey: 'withdrawal' },
-  { path: '/finance-channel/:id/wallet/history', layout: 'main', auth: true, titleKey: 'wallet-history' },
-  { path: '/finance-channel/:id/wallet-withdrawl', layout: 'main', auth: true, titleKey: 'wallet-withdrawal' },
-  { path: '/finance-channel/:id/payment-channel', layout: 'main', auth: true, titleKey: 'payment-channel' },
-  { path: '/finance-channel/:id/payment-history', layout: 'main', auth: true, titleKey: 'payment-history' },
-  { path: '/finance-channel/:id/invoice', layout: 'main', auth: true, titleKey: 'invoice' },
-  { path: '/finance-channel/:id/invoice-detail', layout: 'main', auth: true, titleKey: 'invoice-detail' },
-  { path: '/finance-channel/:id/credit-notes', layout: 'main', auth: true, titleKey: 'credit-notes' },
+  { path: '/finance-channel/:id/withdrawal', layout: 'main', auth: true, titleKey: 'withdrawal', screen: 'finance-withdrawal' },
+  { path: '/finance-channel/:id/wallet/history', layout: 'main', auth: true, titleKey: 'wallet-history', screen: 'finance-wallet-history' },
+  {
+    path: '/finance-channel/:id/wallet-withdrawl',
+    layout: 'main',
+    auth: true,
+    titleKey: 'wallet-withdrawal',
+    screen: 'finance-wallet-withdrawal',
+  },
+  {
+    path: '/finance-channel/:id/payment-channel',
+    layout: 'main',
+    auth: true,
+    titleKey: 'payment-channel',
+    screen: 'finance-payment-channel',
+  },
+  {
+    path: '/finance-channel/:id/payment-history',
+    layout: 'main',
+    auth: true,
+    titleKey: 'payment-history',
+    screen: 'finance-payment-history',
+  },
+  { path: '/finance-channel/:id/invoice', layout: 'main', auth: true, titleKey: 'invoice', screen: 'finance-invoice' },
+  { path: '/finance-channel/:id/invoice-detail', layout: 'main', auth: true, titleKey: 'invoice-detail', screen: 'finance-invoice-detail' },
+  { path: '/finance-channel/:id/credit-notes', layout: 'main', auth: true, titleKey: 'credit-notes', screen: 'finance-credit-notes' },
   { path: '/customer-channel/:id/customer-list', layout: 'main', auth: true, titleKey: 'customer-list', screen: 'customer-list' },
   { path: '/customer-channel/:id/customer-list/form', layout: 'main', auth: true, titleKey: 'customer-form', screen: 'customer-form' },
   { path: '/customer-channel/:id/customer-list-v2', layout: 'main', auth: true, titleKey: 'customer-list-v2', screen: 'customer-list' },

@@ -172,4 +172,12 @@ export const SCREENS: Record<ScreenId, Screen> = {
     () => import('../features/inventory/screens/stock-allocation/stock-allocation-screen.tsx'),
     'ProductAllocationScreen',
   ),
+  'finance-withdrawal': named(() => import('../features/finance/screens/withdrawal-screen.tsx'), 'WithdrawalScreen'),
+  'finance-wallet-history': named(() => import('../features/finance/screens/wallet-history-screen.tsx'), 'WalletHistoryScreen'),
+  'finance-wallet-withdrawal': named(() => import('../features/finance/screens/wallet-withdrawal-screen.tsx'), 'WalletWithdrawalScreen'),
+  'finance-payment-channel': named(() => import('../features/finance/screens/payment-channel-screen.tsx'), 'PaymentChannelScreen'),
+  'finance-payment-history': named(() => import('../features/finance/screens/payment-history-screen.tsx'), 'PaymentHistoryScreen'),
+  'finance-invoice': named(() => import('../features/finance/screens/invoice-list-screen.tsx'), 'InvoiceListScreen'),
+  'finance-invoice-detail': named(() => import('../features/finance/screens/invoice-detail-screen.tsx'), 'InvoiceDetailScreen'),
+  'finance-credit-notes': named(() => import('../features/finance/screens/credit-notes-screen.tsx'), 'CreditNotesScreen'),
 };

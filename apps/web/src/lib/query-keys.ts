@@ -58,4 +58,6 @@ export const queryKeys = {
   customers: keysOf('customers'),
   promotions: keysOf('promotions'),
   webVouchers: keysOf('web-vouchers'),
+  /** Invoices, payments, credit notes, wallets and withdrawals (one resource: a payment changes invoices and wallets). */
+  finance: keysOf('finance'),
 };

@@ -23,6 +23,7 @@ export {
   insertOrder,
   linesOf,
   nextSequence,
+  ordersOfCustomer,
   saveSync,
   updateLine,
   updateOrder,

@@ -275,3 +275,13 @@ export async function saveSync(ctx: TenantCtx, channelId: string, values: Partia
     .values({ workspaceId: ctx.workspaceId, channelId, status: 'ONPROGRESS', ...values })
     .onConflictDoUpdate({ target: [orderSyncs.workspaceId, orderSyncs.channelId], set: values });
 }
+
+/** A customer's orders in the given states, oldest first (the finance module's invoiceable orders). */
+export async function ordersOfCustomer(ctx: TenantCtx, customerId: string, statuses: readonly string[], limit = 200): Promise<OrderRow[]> {
+  return ctx.db
+    .select()
+    .from(orders)
+    .where(and(scope(ctx), eq(orders.customerId, customerId), inArray(orders.status, [...statuses]), visibleOrders(ctx)))
+    .orderBy(orders.orderDate, orders.id)
+    .limit(limit);
+}

@@ -18,3 +18,4 @@ export { appRole } from './tenancy.ts';
 export * from '../../modules/orders/orders.schema.ts';
 export * from '../../modules/fulfillment/fulfillment.schema.ts';
 export * from '../../modules/promotions/promotions.schema.ts';
+export * from '../../modules/finance/finance.schema.ts';
