@@ -6,6 +6,7 @@ import { areasModule } from './modules/areas/index.ts';
 import { businessesModule } from './modules/businesses/index.ts';
 import { catalogModule } from './modules/catalog/index.ts';
 import { channelsModule } from './modules/channels/index.ts';
+import { documentsModule } from './modules/documents/index.ts';
 import { identityModule } from './modules/identity/index.ts';
 import { inventoryModule } from './modules/inventory/index.ts';
 import { ordersModule } from './modules/orders/index.ts';
@@ -31,6 +32,7 @@ export const MODULES: readonly KelolaModule[] = [
   catalogModule,
   inventoryModule,
   ordersModule,
+  documentsModule,
   // Flows take part like modules: their routes, workers and the handlers they provide (they span several modules).
   orderFlows,
 ];

@@ -15,3 +15,4 @@ export * from './inventory.ts';
 export * from './product-units.ts';
 export * from './orders.ts';
 export * from './customers.ts';
+export * from './documents.ts';

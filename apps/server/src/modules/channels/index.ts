@@ -5,6 +5,7 @@ export {
   connectChannel,
   enqueueChannelCall,
   fetchCancellationReasons,
+  fetchShippingLabel,
   fetchMarketplaceOrders,
   getChannel,
   listChannels,

@@ -31,6 +31,14 @@ export {
   type OrderRow,
 } from './orders.repository.ts';
 export { findCustomer } from './customers.service.ts';
+export {
+  countOrdersForExport,
+  ORDER_EXPORT_COLUMNS,
+  orderExportPage,
+  ordersWithLines,
+  type OrderExportFilter,
+  type OrderExportRow,
+} from './order-batch.service.ts';
 
 /** Orders, their lines, timeline and tab counts, and customers (the writes that move stock are flows). */
 export const ordersModule: KelolaModule = { name: 'orders', routes: registerOrderRoutes };

@@ -14,3 +14,4 @@ export * from '../../modules/warehouses/warehouses.schema.ts';
 export * from '../../modules/workspaces/workspaces.schema.ts';
 export { appRole } from './tenancy.ts';
 export * from '../../modules/orders/orders.schema.ts';
+export * from '../../modules/documents/documents.schema.ts';
