@@ -68,9 +68,11 @@ export const ORDER_EXPORT_MAX_MONTHS = 3;
 
 const period = z.iso.date({ error: 'INVALID_DATE' });
 const required = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional()).superRefine((v, ctx) => {
-    if (v === undefined) ctx.addIssue({ code: 'custom', message: 'PERIOD_REQUIRED' });
-  });
+  z
+    .preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional())
+    .superRefine((v, ctx) => {
+      if (v === undefined) ctx.addIssue({ code: 'custom', message: 'PERIOD_REQUIRED' });
+    });
 
 /** The last day a period starting on `from` (yyyy-mm-dd) may end: the same day three months later (clamped to month end). */
 export function periodLimit(from: string, months = ORDER_EXPORT_MAX_MONTHS): string {

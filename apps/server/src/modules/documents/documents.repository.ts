@@ -11,7 +11,9 @@ export async function countPrints(ctx: TenantCtx, orderIds: readonly string[], k
   if (orderIds.length === 0) return;
   await ctx.db
     .insert(orderPrints)
-    .values(orderIds.map((orderId) => ({ workspaceId: ctx.workspaceId, orderId, kind, printCount: 1, firstPrintedAt: at, lastPrintedAt: at })))
+    .values(
+      orderIds.map((orderId) => ({ workspaceId: ctx.workspaceId, orderId, kind, printCount: 1, firstPrintedAt: at, lastPrintedAt: at })),
+    )
     .onConflictDoUpdate({
       target: [orderPrints.workspaceId, orderPrints.orderId, orderPrints.kind],
       set: { printCount: sql`${orderPrints.printCount} + 1`, lastPrintedAt: at },
@@ -47,7 +49,11 @@ export async function binsOf(ctx: TenantCtx, warehouseIds: readonly string[], ca
 }
 
 export async function saveBin(ctx: TenantCtx, warehouseId: string, catalogId: string, location: string, at: Date): Promise<void> {
-  const key = and(eq(binLocations.workspaceId, ctx.workspaceId), eq(binLocations.warehouseId, warehouseId), eq(binLocations.catalogId, catalogId));
+  const key = and(
+    eq(binLocations.workspaceId, ctx.workspaceId),
+    eq(binLocations.warehouseId, warehouseId),
+    eq(binLocations.catalogId, catalogId),
+  );
   if (location === '') {
     await ctx.db.delete(binLocations).where(key);
     return;
@@ -55,5 +61,8 @@ export async function saveBin(ctx: TenantCtx, warehouseId: string, catalogId: st
   await ctx.db
     .insert(binLocations)
     .values({ workspaceId: ctx.workspaceId, warehouseId, catalogId, location, updatedAt: at })
-    .onConflictDoUpdate({ target: [binLocations.workspaceId, binLocations.warehouseId, binLocations.catalogId], set: { location, updatedAt: at } });
+    .onConflictDoUpdate({
+      target: [binLocations.workspaceId, binLocations.warehouseId, binLocations.catalogId],
+      set: { location, updatedAt: at },
+    });
 }

@@ -1,8 +1,24 @@
-import { BinLocation, BinLocationInput, BinLocationList, BinLocationQuery, DocumentOrdersInput, DocumentOrdersQuery, PrintStatusList } from '@kelola/contracts';
+import {
+  BinLocation,
+  BinLocationInput,
+  BinLocationList,
+  BinLocationQuery,
+  DocumentOrdersInput,
+  DocumentOrdersQuery,
+  PrintStatusList,
+} from '@kelola/contracts';
 import type { FastifyReply } from 'fastify';
 import type { Ctx, TenantCtx } from '../../http/context.ts';
 import type { Router } from '../../http/route.ts';
-import { listBinLocations, printLabels, printPackingLists, printPickingList, printStatus, setBinLocation, type PdfAnswer } from './documents.service.ts';
+import {
+  listBinLocations,
+  printLabels,
+  printPackingLists,
+  printPickingList,
+  printStatus,
+  setBinLocation,
+  type PdfAnswer,
+} from './documents.service.ts';
 
 const t = (ctx: Ctx) => ctx as TenantCtx;
 const tags = ['fulfillment-documents'];

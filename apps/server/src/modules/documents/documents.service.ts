@@ -39,7 +39,11 @@ function warehouseLookup(ctx: TenantCtx) {
     let hit = cache.get(id);
     if (!hit) {
       hit = getWarehouse(ctx, id).then(
-        (w) => ({ name: w.name, phone: w.phone ?? null, address: [w.address_line_1, w.address_line_2, w.postal_code].filter(Boolean).join(', ') }),
+        (w) => ({
+          name: w.name,
+          phone: w.phone ?? null,
+          address: [w.address_line_1, w.address_line_2, w.postal_code].filter(Boolean).join(', '),
+        }),
         () => ({ name: '-', phone: null, address: null }),
       );
       cache.set(id, hit);

@@ -66,21 +66,34 @@ function drawLabel(doc: Doc, label: LabelData): void {
   let y = m;
   doc.lineWidth(0.6);
   // Courier and service, COD badge.
-  doc.font('Helvetica-Bold').fontSize(13).text(clip([label.courier, label.service].filter(Boolean).join(' - ') || 'Kurir', 34), m, y, {
-    width: inner - (label.cod !== null ? 60 : 0),
-    lineBreak: false,
-  });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(13)
+    .text(clip([label.courier, label.service].filter(Boolean).join(' - ') || 'Kurir', 34), m, y, {
+      width: inner - (label.cod !== null ? 60 : 0),
+      lineBreak: false,
+    });
   if (label.cod !== null) {
     doc.rect(W - m - 56, y - 2, 56, 18).fill('black');
-    doc.fillColor('white').fontSize(12).text('COD', W - m - 56, y + 1, { width: 56, align: 'center', lineBreak: false }).fillColor('black');
+    doc
+      .fillColor('white')
+      .fontSize(12)
+      .text('COD', W - m - 56, y + 1, { width: 56, align: 'center', lineBreak: false })
+      .fillColor('black');
   }
   y += 20;
-  doc.font('Helvetica').fontSize(7).text(clip(`${label.channel ?? ''}  ${label.orderDate.toISOString().slice(0, 10)}`.trim(), 60), m, y, {
-    width: inner,
-    lineBreak: false,
-  });
+  doc
+    .font('Helvetica')
+    .fontSize(7)
+    .text(clip(`${label.channel ?? ''}  ${label.orderDate.toISOString().slice(0, 10)}`.trim(), 60), m, y, {
+      width: inner,
+      lineBreak: false,
+    });
   y += 10;
-  doc.moveTo(m, y).lineTo(W - m, y).stroke();
+  doc
+    .moveTo(m, y)
+    .lineTo(W - m, y)
+    .stroke();
   y += 4;
   // The receipt number's barcode (the courier scans it), then the order number's.
   if (label.receiptNumber) {
@@ -93,7 +106,10 @@ function drawLabel(doc: Doc, label: LabelData): void {
   y += 9;
   drawCode128(doc, label.orderNumber, m + inner * 0.1, y, inner * 0.8, 26, 8);
   y += 38;
-  doc.moveTo(m, y).lineTo(W - m, y).stroke();
+  doc
+    .moveTo(m, y)
+    .lineTo(W - m, y)
+    .stroke();
   y += 4;
   // Recipient (full address) and sender.
   doc.font('Helvetica-Bold').fontSize(8).text('Penerima:', m, y);
@@ -104,13 +120,19 @@ function drawLabel(doc: Doc, label: LabelData): void {
   doc.text(clip(address, 220), m, doc.y, { width: inner, height: 40, ellipsis: true });
   y = doc.y + 3;
   doc.font('Helvetica-Bold').fontSize(8).text('Pengirim:', m, y);
-  doc.font('Helvetica').fontSize(8).text(clip([label.sender.name, label.sender.phone].filter(Boolean).join(' · '), 70), m, doc.y, {
-    width: inner,
-    lineBreak: false,
-  });
+  doc
+    .font('Helvetica')
+    .fontSize(8)
+    .text(clip([label.sender.name, label.sender.phone].filter(Boolean).join(' · '), 70), m, doc.y, {
+      width: inner,
+      lineBreak: false,
+    });
   if (label.sender.address) doc.text(clip(label.sender.address, 110), m, doc.y, { width: inner, height: 20, ellipsis: true });
   y = doc.y + 3;
-  doc.moveTo(m, y).lineTo(W - m, y).stroke();
+  doc
+    .moveTo(m, y)
+    .lineTo(W - m, y)
+    .stroke();
   y += 4;
   // Items with quantities.
   doc.font('Helvetica-Bold').fontSize(8).text('Barang:', m, y);
@@ -125,13 +147,21 @@ function drawLabel(doc: Doc, label: LabelData): void {
   }
   if (shown < label.items.length) doc.text(`+ ${label.items.length - shown} barang lain`, m, doc.y, { lineBreak: false });
   if (label.cod !== null) {
-    doc.font('Helvetica-Bold').fontSize(11).text(`COD: ${rupiah(label.cod)}`, m, LABEL_SIZE[1] - m - 14, { width: inner, lineBreak: false });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(11)
+      .text(`COD: ${rupiah(label.cod)}`, m, LABEL_SIZE[1] - m - 14, { width: inner, lineBreak: false });
   }
 }
 
 /** Labels drawn by Kelola, one 100 × 150 mm page each, in the order given. */
 export async function renderLabels(labels: readonly LabelData[]): Promise<Buffer> {
-  const doc = new PDFDocument({ size: LABEL_SIZE, margin: 0, autoFirstPage: false, info: { Title: 'Label pengiriman', Producer: 'Kelola' } });
+  const doc = new PDFDocument({
+    size: LABEL_SIZE,
+    margin: 0,
+    autoFirstPage: false,
+    info: { Title: 'Label pengiriman', Producer: 'Kelola' },
+  });
   const done = collect(doc);
   for (const label of labels) {
     doc.addPage({ size: LABEL_SIZE, margin: 0 });
@@ -191,12 +221,20 @@ export type PickLine = {
 const A4: [number, number] = [595.28, 841.89];
 
 /** The picking list of a pick wave: per warehouse, lines by bin location then SKU, the total to pick and the orders it serves. */
-export async function renderPickingList(input: { title: string; printedAt: Date; orderCount: number; lines: readonly PickLine[] }): Promise<Buffer> {
+export async function renderPickingList(input: {
+  title: string;
+  printedAt: Date;
+  orderCount: number;
+  lines: readonly PickLine[];
+}): Promise<Buffer> {
   const doc = new PDFDocument({ size: A4, margin: 36, info: { Title: input.title, Producer: 'Kelola' } });
   const done = collect(doc);
   const cols = { check: 36, location: 52, sku: 112, name: 222, total: 452, orders: 492 };
   const header = (warehouse: string) => {
-    doc.font('Helvetica-Bold').fontSize(11).text(`Gudang: ${warehouse}`, 36, doc.y + 6);
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(11)
+      .text(`Gudang: ${warehouse}`, 36, doc.y + 6);
     const y = doc.y + 4;
     doc.fontSize(8);
     doc.text('Rak/Bin', cols.location, y, { lineBreak: false });
@@ -204,12 +242,20 @@ export async function renderPickingList(input: { title: string; printedAt: Date;
     doc.text('Produk', cols.name, y, { lineBreak: false });
     doc.text('Total', cols.total, y, { lineBreak: false });
     doc.text('Pesanan', cols.orders, y, { lineBreak: false });
-    doc.moveTo(36, y + 11).lineTo(A4[0] - 36, y + 11).stroke();
+    doc
+      .moveTo(36, y + 11)
+      .lineTo(A4[0] - 36, y + 11)
+      .stroke();
     doc.y = y + 14;
     doc.font('Helvetica');
   };
   doc.font('Helvetica-Bold').fontSize(16).text(input.title, 36, 36);
-  doc.font('Helvetica').fontSize(9).text(`${input.orderCount} pesanan · ${input.lines.length} baris · dicetak ${input.printedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`);
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .text(
+      `${input.orderCount} pesanan · ${input.lines.length} baris · dicetak ${input.printedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    );
   let warehouse: string | null = null;
   for (const line of input.lines) {
     if (line.warehouse !== warehouse) {
@@ -234,7 +280,10 @@ export async function renderPickingList(input: { title: string; printedAt: Date;
     doc.text(line.sku, cols.sku, y, { width: 106, lineBreak: false });
     doc.text(clip(name, 90), cols.name, y, { width: 222 });
     doc.font('Helvetica-Bold').fontSize(10).text(String(line.total), cols.total, y, { width: 36, lineBreak: false });
-    doc.font('Helvetica').fontSize(7).text(orders, cols.orders, y, { width: A4[0] - 36 - cols.orders });
+    doc
+      .font('Helvetica')
+      .fontSize(7)
+      .text(orders, cols.orders, y, { width: A4[0] - 36 - cols.orders });
     doc.y = y + height + 4;
   }
   doc.end();
@@ -266,9 +315,15 @@ export async function renderPackingLists(orders: readonly PackingOrder[]): Promi
     doc.moveDown();
     const y0 = doc.y;
     doc.font('Helvetica-Bold').fontSize(9);
-    doc.text('SKU', 36, y0, { lineBreak: false }).text('Produk', 160, y0, { lineBreak: false }).text('Rak/Bin', 420, y0, { lineBreak: false });
+    doc
+      .text('SKU', 36, y0, { lineBreak: false })
+      .text('Produk', 160, y0, { lineBreak: false })
+      .text('Rak/Bin', 420, y0, { lineBreak: false });
     doc.text('Qty', 490, y0, { lineBreak: false });
-    doc.moveTo(36, y0 + 12).lineTo(A4[0] - 36, y0 + 12).stroke();
+    doc
+      .moveTo(36, y0 + 12)
+      .lineTo(A4[0] - 36, y0 + 12)
+      .stroke();
     doc.y = y0 + 16;
     doc.font('Helvetica').fontSize(9);
     for (const item of order.items) {
@@ -279,7 +334,10 @@ export async function renderPackingLists(orders: readonly PackingOrder[]): Promi
       doc.text(String(item.quantity), 490, y, { width: 40, lineBreak: false });
       doc.y = Math.max(doc.y, y + 12) + 3;
     }
-    doc.moveDown().font('Helvetica-Bold').text(`Total barang: ${order.items.reduce((a, i) => a + i.quantity, 0)}`, 36);
+    doc
+      .moveDown()
+      .font('Helvetica-Bold')
+      .text(`Total barang: ${order.items.reduce((a, i) => a + i.quantity, 0)}`, 36);
   }
   doc.end();
   return done;
