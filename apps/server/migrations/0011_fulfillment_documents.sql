@@ -19,6 +19,8 @@ CREATE TABLE "order_prints" (
 );
 --> statement-breakpoint
 ALTER TABLE "order_prints" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
+ALTER TABLE "exports" ADD COLUMN "progress" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "exports" ADD COLUMN "file_size" bigint;--> statement-breakpoint
 CREATE INDEX "bin_locations_location_idx" ON "bin_locations" USING btree ("workspace_id","warehouse_id","location");--> statement-breakpoint
 CREATE POLICY "tenant_isolation" ON "bin_locations" AS PERMISSIVE FOR ALL TO "kelola_app" USING ("workspace_id" = nullif(current_setting('app.workspace_id', true), '')::uuid) WITH CHECK ("workspace_id" = nullif(current_setting('app.workspace_id', true), '')::uuid);--> statement-breakpoint
 CREATE POLICY "tenant_isolation" ON "order_prints" AS PERMISSIVE FOR ALL TO "kelola_app" USING ("workspace_id" = nullif(current_setting('app.workspace_id', true), '')::uuid) WITH CHECK ("workspace_id" = nullif(current_setting('app.workspace_id', true), '')::uuid);

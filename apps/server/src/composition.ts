@@ -1,4 +1,5 @@
 import type { Config } from './config.ts';
+import { orderExportFlows } from './flows/order-export.routes.ts';
 import { orderFlows } from './flows/orders.jobs.ts';
 import type { KelolaModule, Ports } from './http/context.ts';
 import type { Router } from './http/route.ts';
@@ -35,6 +36,7 @@ export const MODULES: readonly KelolaModule[] = [
   documentsModule,
   // Flows take part like modules: their routes, workers and the handlers they provide (they span several modules).
   orderFlows,
+  orderExportFlows,
 ];
 
 /** The ports the modules provide: one provider for each single port, every provider's handlers for a list port. */

@@ -89,7 +89,6 @@ export function periodLimit(from: string, months = ORDER_EXPORT_MAX_MONTHS): str
  */
 export const OrderExportInput = z
   .object({
-    kind: z.enum(ORDER_EXPORT_KINDS),
     format: z.enum(ORDER_EXPORT_FORMATS).default('xlsx'),
     date_from: required(period),
     date_to: required(period),
