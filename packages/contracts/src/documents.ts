@@ -67,12 +67,8 @@ export const ORDER_EXPORT_FORMATS = ['xlsx', 'csv'] as const;
 export const ORDER_EXPORT_MAX_MONTHS = 3;
 
 const period = z.iso.date({ error: 'INVALID_DATE' });
-const required = <T extends z.ZodType>(schema: T) =>
-  z
-    .preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional())
-    .superRefine((v, ctx) => {
-      if (v === undefined) ctx.addIssue({ code: 'custom', message: 'PERIOD_REQUIRED' });
-    });
+/** An empty date is no date (the object's check then asks for it). */
+const optionalDate = z.preprocess((v) => (v === '' || v === null ? undefined : v), period.optional());
 
 /** The last day a period starting on `from` (yyyy-mm-dd) may end: the same day three months later (clamped to month end). */
 export function periodLimit(from: string, months = ORDER_EXPORT_MAX_MONTHS): string {
@@ -90,8 +86,8 @@ export function periodLimit(from: string, months = ORDER_EXPORT_MAX_MONTHS): str
 export const OrderExportInput = z
   .object({
     format: z.enum(ORDER_EXPORT_FORMATS).default('xlsx'),
-    date_from: required(period),
-    date_to: required(period),
+    date_from: optionalDate,
+    date_to: optionalDate,
     channel_id: uuid.optional(),
     warehouse_id: uuid.optional(),
     courier: z.string().trim().max(100, { error: 'TOO_LONG' }).optional(),
@@ -100,7 +96,10 @@ export const OrderExportInput = z
     printed: z.enum(['printed', 'not_printed']).optional(),
   })
   .superRefine((v, ctx) => {
-    if (!v.date_from || !v.date_to) return;
+    if (!v.date_from) ctx.addIssue({ code: 'custom', path: ['date_from'], message: 'PERIOD_REQUIRED' });
+    if (!v.date_to) ctx.addIssue({ code: 'custom', path: ['date_to'], message: 'PERIOD_REQUIRED' });
+    const valid = (d: unknown): d is string => typeof d === 'string' && /^\d{4}-\d{2}-\d{2}$/u.test(d);
+    if (!valid(v.date_from) || !valid(v.date_to)) return;
     if (v.date_from > v.date_to) ctx.addIssue({ code: 'custom', path: ['date_to'], message: 'DATE_RANGE' });
     else if (v.date_to > periodLimit(v.date_from)) ctx.addIssue({ code: 'custom', path: ['date_to'], message: 'PERIOD_TOO_LONG' });
   });

@@ -3,7 +3,15 @@ import type { Ctx, TenantCtx } from '../http/context.ts';
 import type { KelolaModule } from '../http/context.ts';
 import type { Router } from '../http/route.ts';
 import { download } from '../platform/files/download.ts';
-import { getOrderExport, ORDER_EXPORT_QUEUE, orderExportFile, runOrderExport, startOrderExport, type OrderExportJob, type OrderExportKind } from './order-export.ts';
+import {
+  getOrderExport,
+  ORDER_EXPORT_QUEUE,
+  orderExportFile,
+  runOrderExport,
+  startOrderExport,
+  type OrderExportJob,
+  type OrderExportKind,
+} from './order-export.ts';
 
 const t = (ctx: Ctx) => ctx as TenantCtx;
 const tags = ['fulfillment-documents'];

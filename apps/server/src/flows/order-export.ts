@@ -5,13 +5,26 @@ import { PassThrough } from 'node:stream';
 import type { z } from 'zod';
 import type { TenantCtx } from '../http/context.ts';
 import { printedFilter } from '../modules/documents/index.ts';
-import { countOrdersForExport, ORDER_EXPORT_COLUMNS, orderExportPage, type OrderExportFilter, type OrderExportRow } from '../modules/orders/index.ts';
+import {
+  countOrdersForExport,
+  ORDER_EXPORT_COLUMNS,
+  orderExportPage,
+  type OrderExportFilter,
+  type OrderExportRow,
+} from '../modules/orders/index.ts';
 import { getWarehouse } from '../modules/warehouses/index.ts';
 import { getChannel } from '../modules/channels/index.ts';
 import { inTenant } from '../platform/db/database.ts';
 import { uuidv7 } from '../platform/db/ids.ts';
 import { parseOrFail } from '../platform/errors.ts';
-import { exportFile, findExportRecord, getExport, recordExport, registerExportQueue, updateExportRecord } from '../platform/exports/exports.ts';
+import {
+  exportFile,
+  findExportRecord,
+  getExport,
+  recordExport,
+  registerExportQueue,
+  updateExportRecord,
+} from '../platform/exports/exports.ts';
 import type { Platform } from '../platform/platform.ts';
 import { systemCtx, tenantCtxFor } from '../platform/system-ctx.ts';
 
@@ -26,7 +39,10 @@ import { systemCtx, tenantCtxFor } from '../platform/system-ctx.ts';
 
 export type OrderExportKind = (typeof ORDER_EXPORT_KINDS)[number];
 export const ORDER_EXPORT_QUEUE = 'orders.export';
-export const ORDER_EXPORT_TYPES: Record<OrderExportKind, string> = { fulfillment: 'FULFILLMENT_ORDERS', 'delivery-order': 'DELIVERY_ORDERS' };
+export const ORDER_EXPORT_TYPES: Record<OrderExportKind, string> = {
+  fulfillment: 'FULFILLMENT_ORDERS',
+  'delivery-order': 'DELIVERY_ORDERS',
+};
 registerExportQueue(ORDER_EXPORT_TYPES.fulfillment, ORDER_EXPORT_QUEUE);
 registerExportQueue(ORDER_EXPORT_TYPES['delivery-order'], ORDER_EXPORT_QUEUE);
 
@@ -35,7 +51,10 @@ const EXPORT_MAX_ATTEMPTS = 3;
 /** Rows read per query (each page its own short transaction, walked by (order date, id)). */
 export const ORDER_EXPORT_PAGE = 5_000;
 
-type StoredFilters = z.output<typeof OrderExportInput> & { kind: OrderExportKind; restriction?: { base: 'BUSINESS' | 'WAREHOUSE'; ids: string[] } };
+type StoredFilters = z.output<typeof OrderExportInput> & {
+  kind: OrderExportKind;
+  restriction?: { base: 'BUSINESS' | 'WAREHOUSE'; ids: string[] };
+};
 
 const sourceOf = (kind: OrderExportKind) => (kind === 'fulfillment' ? 'MARKETPLACE' : 'MANUAL');
 
@@ -158,7 +177,9 @@ export async function runOrderExport(platform: Platform, job: OrderExportJob): P
       let after: { orderDate: Date; id: string } | null = null;
       for (;;) {
         const key: { orderDate: Date; id: string } | null = after;
-        const rows: OrderExportRow[] = await inTenant(platform.database.db, workspaceId, (tx) => orderExportPage(ctxIn(tx), filter, key, ORDER_EXPORT_PAGE));
+        const rows: OrderExportRow[] = await inTenant(platform.database.db, workspaceId, (tx) =>
+          orderExportPage(ctxIn(tx), filter, key, ORDER_EXPORT_PAGE),
+        );
         await sink.page(rows);
         rowCount += rows.length;
         const percent = total > 0 ? Math.min(99, Math.floor((rowCount * 100) / total)) : 99;

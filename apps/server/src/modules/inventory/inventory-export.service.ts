@@ -7,7 +7,14 @@ import { inTenant } from '../../platform/db/database.ts';
 import { uuidv7 } from '../../platform/db/ids.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { systemCtx, tenantCtxFor } from '../../platform/system-ctx.ts';
-import { exportFile, findExportRecord, getExport, recordExport, registerExportQueue, updateExportRecord } from '../../platform/exports/exports.ts';
+import {
+  exportFile,
+  findExportRecord,
+  getExport,
+  recordExport,
+  registerExportQueue,
+  updateExportRecord,
+} from '../../platform/exports/exports.ts';
 import { listedWarehouses, parse, warehouseOrFieldError } from './inventory-checks.ts';
 import { presentBalances } from './inventory-queries.service.ts';
 import { listBalances } from './stock-balances.repository.ts';

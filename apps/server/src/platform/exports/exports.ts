@@ -82,7 +82,9 @@ export async function updateExportRecord(
   platform: Platform,
   workspaceId: string,
   id: string,
-  values: Partial<Pick<typeof exports.$inferInsert, 'status' | 'fileKey' | 'rowCount' | 'attempts' | 'error' | 'finishedAt' | 'progress' | 'fileSize'>>,
+  values: Partial<
+    Pick<typeof exports.$inferInsert, 'status' | 'fileKey' | 'rowCount' | 'attempts' | 'error' | 'finishedAt' | 'progress' | 'fileSize'>
+  >,
 ): Promise<void> {
   await inTenant(platform.database.db, workspaceId, (tx) =>
     tx
