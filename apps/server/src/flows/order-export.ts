@@ -1,4 +1,4 @@
-import { ORDER_EXPORT_KINDS, OrderExportInput } from '@kelola/contracts';
+import { type ORDER_EXPORT_KINDS, OrderExportInput } from '@kelola/contracts';
 import ExcelJS from 'exceljs';
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
