@@ -65,7 +65,10 @@ export type ScreenId =
   | 'manual-order-create'
   | 'customer-list'
   | 'customer-form'
-  | 'customer-category';
+  | 'customer-category'
+  | 'document-label'
+  | 'document-print'
+  | 'order-export';
 
 export type RouteEntry = {
   /** React Router path, the same text as routes.tsv. */
@@ -95,13 +98,13 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/fulfillment', layout: 'main', auth: true, titleKey: 'fulfillment' },
   { path: '/fulfillment/detail', layout: 'main', auth: true, titleKey: 'fulfillment-detail' },
   { path: '/fulfillment/detail/update-order', layout: 'main', auth: true, titleKey: 'fulfillment-update-order' },
-  { path: '/fulfillment/export', layout: 'main', auth: true, titleKey: 'fulfillment-export' },
-  { path: '/fulfillment/label', layout: 'main', auth: true, titleKey: 'fulfillment-label' },
+  { path: '/fulfillment/export', layout: 'main', auth: true, titleKey: 'fulfillment-export', screen: 'order-export' },
+  { path: '/fulfillment/label', layout: 'main', auth: true, titleKey: 'fulfillment-label', screen: 'document-label' },
   { path: '/delivery-order', layout: 'main', auth: true, titleKey: 'delivery-order' },
   { path: '/delivery-order/detail', layout: 'main', auth: true, titleKey: 'delivery-order-detail' },
   { path: '/delivery-order/detail/update-order', layout: 'main', auth: true, titleKey: 'delivery-order-update-order' },
-  { path: '/delivery-order/export', layout: 'main', auth: true, titleKey: 'delivery-order-export' },
-  { path: '/delivery-order/label', layout: 'main', auth: true, titleKey: 'delivery-order-label' },
+  { path: '/delivery-order/export', layout: 'main', auth: true, titleKey: 'delivery-order-export', screen: 'order-export' },
+  { path: '/delivery-order/label', layout: 'main', auth: true, titleKey: 'delivery-order-label', screen: 'document-label' },
   { path: '/promotion-channel/:id/list', layout: 'main', auth: true, titleKey: 'promotion-list' },
   { path: '/promotion-channel/:id/create', layout: 'main', auth: true, titleKey: 'promotion-create' },
   { path: '/promotion-channel/:id/edit/:promotionId', layout: 'main', auth: true, titleKey: 'promotion-edit' },
@@ -311,9 +314,9 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     titleKey: 'confirmation-timeout',
     screen: 'confirmation-timeout',
   },
-  { path: '/fulfillment/labelfullpage', layout: 'full', auth: true, titleKey: 'label-full-page' },
-  { path: '/fulfillment/bulk-shipping-label', layout: 'full', auth: true, titleKey: 'bulk-shipping-label' },
-  { path: '/fulfillment/bulk-picking-list', layout: 'full', auth: true, titleKey: 'bulk-picking-list' },
+  { path: '/fulfillment/labelfullpage', layout: 'full', auth: true, titleKey: 'label-full-page', screen: 'document-print' },
+  { path: '/fulfillment/bulk-shipping-label', layout: 'full', auth: true, titleKey: 'bulk-shipping-label', screen: 'document-print' },
+  { path: '/fulfillment/bulk-picking-list', layout: 'full', auth: true, titleKey: 'bulk-picking-list', screen: 'document-print' },
   { path: '/self-register', layout: 'full', auth: false, titleKey: 'self-register', screen: 'self-register', guestOnly: true },
 ];
 

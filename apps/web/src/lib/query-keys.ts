@@ -54,4 +54,5 @@ export const queryKeys = {
   exports: keysOf('exports'),
   orders: keysOf('orders'),
   customers: keysOf('customers'),
+  documents: keysOf('documents'),
 };
