@@ -13,7 +13,7 @@ const record = (over: Partial<ExportRecord>): ExportRecord => ({
   status: 'DONE',
   file_name: 'inventori-20261122.xlsx',
   row_count: 1250,
-  progress: 100,
+  progress: 0,
   file_size: 20480,
   filters: {},
   error: null,
