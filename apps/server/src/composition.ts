@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import { channelProductFlows } from './flows/channel-products.ts';
 import { fulfillmentFlows } from './flows/fulfillment.jobs.ts';
+import { orderExportFlows } from './flows/order-export.routes.ts';
 import { orderFlows } from './flows/orders.jobs.ts';
 import type { KelolaModule, Ports } from './http/context.ts';
 import type { Router } from './http/route.ts';
@@ -9,6 +10,7 @@ import { businessesModule } from './modules/businesses/index.ts';
 import { catalogModule } from './modules/catalog/index.ts';
 import { channelsModule } from './modules/channels/index.ts';
 import { fulfillmentModule } from './modules/fulfillment/index.ts';
+import { documentsModule } from './modules/documents/index.ts';
 import { identityModule } from './modules/identity/index.ts';
 import { inventoryModule } from './modules/inventory/index.ts';
 import { ordersModule } from './modules/orders/index.ts';
@@ -43,6 +45,8 @@ export const MODULES: readonly KelolaModule[] = [
   orderFlows,
   channelProductFlows,
   fulfillmentFlows,
+  documentsModule,
+  orderExportFlows,
 ];
 
 /** The ports the modules provide: one provider for each single port, every provider's handlers for a list port. */

@@ -638,6 +638,10 @@ export const ExportRecord = z.object({
   status: z.enum(['PROCESSING', 'DONE', 'FAILED', 'RETRY']),
   file_name: z.string(),
   row_count: z.number(),
+  /** 0–100 while the job runs (100 when done). */
+  progress: z.number(),
+  /** Bytes of the finished file, null until done. */
+  file_size: z.number().nullable(),
   /** The filters the export was asked with (period, search, status, warehouse …), as sent. */
   filters: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
   error: z.string().nullable(),

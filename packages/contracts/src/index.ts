@@ -18,3 +18,4 @@ export * from './fulfillment.ts';
 export * from './customers.ts';
 export * from './promotions.ts';
 export * from './finance.ts';
+export * from './documents.ts';

@@ -91,7 +91,10 @@ export type ScreenId =
   | 'finance-payment-history'
   | 'finance-invoice'
   | 'finance-invoice-detail'
-  | 'finance-credit-notes';
+  | 'finance-credit-notes'
+  | 'document-label'
+  | 'document-print'
+  | 'order-export';
 
 export type RouteEntry = {
   /** React Router path, the same text as routes.tsv. */
@@ -127,8 +130,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     titleKey: 'fulfillment-update-order',
     screen: 'fulfillment-update-order',
   },
-  { path: '/fulfillment/export', layout: 'main', auth: true, titleKey: 'fulfillment-export' },
-  { path: '/fulfillment/label', layout: 'main', auth: true, titleKey: 'fulfillment-label' },
+  { path: '/fulfillment/export', layout: 'main', auth: true, titleKey: 'fulfillment-export', screen: 'order-export' },
+  { path: '/fulfillment/label', layout: 'main', auth: true, titleKey: 'fulfillment-label', screen: 'document-label' },
   { path: '/delivery-order', layout: 'main', auth: true, titleKey: 'delivery-order', screen: 'delivery-order' },
   { path: '/delivery-order/detail', layout: 'main', auth: true, titleKey: 'delivery-order-detail', screen: 'delivery-order-detail' },
   {
@@ -138,8 +141,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     titleKey: 'delivery-order-update-order',
     screen: 'delivery-order-update-order',
   },
-  { path: '/delivery-order/export', layout: 'main', auth: true, titleKey: 'delivery-order-export' },
-  { path: '/delivery-order/label', layout: 'main', auth: true, titleKey: 'delivery-order-label' },
+  { path: '/delivery-order/export', layout: 'main', auth: true, titleKey: 'delivery-order-export', screen: 'order-export' },
+  { path: '/delivery-order/label', layout: 'main', auth: true, titleKey: 'delivery-order-label', screen: 'document-label' },
   { path: '/promotion-channel/:id/list', layout: 'main', auth: true, titleKey: 'promotion-list', screen: 'discount-list' },
   { path: '/promotion-channel/:id/create', layout: 'main', auth: true, titleKey: 'promotion-create', screen: 'discount-form' },
   { path: '/promotion-channel/:id/edit/:promotionId', layout: 'main', auth: true, titleKey: 'promotion-edit', screen: 'discount-form' },
@@ -373,9 +376,9 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     titleKey: 'confirmation-timeout',
     screen: 'confirmation-timeout',
   },
-  { path: '/fulfillment/labelfullpage', layout: 'full', auth: true, titleKey: 'label-full-page' },
-  { path: '/fulfillment/bulk-shipping-label', layout: 'full', auth: true, titleKey: 'bulk-shipping-label' },
-  { path: '/fulfillment/bulk-picking-list', layout: 'full', auth: true, titleKey: 'bulk-picking-list' },
+  { path: '/fulfillment/labelfullpage', layout: 'full', auth: true, titleKey: 'label-full-page', screen: 'document-print' },
+  { path: '/fulfillment/bulk-shipping-label', layout: 'full', auth: true, titleKey: 'bulk-shipping-label', screen: 'document-print' },
+  { path: '/fulfillment/bulk-picking-list', layout: 'full', auth: true, titleKey: 'bulk-picking-list', screen: 'document-print' },
   { path: '/self-register', layout: 'full', auth: false, titleKey: 'self-register', screen: 'self-register', guestOnly: true },
 ];
 

@@ -17,6 +17,9 @@ export const SCREENS: Record<ScreenId, Screen> = {
     () => import('../features/inventory/screens/movement-detail/movement-detail-screen.tsx'),
     'MovementDetailScreen',
   ),
+  'document-label': named(() => import('../features/documents/screens/label-screen.tsx'), 'LabelScreen'),
+  'document-print': named(() => import('../features/documents/screens/document-print-screen.tsx'), 'DocumentPrintScreen'),
+  'order-export': named(() => import('../features/documents/screens/order-export-screen.tsx'), 'OrderExportScreen'),
   sales: named(() => import('../features/orders/screens/sales/sales-screen.tsx'), 'SalesScreen'),
   'manual-order': named(() => import('../features/orders/screens/manual-order/manual-order-list-screen.tsx'), 'ManualOrderListScreen'),
   'manual-order-create': named(

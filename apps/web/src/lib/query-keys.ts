@@ -60,4 +60,5 @@ export const queryKeys = {
   webVouchers: keysOf('web-vouchers'),
   /** Invoices, payments, credit notes, wallets and withdrawals (one resource: a payment changes invoices and wallets). */
   finance: keysOf('finance'),
+  documents: keysOf('documents'),
 };

@@ -19,7 +19,7 @@ import type { TenantCtx } from '../../http/context.ts';
 import { inTenant } from '../../platform/db/database.ts';
 import { uuidv7 } from '../../platform/db/ids.ts';
 import { DomainError } from '../../platform/errors.ts';
-import { findExportRecord, recordExport, updateExportRecord, XLSX_TYPE } from '../../platform/exports/exports.ts';
+import { findExportRecord, recordExport, registerExportQueue, updateExportRecord, XLSX_TYPE } from '../../platform/exports/exports.ts';
 import type { FileStorage } from '../../platform/files/file-storage.ts';
 import { translate } from '../../platform/i18n/translate.ts';
 import type { Platform } from '../../platform/platform.ts';
@@ -42,6 +42,8 @@ import { createProduct, getProduct, listFilters, updateProduct } from './product
 import * as repo from './products.repository.ts';
 
 export const QUEUES = { import: 'catalog.product-import', export: 'catalog.product-export' } as const;
+// A failed product export is retried from the export history.
+registerExportQueue('PRODUCT', QUEUES.export);
 export type ImportJob = { workspaceId: string; importId: string };
 export type ExportJob = { workspaceId: string; exportId: string };
 

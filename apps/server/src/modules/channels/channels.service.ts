@@ -741,6 +741,18 @@ export async function fetchMarketplaceOrders(
 }
 
 /** The marketplace's own cancellation reasons for one order (spec: GET cancellation-reasons per channel). */
+/** The marketplace's own shipping label (a PDF) of one of its orders, fetched through the adapter's logistics capability. */
+export async function fetchShippingLabel(
+  platform: Platform,
+  workspaceId: string,
+  connectionId: string,
+  orderId: string,
+): Promise<{ contentType: string; data: Uint8Array }> {
+  const connection = await usableConnection(platform, workspaceId, connectionId);
+  const adapter = adapterFor(platform, connection.marketplace as MarketplaceCode);
+  return callMarketplace(platform, connection, 'shippingLabel', 1, undefined, (auth) => adapter.getShippingLabel(auth, orderId));
+}
+
 export async function fetchCancellationReasons(
   platform: Platform,
   workspaceId: string,

@@ -8,6 +8,7 @@ export {
   connectChannel,
   enqueueChannelCall,
   fetchCancellationReasons,
+  fetchShippingLabel,
   fetchMarketplaceOrders,
   getChannel,
   listChannels,

@@ -7,7 +7,14 @@ import { inTenant } from '../../platform/db/database.ts';
 import { uuidv7 } from '../../platform/db/ids.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { systemCtx, tenantCtxFor } from '../../platform/system-ctx.ts';
-import { exportFile, findExportRecord, getExport, recordExport, updateExportRecord } from '../../platform/exports/exports.ts';
+import {
+  exportFile,
+  findExportRecord,
+  getExport,
+  recordExport,
+  registerExportQueue,
+  updateExportRecord,
+} from '../../platform/exports/exports.ts';
 import { listedWarehouses, parse, warehouseOrFieldError } from './inventory-checks.ts';
 import { presentBalances } from './inventory-queries.service.ts';
 import { listBalances } from './stock-balances.repository.ts';
@@ -15,6 +22,8 @@ import { listBalances } from './stock-balances.repository.ts';
 // Inventory export (XLSX, streamed, recorded in the export history)
 
 export const INVENTORY_EXPORT_QUEUE = 'inventory.export';
+// A failed inventory export is retried from the export history.
+registerExportQueue('INVENTORY', INVENTORY_EXPORT_QUEUE);
 export type InventoryExportJob = { workspaceId: string; exportId: string };
 const EXPORT_MAX_ATTEMPTS = 3;
 

@@ -40,6 +40,14 @@ export { findCustomer } from './customers.service.ts';
 export { orders as ordersTable } from './orders.schema.ts';
 // eslint-disable-next-line no-restricted-syntax
 export { visibleOrders } from './orders.repository.ts';
+export {
+  countOrdersForExport,
+  ORDER_EXPORT_COLUMNS,
+  orderExportPage,
+  ordersWithLines,
+  type OrderExportFilter,
+  type OrderExportRow,
+} from './order-batch.service.ts';
 
 /** Orders, their lines, timeline and tab counts, and customers (the writes that move stock are flows). */
 export const ordersModule: KelolaModule = { name: 'orders', routes: registerOrderRoutes };

@@ -19,3 +19,4 @@ export * from '../../modules/orders/orders.schema.ts';
 export * from '../../modules/fulfillment/fulfillment.schema.ts';
 export * from '../../modules/promotions/promotions.schema.ts';
 export * from '../../modules/finance/finance.schema.ts';
+export * from '../../modules/documents/documents.schema.ts';

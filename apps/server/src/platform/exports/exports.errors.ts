@@ -4,4 +4,5 @@ import type { ModuleErrors } from '../errors.ts';
 export const exportErrors = {
   EXPORT_NOT_FOUND: 404,
   FILE_NOT_READY: 409,
+  EXPORT_NOT_RETRYABLE: 409,
 } as const satisfies ModuleErrors;

@@ -1,7 +1,7 @@
 import { ExportList, ExportListQuery, ExportRecord, IdParams } from '@kelola/contracts';
 import type { Router } from '../../http/route.ts';
 import { download } from '../files/download.ts';
-import { exportFile, getExport, listExports, type UserNames } from './exports.ts';
+import { exportFile, getExport, listExports, retryExport, type UserNames } from './exports.ts';
 
 const tags = ['export-history'];
 
@@ -26,5 +26,18 @@ export function registerExportRoutes({ route }: Router, userNames: UserNames): v
   route(
     { method: 'GET', url: '/api/exports/:id/file', permission: ['export-history', 'READ'], tags, params: IdParams },
     async (ctx, { params, reply }) => download(reply, await exportFile(ctx, params.id)),
+  );
+  route(
+    {
+      method: 'POST',
+      url: '/api/exports/:id/retry',
+      permission: ['export-history', 'READ'],
+      tags,
+      summary: 'Runs a failed export again (its job is sent again; status PROCESSING)',
+      params: IdParams,
+      response: ExportRecord,
+      status: 202,
+    },
+    (ctx, { params }) => retryExport(ctx, params.id),
   );
 }

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz } from '../db/columns.ts';
 import { tenantPolicy, workspaceIdColumn } from '../db/tenancy.ts';
 
@@ -18,6 +18,10 @@ export const exports = pgTable(
     fileKey: text(),
     fileName: text().notNull(),
     rowCount: integer().notNull().default(0),
+    /** How far the job is, 0–100 (the waiting modal's percent). */
+    progress: integer().notNull().default(0),
+    /** Bytes of the finished file. */
+    fileSize: bigint({ mode: 'number' }),
     filters: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     attempts: integer().notNull().default(0),
     error: text(),

@@ -7,8 +7,19 @@ import type { FileAnswer } from '../files/download.ts';
 import type { Platform } from '../platform.ts';
 import { exports } from './exports.schema.ts';
 
-/** Every export writes XLSX today. */
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const CSV_TYPE = 'text/csv; charset=utf-8';
+/** The content type of an export file, by its name (XLSX unless CSV). */
+export const exportContentType = (fileName: string) => (fileName.endsWith('.csv') ? CSV_TYPE : XLSX_TYPE);
+
+/**
+ * The queue that makes each type of export, as the modules register it: retrying a failed export sends its job there
+ * again (the platform imports no module, so modules tell it).
+ */
+const exportQueues = new Map<string, string>();
+export function registerExportQueue(type: string, queue: string): void {
+  exportQueues.set(type, queue);
+}
 
 export type ExportRow = typeof exports.$inferSelect;
 
@@ -26,6 +37,8 @@ const present = (row: ExportRow, names: ReadonlyMap<string, string> = new Map())
   status: row.status,
   file_name: row.fileName,
   row_count: row.rowCount,
+  progress: row.status === 'DONE' ? 100 : row.progress,
+  file_size: row.fileSize,
   filters: chosenFilters(row.filters),
   error: row.error,
   requested_by: row.requestedBy,
@@ -69,7 +82,9 @@ export async function updateExportRecord(
   platform: Platform,
   workspaceId: string,
   id: string,
-  values: Partial<Pick<typeof exports.$inferInsert, 'status' | 'fileKey' | 'rowCount' | 'attempts' | 'error' | 'finishedAt'>>,
+  values: Partial<
+    Pick<typeof exports.$inferInsert, 'status' | 'fileKey' | 'rowCount' | 'attempts' | 'error' | 'finishedAt' | 'progress' | 'fileSize'>
+  >,
 ): Promise<void> {
   await inTenant(platform.database.db, workspaceId, (tx) =>
     tx
@@ -114,5 +129,26 @@ export async function exportFile(ctx: TenantCtx, id: string, type?: string): Pro
   if (row.status !== 'DONE' || !row.fileKey) throw new DomainError('FILE_NOT_READY');
   const stream = await ctx.platform.files.get(row.fileKey);
   if (!stream) throw new DomainError('FILE_NOT_READY');
-  return { stream, fileName: row.fileName, contentType: XLSX_TYPE };
+  return { stream, fileName: row.fileName, contentType: exportContentType(row.fileName) };
+}
+
+/**
+ * Retry of a failed export (spec part 4: failed, retry): the record goes back to PROCESSING with its attempts reset
+ * and its job is sent again to the queue its type registered. Only a FAILED export can be retried.
+ */
+export async function retryExport(ctx: TenantCtx, id: string): Promise<ExportRecord> {
+  const row = await findExport(ctx, id);
+  const queue = exportQueues.get(row.type);
+  if (row.status !== 'FAILED' || !queue) throw new DomainError('EXPORT_NOT_RETRYABLE');
+  const [updated] = await ctx.db
+    .update(exports)
+    .set({ status: 'PROCESSING', attempts: 0, progress: 0, error: null, finishedAt: null })
+    .where(and(eq(exports.workspaceId, ctx.workspaceId), eq(exports.id, id), eq(exports.status, 'FAILED')))
+    .returning();
+  if (!updated) throw new DomainError('EXPORT_NOT_RETRYABLE');
+  const job = { workspaceId: ctx.workspaceId, exportId: id };
+  ctx.afterCommit(async () => {
+    await ctx.platform.jobs.send(queue, job, { singletonKey: `${id}:retry:${Date.now()}` });
+  });
+  return present(updated);
 }

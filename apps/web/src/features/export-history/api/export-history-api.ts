@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { ExportList as ExportListSchema, ExportRecord } from '@kelola/contracts/catalog';
 import { apiFetch } from '../../../lib/api-client.ts';
@@ -24,6 +24,26 @@ export function useExportHistory(params: Record<string, string | number>) {
     refetchInterval: (query) => (query.state.data?.items.some((item) => PENDING.includes(item.status)) ? 3_000 : false),
   });
 }
+
+/** Runs a failed export again (POST /api/exports/:id/retry); the list refreshes and follows it. */
+export function useRetryExport() {
+  const client = useQueryClient();
+  const workspaceId = useWorkspaceId();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<ExportRecord>(`/exports/${encodeURIComponent(id)}/retry`, { method: 'POST' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: exportHistoryKeys.workspace(workspaceId) }),
+  });
+}
+
+/** A file size as B, KB or MB. */
+export const fileSizeText = (bytes: number | null) =>
+  bytes === null
+    ? '-'
+    : bytes < 1024
+      ? `${bytes} B`
+      : bytes < 1024 * 1024
+        ? `${(bytes / 1024).toFixed(1)} KB`
+        : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** Saves a finished export's file (GET /api/exports/:id/file). */
 export const downloadExport = (record: ExportRecord) => downloadFile(`/exports/${encodeURIComponent(record.id)}/file`, record.file_name);

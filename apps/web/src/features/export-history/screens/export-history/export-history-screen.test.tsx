@@ -13,6 +13,8 @@ const record = (over: Partial<ExportRecord>): ExportRecord => ({
   status: 'DONE',
   file_name: 'inventori-20261122.xlsx',
   row_count: 1250,
+  progress: 0,
+  file_size: 20480,
   filters: {},
   error: null,
   requested_by: USER,

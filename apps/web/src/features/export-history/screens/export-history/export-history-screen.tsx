@@ -1,4 +1,4 @@
-import { DownloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { App, Button, Flex, Select, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,10 +7,10 @@ import { ListPage, type ListColumn } from '../../../../components/list-page.tsx'
 import { StatusTag, type StatusTone } from '../../../../components/status-tag.tsx';
 import { useListQuery } from '../../../../components/use-list-query.ts';
 import { errorText } from '../../../../lib/error-text.ts';
-import { downloadExport, useExportHistory, type ExportRecord } from '../../api/export-history-api.ts';
+import { downloadExport, fileSizeText, useExportHistory, useRetryExport, type ExportRecord } from '../../api/export-history-api.ts';
 
 const FILTERS = ['type'] as const;
-const TYPES = ['PRODUCT', 'INVENTORY', 'ORDER'] as const;
+const TYPES = ['PRODUCT', 'INVENTORY', 'ORDER', 'FULFILLMENT_ORDERS', 'DELIVERY_ORDERS'] as const;
 /** Spec part 4: done, failed, retry; and processing while the job runs. */
 const TONES: Record<ExportRecord['status'], StatusTone> = { DONE: 'success', FAILED: 'error', RETRY: 'warning', PROCESSING: 'processing' };
 
@@ -56,6 +56,7 @@ export function ExportHistoryScreen() {
   const query = useListQuery<(typeof FILTERS)[number]>({ filterKeys: FILTERS });
   const list = useExportHistory(query.params);
   const [downloading, setDownloading] = useState<string | null>(null);
+  const retry = useRetryExport();
 
   const download = (record: ExportRecord) => {
     setDownloading(record.id);
@@ -78,7 +79,8 @@ export function ExportHistoryScreen() {
       title: t('columns.status'),
       dataIndex: 'status',
       render: (status: ExportRecord['status'], row) => {
-        const tag = <StatusTag status={status} label={t(`status.${status}`)} tone={TONES[status]} />;
+        const label = status === 'PROCESSING' && row.progress > 0 ? `${t(`status.${status}`)} ${row.progress}%` : t(`status.${status}`);
+        const tag = <StatusTag status={status} label={label} tone={TONES[status]} />;
         return row.error && status !== 'DONE' ? <Tooltip title={row.error}>{tag}</Tooltip> : tag;
       },
     },
@@ -87,6 +89,12 @@ export function ExportHistoryScreen() {
       dataIndex: 'row_count',
       align: 'right',
       render: (count: number, row) => (row.status === 'DONE' ? count.toLocaleString('id-ID') : '-'),
+    },
+    {
+      title: t('columns.size'),
+      dataIndex: 'file_size',
+      align: 'right',
+      render: (size: number | null, row) => (row.status === 'DONE' ? fileSizeText(size) : '-'),
     },
     {
       title: t('columns.action'),
@@ -103,6 +111,16 @@ export function ExportHistoryScreen() {
             aria-label={`${t('download')} ${row.file_name}`}
           >
             {t('download')}
+          </Button>
+        ) : row.status === 'FAILED' ? (
+          <Button
+            size="small"
+            icon={<ReloadOutlined />}
+            loading={retry.isPending && retry.variables === row.id}
+            onClick={() => retry.mutate(row.id, { onError: (error) => void message.error(errorText(error)) })}
+            aria-label={`${t('retry')} ${row.file_name}`}
+          >
+            {t('retry')}
           </Button>
         ) : (
           <Typography.Text type="secondary">{t(`pending.${row.status}`)}</Typography.Text>

@@ -162,6 +162,8 @@ export const exportRecord = (status: ExportRecord['status'], over: Partial<Expor
   status,
   file_name: 'inventori-20261122.xlsx',
   row_count: status === 'DONE' ? 11 : 0,
+  progress: status === 'DONE' ? 100 : 0,
+  file_size: status === 'DONE' ? 4096 : null,
   error: null,
   requested_by: USER_ID,
   requested_by_name: null,

@@ -1,0 +1,221 @@
+import { type ORDER_EXPORT_KINDS, OrderExportInput } from '@kelola/contracts';
+import ExcelJS from 'exceljs';
+import { once } from 'node:events';
+import { PassThrough } from 'node:stream';
+import type { z } from 'zod';
+import type { TenantCtx } from '../http/context.ts';
+import { printedFilter } from '../modules/documents/index.ts';
+import {
+  countOrdersForExport,
+  ORDER_EXPORT_COLUMNS,
+  orderExportPage,
+  type OrderExportFilter,
+  type OrderExportRow,
+} from '../modules/orders/index.ts';
+import { getWarehouse } from '../modules/warehouses/index.ts';
+import { getChannel } from '../modules/channels/index.ts';
+import { inTenant } from '../platform/db/database.ts';
+import { uuidv7 } from '../platform/db/ids.ts';
+import { parseOrFail } from '../platform/errors.ts';
+import {
+  exportFile,
+  findExportRecord,
+  getExport,
+  recordExport,
+  registerExportQueue,
+  updateExportRecord,
+} from '../platform/exports/exports.ts';
+import type { Platform } from '../platform/platform.ts';
+import { systemCtx, tenantCtxFor } from '../platform/system-ctx.ts';
+
+/**
+ * Order exports of /fulfillment (marketplace orders) and /delivery-order (manual orders shipped by the merchant's
+ * courier): a period of at most 3 months is required, the other filters are the list's; a background job streams
+ * the matching orders into an XLSX (exceljs streaming writer) or CSV file, recorded in the export history with its
+ * progress in percent, row count and file size. A job interrupted by a crash is handed back by the job queue
+ * (ADR 0015) and writes the file again from the start; after its last attempt the export is FAILED and can be
+ * retried from the export history.
+ */
+
+export type OrderExportKind = (typeof ORDER_EXPORT_KINDS)[number];
+export const ORDER_EXPORT_QUEUE = 'orders.export';
+export const ORDER_EXPORT_TYPES: Record<OrderExportKind, string> = {
+  fulfillment: 'FULFILLMENT_ORDERS',
+  'delivery-order': 'DELIVERY_ORDERS',
+};
+registerExportQueue(ORDER_EXPORT_TYPES.fulfillment, ORDER_EXPORT_QUEUE);
+registerExportQueue(ORDER_EXPORT_TYPES['delivery-order'], ORDER_EXPORT_QUEUE);
+
+export type OrderExportJob = { workspaceId: string; exportId: string };
+const EXPORT_MAX_ATTEMPTS = 3;
+/** Rows read per query (each page its own short transaction, walked by (order date, id)). */
+export const ORDER_EXPORT_PAGE = 5_000;
+
+type StoredFilters = z.output<typeof OrderExportInput> & {
+  kind: OrderExportKind;
+  restriction?: { base: 'BUSINESS' | 'WAREHOUSE'; ids: string[] };
+};
+
+const sourceOf = (kind: OrderExportKind) => (kind === 'fulfillment' ? 'MARKETPLACE' : 'MANUAL');
+
+/** Starts an export of the orders of /fulfillment or /delivery-order; its job writes the file. */
+export async function startOrderExport(ctx: TenantCtx, kind: OrderExportKind, input: z.input<typeof OrderExportInput>) {
+  const filters = parseOrFail(OrderExportInput, input);
+  if (filters.warehouse_id) await getWarehouse(ctx, filters.warehouse_id);
+  if (filters.channel_id) await getChannel(ctx, filters.channel_id);
+  const id = uuidv7();
+  const stamp = ctx.platform.now().toISOString().slice(0, 19).replace(/[-:T]/gu, '');
+  const type = ORDER_EXPORT_TYPES[kind];
+  await recordExport(ctx, {
+    id,
+    type,
+    fileName: `${kind === 'fulfillment' ? 'fulfillment' : 'delivery-order'}-${filters.date_from}-${filters.date_to}-${stamp}.${filters.format}`,
+    // What was asked, and the requester's restriction (the job sees the orders the requester sees).
+    filters: { ...filters, kind, restriction: { base: ctx.restriction.base, ids: [...ctx.restriction.ids] } },
+  });
+  const job: OrderExportJob = { workspaceId: ctx.workspaceId, exportId: id };
+  ctx.afterCommit(async () => {
+    await ctx.platform.jobs.send(ORDER_EXPORT_QUEUE, job, { singletonKey: id });
+  });
+  return getExport(ctx, id, type);
+}
+
+export const getOrderExport = (ctx: TenantCtx, kind: OrderExportKind, id: string) => getExport(ctx, id, ORDER_EXPORT_TYPES[kind]);
+/** The file of a finished order export: whoever may export the list may download it. */
+export const orderExportFile = (ctx: TenantCtx, kind: OrderExportKind, id: string) => exportFile(ctx, id, ORDER_EXPORT_TYPES[kind]);
+
+const filterOf = (f: StoredFilters): OrderExportFilter => ({
+  dateFrom: f.date_from as string,
+  dateTo: f.date_to as string,
+  source: sourceOf(f.kind),
+  ...(f.channel_id ? { channelId: f.channel_id } : {}),
+  ...(f.warehouse_id ? { warehouseId: f.warehouse_id } : {}),
+  ...(f.courier ? { courier: f.courier } : {}),
+  ...(f.payment_status ? { paymentStatus: f.payment_status } : {}),
+  ...(f.status ? { status: f.status } : {}),
+  ...(f.printed ? { extra: (orderId) => printedFilter(orderId, 'label', f.printed === 'printed') } : {}),
+});
+
+/** The value of one cell: dates as ISO text, empty for none. */
+function cell(row: OrderExportRow, key: keyof OrderExportRow): string | number {
+  const value = row[key];
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString();
+  return value;
+}
+
+const csvText = (value: string | number) => {
+  if (typeof value === 'number') return String(value);
+  return /[",\n\r]/u.test(value) ? `"${value.replace(/"/gu, '""')}"` : value;
+};
+
+/** A file the job writes row by row: CSV text or an XLSX sheet, both streamed. */
+type Sink = { page: (rows: readonly OrderExportRow[]) => Promise<void>; close: () => Promise<void>; abort: (error: Error) => void };
+
+function csvSink(stream: PassThrough): Sink {
+  const write = async (text: string) => {
+    if (!stream.write(text)) await once(stream, 'drain');
+  };
+  let started = false;
+  return {
+    async page(rows) {
+      let text = started ? '' : `\uFEFF${ORDER_EXPORT_COLUMNS.map(([, header]) => header).join(',')}\n`;
+      started = true;
+      for (const row of rows) text += `${ORDER_EXPORT_COLUMNS.map(([key]) => csvText(cell(row, key))).join(',')}\n`;
+      await write(text);
+    },
+    async close() {
+      if (!started) await this.page([]);
+      stream.end();
+    },
+    abort: (error) => stream.destroy(error),
+  };
+}
+
+function xlsxSink(stream: PassThrough, title: string): Sink {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(title);
+  sheet.columns = ORDER_EXPORT_COLUMNS.map(([key, header]) => ({ header, key, width: key === 'shipAddress' ? 50 : 18 }));
+  return {
+    async page(rows) {
+      for (const row of rows) sheet.addRow(ORDER_EXPORT_COLUMNS.map(([key]) => cell(row, key))).commit();
+      // Let the zip stream drain before the next page (the file is never held in memory).
+      if (stream.writableNeedDrain) await once(stream, 'drain');
+    },
+    async close() {
+      sheet.commit();
+      await workbook.commit();
+    },
+    abort: (error) => stream.destroy(error),
+  };
+}
+
+/** The export job: counts the orders (for the percent), then pages through them into the streamed file. */
+export async function runOrderExport(platform: Platform, job: OrderExportJob): Promise<void> {
+  const { workspaceId, exportId } = job;
+  const record = await findExportRecord(platform, workspaceId, exportId);
+  if (!record || record.status === 'DONE') return;
+  const attempt = record.attempts + 1;
+  await updateExportRecord(platform, workspaceId, exportId, { status: 'PROCESSING', attempts: attempt, progress: 0 });
+  const stored = record.filters as StoredFilters;
+  const format = stored.format === 'csv' ? 'csv' : 'xlsx';
+  const fileKey = `workspaces/${workspaceId}/exports/${exportId}.${format}`;
+  const ctxIn = (tx: Parameters<typeof systemCtx>[1]): TenantCtx => ({
+    ...tenantCtxFor(systemCtx(platform, tx, `export:${exportId}`), workspaceId, record.requestedBy),
+    ...(stored.restriction ? { restriction: stored.restriction } : {}),
+  });
+  try {
+    const filter = filterOf(stored);
+    const total = await inTenant(platform.database.db, workspaceId, (tx) => countOrdersForExport(ctxIn(tx), filter));
+    const stream = new PassThrough({ highWaterMark: 1 << 20 });
+    const saving = platform.files.put(fileKey, stream);
+    const sink = format === 'csv' ? csvSink(stream) : xlsxSink(stream, stored.kind === 'fulfillment' ? 'Fulfillment' : 'Delivery Order');
+    let rowCount = 0;
+    let shown = 0;
+    let shownAt = Date.now();
+    try {
+      let after: { orderDate: Date; id: string } | null = null;
+      for (;;) {
+        const key: { orderDate: Date; id: string } | null = after;
+        const rows: OrderExportRow[] = await inTenant(platform.database.db, workspaceId, (tx) =>
+          orderExportPage(ctxIn(tx), filter, key, ORDER_EXPORT_PAGE),
+        );
+        await sink.page(rows);
+        rowCount += rows.length;
+        const percent = total > 0 ? Math.min(99, Math.floor((rowCount * 100) / total)) : 99;
+        if (percent > shown && Date.now() - shownAt >= 1000) {
+          shown = percent;
+          shownAt = Date.now();
+          await updateExportRecord(platform, workspaceId, exportId, { progress: percent });
+        }
+        if (rows.length < ORDER_EXPORT_PAGE) break;
+        const last: OrderExportRow = rows[rows.length - 1]!;
+        after = { orderDate: last.orderDate, id: last.id };
+      }
+      await sink.close();
+    } catch (error) {
+      sink.abort(error as Error);
+      await saving.catch(() => {});
+      throw error;
+    }
+    const saved = await saving;
+    await updateExportRecord(platform, workspaceId, exportId, {
+      status: 'DONE',
+      fileKey,
+      rowCount,
+      fileSize: saved.size,
+      progress: 100,
+      error: null,
+      finishedAt: new Date(),
+    });
+  } catch (error) {
+    const last = attempt >= EXPORT_MAX_ATTEMPTS;
+    await updateExportRecord(platform, workspaceId, exportId, {
+      status: last ? 'FAILED' : 'RETRY',
+      error: (error instanceof Error ? error.message : String(error)).slice(0, 500),
+      finishedAt: last ? new Date() : null,
+    });
+    await platform.files.remove(fileKey).catch(() => {});
+    if (!last) throw error;
+  }
+}

@@ -1,0 +1,6 @@
+import type { KelolaModule } from '../../http/context.ts';
+import { registerDocumentRoutes } from './documents.routes.ts';
+export { pickLines, printedFilter, printLabels, printPackingLists, printPickingList, printStatus } from './documents.service.ts';
+
+/** Fulfillment documents (issue 14): shipping labels, picking and packing lists, print counts and bin locations. */
+export const documentsModule: KelolaModule = { name: 'documents', routes: registerDocumentRoutes };

@@ -1,0 +1,179 @@
+import { and, asc, eq, gt, gte, inArray, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { TenantCtx } from '../../http/context.ts';
+import { visibleOrders, type LineRow, type OrderRow } from './orders.repository.ts';
+import { orderLines, orders } from './orders.schema.ts';
+
+/**
+ * Reads of many orders at once for the fulfillment documents (labels, picking and packing lists) and the order
+ * exports: a few queries for hundreds of orders instead of two per order.
+ */
+
+/** The visible orders of these ids with their lines, in the order of `ids`; ids not found (or not visible) are left out. */
+export async function ordersWithLines(ctx: TenantCtx, ids: readonly string[]): Promise<{ order: OrderRow; lines: LineRow[] }[]> {
+  if (ids.length === 0) return [];
+  const rows = await ctx.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.workspaceId, ctx.workspaceId), inArray(orders.id, [...ids]), visibleOrders(ctx)));
+  const lines = rows.length
+    ? await ctx.db
+        .select()
+        .from(orderLines)
+        .where(
+          and(
+            eq(orderLines.workspaceId, ctx.workspaceId),
+            inArray(
+              orderLines.orderId,
+              rows.map((r) => r.id),
+            ),
+          ),
+        )
+        .orderBy(asc(orderLines.orderId), asc(orderLines.position))
+    : [];
+  const byOrder = new Map<string, LineRow[]>();
+  for (const line of lines) {
+    const list = byOrder.get(line.orderId) ?? [];
+    list.push(line);
+    byOrder.set(line.orderId, list);
+  }
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const order = byId.get(id);
+    return order ? [{ order, lines: byOrder.get(id) ?? [] }] : [];
+  });
+}
+
+/** The filters of an order export (a period of Jakarta days, and the list's filters). */
+export type OrderExportFilter = {
+  dateFrom: string;
+  dateTo: string;
+  source?: 'MARKETPLACE' | 'MANUAL';
+  channelId?: string;
+  warehouseId?: string;
+  courier?: string;
+  paymentStatus?: string;
+  status?: string;
+  /** A further condition on the order id (e.g. printed or not, from the documents module). */
+  extra?: (orderId: AnyColumn) => SQL;
+};
+
+export type OrderExportRow = Pick<
+  OrderRow,
+  | 'id'
+  | 'orderNumber'
+  | 'orderDate'
+  | 'status'
+  | 'source'
+  | 'marketplace'
+  | 'buyerName'
+  | 'buyerPhone'
+  | 'shipName'
+  | 'shipPhone'
+  | 'shipAddress'
+  | 'shipCity'
+  | 'postalCode'
+  | 'courierName'
+  | 'courierService'
+  | 'receiptNumber'
+  | 'paymentStatus'
+  | 'paymentMethod'
+  | 'totalItem'
+  | 'subtotal'
+  | 'shippingFeeBuyer'
+  | 'buyerTotal'
+>;
+
+/** The columns an order export writes, in order (the CSV and XLSX headers). */
+export const ORDER_EXPORT_COLUMNS = [
+  ['orderNumber', 'order_number'],
+  ['orderDate', 'order_date'],
+  ['status', 'status'],
+  ['source', 'source'],
+  ['marketplace', 'marketplace'],
+  ['buyerName', 'buyer_name'],
+  ['buyerPhone', 'buyer_phone'],
+  ['shipName', 'recipient_name'],
+  ['shipPhone', 'recipient_phone'],
+  ['shipAddress', 'address'],
+  ['shipCity', 'city'],
+  ['postalCode', 'postal_code'],
+  ['courierName', 'courier'],
+  ['courierService', 'service'],
+  ['receiptNumber', 'receipt_number'],
+  ['paymentStatus', 'payment_status'],
+  ['paymentMethod', 'payment_method'],
+  ['totalItem', 'total_item'],
+  ['subtotal', 'subtotal'],
+  ['shippingFeeBuyer', 'shipping_fee'],
+  ['buyerTotal', 'buyer_total'],
+] as const satisfies readonly (readonly [keyof OrderExportRow, string])[];
+
+const startOfJakartaDay = (date: string) => new Date(`${date}T00:00:00+07:00`);
+
+function exportConditions(ctx: TenantCtx, f: OrderExportFilter): SQL {
+  const c: (SQL | undefined)[] = [
+    eq(orders.workspaceId, ctx.workspaceId),
+    visibleOrders(ctx),
+    gte(orders.orderDate, startOfJakartaDay(f.dateFrom)),
+    lt(orders.orderDate, new Date(startOfJakartaDay(f.dateTo).getTime() + 86_400_000)),
+    sql`${orders.status} <> 'DRAFT'`,
+  ];
+  if (f.source) c.push(eq(orders.source, f.source));
+  if (f.channelId) c.push(eq(orders.channelId, f.channelId));
+  if (f.warehouseId) c.push(eq(orders.warehouseId, f.warehouseId));
+  if (f.courier) c.push(eq(orders.courierName, f.courier));
+  if (f.paymentStatus) c.push(eq(orders.paymentStatus, f.paymentStatus));
+  if (f.status) c.push(eq(orders.status, f.status));
+  if (f.extra) c.push(f.extra(orders.id));
+  return and(...c)!;
+}
+
+/** How many orders an export will write (for its progress in percent). */
+export async function countOrdersForExport(ctx: TenantCtx, f: OrderExportFilter): Promise<number> {
+  const [row] = await ctx.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(exportConditions(ctx, f));
+  return Number(row?.n ?? 0);
+}
+
+/** One page of an export, oldest first, after the (order date, id) key of the previous page's last row. */
+export async function orderExportPage(
+  ctx: TenantCtx,
+  f: OrderExportFilter,
+  after: { orderDate: Date; id: string } | null,
+  size: number,
+): Promise<OrderExportRow[]> {
+  const keyset = after
+    ? or(gt(orders.orderDate, after.orderDate), and(eq(orders.orderDate, after.orderDate), gt(orders.id, after.id)))
+    : undefined;
+  return ctx.db
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      orderDate: orders.orderDate,
+      status: orders.status,
+      source: orders.source,
+      marketplace: orders.marketplace,
+      buyerName: orders.buyerName,
+      buyerPhone: orders.buyerPhone,
+      shipName: orders.shipName,
+      shipPhone: orders.shipPhone,
+      shipAddress: orders.shipAddress,
+      shipCity: orders.shipCity,
+      postalCode: orders.postalCode,
+      courierName: orders.courierName,
+      courierService: orders.courierService,
+      receiptNumber: orders.receiptNumber,
+      paymentStatus: orders.paymentStatus,
+      paymentMethod: orders.paymentMethod,
+      totalItem: orders.totalItem,
+      subtotal: orders.subtotal,
+      shippingFeeBuyer: orders.shippingFeeBuyer,
+      buyerTotal: orders.buyerTotal,
+    })
+    .from(orders)
+    .where(and(exportConditions(ctx, f), keyset))
+    .orderBy(asc(orders.orderDate), asc(orders.id))
+    .limit(size);
+}
