@@ -86,7 +86,7 @@ from (
     end as status
   from (
     select i, i % 10 = 0 as manual,
-      now() - (i::float8 / $4::int) * interval '${SPAN_DAYS} days' - ((i * 7919) % 3600) * interval '1 second' as d
+      now() - (i::float8 / $4::int) * interval '${SPAN_DAYS} days' - ((i::bigint * 7919) % 3600) * interval '1 second' as d
     from generate_series(1, $4::int) as i
   ) g
 ) s`;
