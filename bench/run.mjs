@@ -32,7 +32,11 @@ if (unknown.length > 0) {
 const cpus = os.cpus();
 const machine = `${cpus.length} × ${cpus[0]?.model.trim() ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.versions.node}`;
 const database = process.env.KELOLA_TEST_DATABASE_URL ? 'PostgreSQL (KELOLA_TEST_DATABASE_URL)' : 'PGlite (in memory)';
-const load = () => os.loadavg().map((value) => value.toFixed(1)).join(' ');
+const load = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
 console.log(`machine: ${machine}; database: ${database}; load average ${load()}`);
 
 const summary = [];
