@@ -317,7 +317,12 @@ await runBench(async () => {
         .catch(() => {});
     }, 15_000);
     try {
-      await runProductImport(app.platform, { workspaceId: owner.workspaceId, importId: String(record.id) });
+      // The job previews the file first (ADR 0016); the owner confirms and the job runs again to import it.
+      const job = { workspaceId: owner.workspaceId, importId: String(record.id) };
+      await runProductImport(app.platform, job);
+      const previewed = await call(app, owner, 'POST', `/api/products/imports/${String(record.id)}/confirm`, {});
+      if (previewed.status !== 'QUEUED') throw new Error(`the preview did not end confirmable: ${JSON.stringify(previewed)}`);
+      await runProductImport(app.platform, job);
     } finally {
       clearInterval(ticker);
     }

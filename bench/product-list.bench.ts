@@ -1,9 +1,10 @@
 /**
  * Product list page with counts (GET /api/products: page 1 of 35, newest first, counts per status) on 100,000
  * products, through the real app (token check, membership, zod, tenant transaction, JSON) against a bare
- * node:http server that runs the same SQL on the same in-memory PGlite (the same transaction with the tenant
- * setting and role, the list query and the counts read) and sends the rows as JSON. Both are driven by the same
- * keep-alive clients, so the ratio is what the app adds on top of its SQL.
+ * node:http server that runs the same SQL on the same database (the same transaction with the tenant setting and
+ * role, the list query and the counts read; on PostgreSQL through the app's own `pg` pool) and sends the rows as
+ * JSON. Both are driven by the same keep-alive clients, so the ratio is what the app adds on top of its SQL.
+ * Database: an in-memory PGlite, or a throw-away database on the PostgreSQL server named by KELOLA_TEST_DATABASE_URL.
  * Knobs: BENCH_PRODUCTS (100000), BENCH_CONNECTIONS (32), BENCH_DURATION_MS (6000 per target), BENCH_WARMUP_MS (1500).
  */
 import http from 'node:http';
@@ -42,13 +43,40 @@ const LIST_SQL = `select p.id, p.type, p.name, p.status, p.is_valid, p.category_
 const COUNTS_SQL = `select status, count from product_status_counts where workspace_id = $1`;
 
 await runBench(async () => {
-  progress('building the app on an in-memory PGlite');
-  const app = await buildTestApp();
+  const onPostgres = Boolean(process.env.KELOLA_TEST_DATABASE_URL);
+  progress(`building the app on ${onPostgres ? 'a fresh PostgreSQL database (KELOLA_TEST_DATABASE_URL)' : 'an in-memory PGlite'}`);
+  const app = await buildTestApp({ DATABASE_POOL_SIZE: String(connections) });
   try {
     const owner = await newWorkspace(app);
     const { database } = app.platform;
-    if (database.client.kind !== 'pglite') throw new Error('this benchmark runs on the embedded PGlite');
-    const pglite = database.client.pglite;
+    const { client } = database;
+    /** The floor's transaction: the tenant setting and role, the list page and the counts, straight on the database. */
+    const floorPage = async () => {
+      if (client.kind === 'postgres') {
+        const connection = await client.pool.connect();
+        try {
+          await connection.query(
+            `begin; select set_config('app.workspace_id', '${owner.workspaceId}', true), set_config('role', 'kelola_app', true)`,
+          );
+          const rows = await connection.query(LIST_SQL, [owner.workspaceId, PAGE_SIZE, 0]);
+          const counts = await connection.query(COUNTS_SQL, [owner.workspaceId]);
+          await connection.query('commit');
+          return { items: rows.rows, counts: counts.rows };
+        } catch (error) {
+          await connection.query('rollback');
+          throw error;
+        } finally {
+          connection.release();
+        }
+      }
+      return client.pglite.transaction(async (tx) => {
+        await tx.query(`select set_config('app.workspace_id', $1, true)`, [owner.workspaceId]);
+        await tx.query('set local role kelola_app');
+        const rows = await tx.query(LIST_SQL, [owner.workspaceId, PAGE_SIZE, 0]);
+        const counts = await tx.query(COUNTS_SQL, [owner.workspaceId]);
+        return { items: rows.rows, counts: counts.rows };
+      });
+    };
 
     progress(`inserting ${productCount.toLocaleString('en')} products`);
     const started = Date.now();
@@ -66,7 +94,7 @@ await runBench(async () => {
        select workspace_id, status, count(*)::int from products where workspace_id = $1 group by workspace_id, status`,
       [owner.workspaceId],
     );
-    await database.exec('analyze products; analyze product_status_counts');
+    await database.exec('analyze products, product_status_counts');
     progress(`inserted in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
     await app.fastify.listen({ port: 0, host: '127.0.0.1' });
@@ -80,14 +108,7 @@ await runBench(async () => {
 
     // The floor: the same transaction and statements, straight on the database, rows sent as JSON.
     const floorServer = http.createServer((_request, response) => {
-      pglite
-        .transaction(async (tx) => {
-          await tx.query(`select set_config('app.workspace_id', $1, true)`, [owner.workspaceId]);
-          await tx.query('set local role kelola_app');
-          const rows = await tx.query(LIST_SQL, [owner.workspaceId, PAGE_SIZE, 0]);
-          const counts = await tx.query(COUNTS_SQL, [owner.workspaceId]);
-          return { items: rows.rows, counts: counts.rows };
-        })
+      floorPage()
         .then((result) => {
           const payload = JSON.stringify(result);
           response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(payload) });
@@ -102,7 +123,9 @@ await runBench(async () => {
     const floorUrl = `http://127.0.0.1:${await listen(floorServer)}/floor`;
 
     const load = { connections, warmupMs, durationMs };
-    progress(`floor: the list SQL through PGlite behind bare node:http, ${connections} connections, ${durationMs / 1000} s`);
+    progress(
+      `floor: the list SQL through ${onPostgres ? 'pg' : 'PGlite'} behind bare node:http, ${connections} connections, ${durationMs / 1000} s`,
+    );
     const floor = await runLoad({ ...load, url: floorUrl }).finally(() => floorServer.close());
     progress('app: GET /api/products (page 1, counts) with a bearer token');
     const measured = await runLoad({ ...load, url: appUrl, headers: owner.headers });
@@ -113,14 +136,14 @@ await runBench(async () => {
       if (stats.errors > 0) throw new Error(`${label}: ${stats.errors} failed requests (first: ${stats.firstError})`);
       if (stats.requests === 0) throw new Error(`${label}: no request completed`);
     }
-    return results(floor, measured);
+    return results(floor, measured, onPostgres ? 'postgres' : 'pglite');
   } finally {
     await app.close();
   }
 });
 
-function results(floor: LoadStats, app: LoadStats): BenchResult[] {
-  const note = `${productCount.toLocaleString('en')} products, ${connections} conns, ${app.requests} reqs in ${(app.elapsedMs / 1000).toFixed(1)} s`;
+function results(floor: LoadStats, app: LoadStats, database: string): BenchResult[] {
+  const note = `${database}, ${productCount.toLocaleString('en')} products, ${connections} conns, ${app.requests} reqs in ${(app.elapsedMs / 1000).toFixed(1)} s`;
   return [
     {
       name: 'product-list throughput',

@@ -28,6 +28,18 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 
+/** The machine and database a run measured, printed first and kept beside the results (bench/README.md's table). */
+const cpus = os.cpus();
+const machine = `${cpus.length} × ${cpus[0]?.model.trim() ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.versions.node}`;
+const database = process.env.KELOLA_TEST_DATABASE_URL ? 'PostgreSQL (KELOLA_TEST_DATABASE_URL)' : 'PGlite (in memory)';
+const load = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
+console.log(`machine: ${machine}; database: ${database}; load average ${load()}`);
+
+const summary = [];
 let failed = false;
 for (const bench of chosen) {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'kelola-bench-'));
@@ -45,5 +57,16 @@ for (const bench of chosen) {
   const status = child.status === 0 ? 'PASS' : results.length === 0 ? 'ERROR' : 'FAIL';
   if (status !== 'PASS') failed = true;
   console.log(`■ ${bench}: ${status} (${results.length} results, ${seconds} s)`);
+  summary.push({ bench, status, results });
+}
+if (chosen.length > 1) {
+  console.log(`\nSummary (${machine}; ${database}; load average at the end ${load()}):`);
+  for (const { bench, status, results } of summary) {
+    console.log(`  ${status.padEnd(5)} ${bench}`);
+    for (const r of results)
+      console.log(
+        `        ${r.name}: ${r.value.toFixed(r.value >= 100 ? 0 : 2)} ${r.unit}, floor ${r.floor.toFixed(r.floor >= 100 ? 0 : 2)}, ratio ${r.ratio.toFixed(3)}${r.budget === undefined ? '' : ` (≥ ${r.budget})`}`,
+      );
+  }
 }
 process.exit(failed ? 1 : 0);

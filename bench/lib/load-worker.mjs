@@ -2,10 +2,14 @@
 import http from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
 
-/** In the worker: N keep-alive clients issuing GETs back to back; only the measured window counts. */
+/**
+ * In the worker: N keep-alive clients issuing GETs back to back; only the measured window counts. With `urls`, the
+ * requests go to each of them in turn (request k to urls[k % length]), so a mix of pages is measured.
+ */
 async function generate(options) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections, maxFreeSockets: options.connections });
-  const target = new URL(options.url);
+  const targets = (options.urls ?? [options.url]).map((url) => new URL(url));
+  let sent = 0;
   const latencies = [];
   let errors = 0;
   let firstError = null;
@@ -14,6 +18,7 @@ async function generate(options) {
 
   const once = () =>
     new Promise((resolve) => {
+      const target = targets[sent++ % targets.length];
       const started = performance.now();
       const request = http.request(
         {

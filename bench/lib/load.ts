@@ -2,6 +2,8 @@ import { Worker } from 'node:worker_threads';
 
 export type LoadOptions = {
   url: string;
+  /** Several pages measured together: request k goes to urls[k % urls.length] (url is then ignored). */
+  urls?: string[];
   headers?: Record<string, string>;
   /** Concurrent keep-alive connections, each with one request in flight. */
   connections: number;

@@ -1,9 +1,9 @@
 import { ORDER_TABS, type OrderStatus, type OrderTab } from '@kelola/domain';
 import type { OrderListQuery } from '@kelola/contracts';
-import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { TenantCtx } from '../../http/context.ts';
 import { uuidv7 } from '../../platform/db/ids.ts';
-import { orderCounts, orderLines, orderSequences, orders, orderSyncs, orderTimeline } from './orders.schema.ts';
+import { orderCounts, orderDayCounts, orderLines, orderSequences, orders, orderSyncs, orderTimeline } from './orders.schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = Omit<typeof orders.$inferInsert, 'id' | 'workspaceId' | 'createdAt' | 'updatedAt'>;
@@ -24,20 +24,33 @@ export function visibleOrders(ctx: TenantCtx): SQL | undefined {
   return restriction.base === 'WAREHOUSE' ? inArray(orders.warehouseId, restriction.ids) : inArray(orders.businessId, restriction.ids);
 }
 
-async function bumpCount(ctx: TenantCtx, order: Pick<OrderRow, 'businessId' | 'channelId'>, status: string, delta: number) {
-  await ctx.db
-    .insert(orderCounts)
-    .values({
-      workspaceId: ctx.workspaceId,
-      businessId: order.businessId ?? NO_ID,
-      channelId: order.channelId ?? NO_ID,
-      status,
-      count: delta,
-    })
-    .onConflictDoUpdate({
-      target: [orderCounts.workspaceId, orderCounts.businessId, orderCounts.channelId, orderCounts.status],
-      set: { count: sql`${orderCounts.count} + ${delta}` },
-    });
+/** The Jakarta calendar day (UTC+7, no daylight saving) of an instant, as the list's date filters count days. */
+export const jakartaDayOf = (at: Date): string => new Date(at.getTime() + 7 * 3_600_000).toISOString().slice(0, 10);
+
+/**
+ * Adds each delta to the order's (business, channel, status) row of `order_counts` and its order-date day row of
+ * `order_day_counts`, in one statement (ADR 0018, 0023). The rows are taken in status order, so two transactions
+ * moving orders between the same two states lock them in the same order.
+ */
+async function bumpCounts(
+  ctx: TenantCtx,
+  order: Pick<OrderRow, 'businessId' | 'channelId' | 'orderDate'>,
+  changes: readonly (readonly [status: string, delta: number])[],
+) {
+  const business = order.businessId ?? NO_ID;
+  const channel = order.channelId ?? NO_ID;
+  const values = sql.join(
+    [...changes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([status, delta]) => sql`(${status}::text, ${delta}::bigint)`),
+    sql`, `,
+  );
+  await ctx.db.execute(sql`with v (status, delta) as (values ${values}),
+    totals as (
+      insert into ${orderCounts} (workspace_id, business_id, channel_id, status, count)
+      select ${ctx.workspaceId}::uuid, ${business}::uuid, ${channel}::uuid, status, delta from v
+      on conflict (workspace_id, business_id, channel_id, status) do update set count = ${orderCounts}.count + excluded.count)
+    insert into ${orderDayCounts} (workspace_id, day, status, business_id, channel_id, count)
+    select ${ctx.workspaceId}::uuid, ${jakartaDayOf(order.orderDate)}::date, status, ${business}::uuid, ${channel}::uuid, delta from v
+    on conflict (workspace_id, day, status, business_id, channel_id) do update set count = ${orderDayCounts}.count + excluded.count`);
 }
 
 /**
@@ -64,7 +77,7 @@ export async function insertOrder(
           .insert(orderLines)
           .values(lines.map((line, position) => ({ ...line, id: uuidv7(), workspaceId: ctx.workspaceId, orderId: id, position })))
           .returning();
-  await bumpCount(ctx, order, order.status, 1);
+  await bumpCounts(ctx, order, [[order.status, 1]]);
   return { order, lines: rows };
 }
 
@@ -132,8 +145,10 @@ export async function updateOrder(
     .where(and(scope(ctx), eq(orders.id, order.id), eq(orders.status, order.status)))
     .returning();
   if (row && values.status && values.status !== order.status) {
-    await bumpCount(ctx, order, order.status, -1);
-    await bumpCount(ctx, order, values.status, 1);
+    await bumpCounts(ctx, order, [
+      [order.status, -1],
+      [values.status, 1],
+    ]);
   }
   return row;
 }
@@ -220,10 +235,11 @@ export async function listOrders(ctx: TenantCtx, query: OrderListQuery): Promise
     .offset((query.page - 1) * query.size);
 }
 
-/** Only these filters can be answered from the counts table; any other needs a count over the matching orders. */
+/**
+ * Only these filters can be answered from the counts tables (dates from the per-day one); any other needs a count
+ * over the matching orders.
+ */
 const countsTableAnswers = (ctx: TenantCtx, query: OrderListQuery): boolean =>
-  !query.date_from &&
-  !query.date_to &&
   !query.warehouse_id &&
   !query.courier &&
   !query.payment_status &&
@@ -231,20 +247,23 @@ const countsTableAnswers = (ctx: TenantCtx, query: OrderListQuery): boolean =>
   !query.q &&
   !(ctx.restriction.ids.length > 0 && ctx.restriction.base === 'WAREHOUSE');
 
-/** Orders per status for the list's filters: from the counts table when it can answer, else counted. */
+/** Orders per status for the list's filters: from the counts tables when they can answer, else counted (ADR 0018, 0023). */
 export async function statusCounts(ctx: TenantCtx, query: OrderListQuery): Promise<Map<OrderStatus, number>> {
   if (countsTableAnswers(ctx, query)) {
-    const c: (SQL | undefined)[] = [eq(orderCounts.workspaceId, ctx.workspaceId)];
-    if (ctx.restriction.ids.length > 0) c.push(inArray(orderCounts.businessId, ctx.restriction.ids));
-    if (query.business_id) c.push(eq(orderCounts.businessId, query.business_id));
-    if (query.channel_id) c.push(eq(orderCounts.channelId, query.channel_id));
-    if (query.source === 'MANUAL') c.push(eq(orderCounts.channelId, NO_ID));
-    if (query.source === 'MARKETPLACE') c.push(sql`${orderCounts.channelId} <> ${NO_ID}`);
+    const table = query.date_from || query.date_to ? orderDayCounts : orderCounts;
+    const c: (SQL | undefined)[] = [eq(table.workspaceId, ctx.workspaceId)];
+    if (query.date_from) c.push(gte(orderDayCounts.day, query.date_from));
+    if (query.date_to) c.push(lte(orderDayCounts.day, query.date_to));
+    if (ctx.restriction.ids.length > 0) c.push(inArray(table.businessId, ctx.restriction.ids));
+    if (query.business_id) c.push(eq(table.businessId, query.business_id));
+    if (query.channel_id) c.push(eq(table.channelId, query.channel_id));
+    if (query.source === 'MANUAL') c.push(eq(table.channelId, NO_ID));
+    if (query.source === 'MARKETPLACE') c.push(sql`${table.channelId} <> ${NO_ID}`);
     const rows = await ctx.db
-      .select({ status: orderCounts.status, n: sql<string>`sum(${orderCounts.count})` })
-      .from(orderCounts)
+      .select({ status: table.status, n: sql<string>`sum(${table.count})` })
+      .from(table)
       .where(and(...c))
-      .groupBy(orderCounts.status);
+      .groupBy(table.status);
     return new Map(rows.map((r) => [r.status as OrderStatus, Number(r.n)]));
   }
   const rows = await ctx.db

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz } from '../../platform/db/columns.ts';
 import { tenantPolicy, workspaceIdColumn } from '../../platform/db/tenancy.ts';
 
@@ -172,6 +172,23 @@ export const orderCounts = pgTable(
     count: bigint({ mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.businessId, t.channelId, t.status] }), tenantPolicy()],
+);
+
+/**
+ * The same counts per Jakarta day of the order date, kept in the same statement as `order_counts`, so the tab counts
+ * of a list filtered by dates (whole Jakarta days) sum a few rows per day instead of counting the orders (ADR 0023).
+ */
+export const orderDayCounts = pgTable(
+  'order_day_counts',
+  {
+    workspaceId: workspaceIdColumn(),
+    day: date({ mode: 'string' }).notNull(),
+    status: text().notNull(),
+    businessId: uuid().notNull(),
+    channelId: uuid().notNull(),
+    count: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.day, t.status, t.businessId, t.channelId] }), tenantPolicy()],
 );
 
 /** Per-workspace number sequences (manual orders: one per month, kind `SO/2026/11`). */

@@ -1,0 +1,296 @@
+/**
+ * Marketplace order import (issue 13, ARCHITECTURE §10): a batch of marketplace orders through the real import path,
+ * `importMarketplaceOrder` of flows/import-marketplace-order.ts in a tenant transaction per order as the inbox
+ * subscriber runs it (`importFromEvent`, without the marketplace fetch): the upsert by (shop, order id), the lines
+ * mapped by seller SKU, the timeline, the counts and the stock reservation through the inventory API. Several
+ * workers take orders from one queue, as the job workers do; a deadlock between two of them is retried as the
+ * inbox retries an event (counted in the note).
+ *
+ * Floor: `COPY … FROM STDIN` through `pg` of the very rows the import wrote (orders, order_lines, order_timeline),
+ * under new ids in another workspace; orders per second on both sides.
+ *
+ * Then the same batch is imported again: every order must answer `ignored`, and orders, lines, timeline, counts,
+ * stock balances and the stock ledger must be byte for byte what they were (an md5 of each table's rows).
+ *
+ * Database: PostgreSQL (KELOLA_TEST_DATABASE_URL), the budget's; on the in-memory PGlite it runs one worker and
+ * reports the ratio with a loose guard, 0.005 (PGlite has no COPY FROM STDIN: its floor is the same rows as multi-row
+ * INSERTs).
+ * Knobs: BENCH_ORDERS (3000), BENCH_WORKERS (8), BENCH_SKUS (500).
+ */
+import type pg from 'pg';
+import { newWorkspace } from '../apps/server/test/factories.ts';
+import { newWarehouse } from '../apps/server/test/workspaces/helpers.ts';
+import { buildTestApp } from '../apps/server/test/test-app.ts';
+import { jobCtx, importMarketplaceOrder, type ImportOutcome } from '../apps/server/src/flows/import-marketplace-order.ts';
+import { catalogs, products } from '../apps/server/src/modules/catalog/catalog.schema.ts';
+import type { MarketplaceOrder } from '../apps/server/src/modules/channels/index.ts';
+import { receiveStock } from '../apps/server/src/modules/inventory/index.ts';
+import { inTenant } from '../apps/server/src/platform/db/database.ts';
+import { uuidv7 } from '../apps/server/src/platform/db/ids.ts';
+import { progress, runBench, type BenchResult } from './lib/harness.ts';
+import { copyFrom, copyText } from './lib/copy.ts';
+
+/** §10: at least 0.3 of COPY's rows per second (PostgreSQL); on PGlite a guard at about half the measured ratio (0.01). */
+const BUDGET = { postgres: 0.3, pglite: 0.005 } as const;
+
+const intEnv = (name: string, fallback: number) => {
+  const value = Number(process.env[name]);
+  return Number.isInteger(value) && value > 0 ? value : fallback;
+};
+const onPostgres = Boolean(process.env.KELOLA_TEST_DATABASE_URL);
+const database = onPostgres ? 'postgres' : 'pglite';
+const orderCount = intEnv('BENCH_ORDERS', 3_000);
+const workers = onPostgres ? intEnv('BENCH_WORKERS', 8) : 1;
+const skuCount = intEnv('BENCH_SKUS', 500);
+const SHOPEE_STATUSES = ['READY_TO_SHIP', 'READY_TO_SHIP', 'READY_TO_SHIP', 'PROCESSED', 'UNPAID', 'SHIPPED', 'COMPLETED', 'CANCELLED'];
+const TABLES = ['orders', 'order_lines', 'order_timeline'] as const;
+
+/** The batch: 1–3 lines per order (one in twenty with a seller SKU the catalog does not know), Shopee statuses. */
+function batch(skus: string[]): MarketplaceOrder[] {
+  const base = Date.UTC(2026, 10, 20, 1);
+  return Array.from({ length: orderCount }, (_v, i) => {
+    const items = Array.from({ length: 1 + (i % 3) }, (_w, j) => {
+      const sku = i % 20 === 7 && j === 0 ? `TIDAK-ADA-${i}` : skus[(i * 7 + j * 131) % skus.length]!;
+      return {
+        itemId: `I${i}-${j}`,
+        productId: `P${i}`,
+        skuId: `S${j}`,
+        sellerSku: sku,
+        name: `Barang ${sku}`,
+        quantity: 1 + (j % 2),
+        price: 25_000 + j * 5_000,
+      };
+    });
+    const subtotal = items.reduce((s, item) => s + item.quantity * item.price, 0);
+    const rawStatus = SHOPEE_STATUSES[i % SHOPEE_STATUSES.length]!;
+    return {
+      orderId: `260${String(1_000_000 + i)}BENCH`,
+      status: 'new',
+      rawStatus,
+      createdAt: base + i * 1_000,
+      updatedAt: base + i * 1_000 + 60_000,
+      buyerName: `pembeli${i % 997}`,
+      recipient: {
+        name: `Pembeli ${i % 997}`,
+        phone: `62812${String(i).padStart(7, '0')}`,
+        address: `Jl. Melati No. ${i % 200}`,
+        city: 'Kota Bandung',
+      },
+      items,
+      totalAmount: subtotal + 12_000 - (i % 5 === 0 ? 5_000 : 0),
+      shippingFee: 12_000,
+      currency: 'IDR',
+      courier: 'SPX Express',
+      ...(rawStatus === 'SHIPPED' || rawStatus === 'COMPLETED' ? { trackingNumber: `SPXID${i}` } : {}),
+      ...(rawStatus === 'CANCELLED' ? { cancelReason: 'Dibatalkan pembeli' } : {}),
+    } as MarketplaceOrder;
+  });
+}
+
+await runBench(async () => {
+  progress(`building the app on ${onPostgres ? 'a fresh PostgreSQL database (KELOLA_TEST_DATABASE_URL)' : 'an in-memory PGlite'}`);
+  const app = await buildTestApp({ DATABASE_POOL_SIZE: String(workers + 2) });
+  const { platform } = app;
+  const db = platform.database.db;
+  try {
+    const owner = await newWorkspace(app);
+    const other = await newWorkspace(app);
+    const wh = await newWarehouse(app, owner);
+
+    progress(`seeding ${skuCount} SKUs with stock`);
+    const productId = uuidv7();
+    await db
+      .insert(products)
+      .values({ id: productId, workspaceId: owner.workspaceId, type: 'VARIANT', name: 'Kaos', slug: `kaos-${productId}` });
+    const skus = Array.from({ length: skuCount }, (_v, i) => ({ id: uuidv7(), sku: `KAOS-${String(i).padStart(4, '0')}` }));
+    for (let i = 0; i < skus.length; i += 500)
+      await db
+        .insert(catalogs)
+        .values(
+          skus
+            .slice(i, i + 500)
+            .map(({ id, sku }) => ({ id, workspaceId: owner.workspaceId, productId, sku, name: `Kaos ${sku}`, price: 25_000n })),
+        );
+    await inTenant(db, owner.workspaceId, (tx) =>
+      receiveStock(jobCtx(platform, tx, owner.workspaceId), {
+        referenceKey: 'seed',
+        referenceType: 'BENCH',
+        lines: skus.map((s) => ({ warehouseId: wh.id, catalogId: s.id, quantity: 1_000_000 })),
+      }),
+    );
+    await platform.database.exec('analyze');
+
+    const orders = batch(skus.map((s) => s.sku));
+    const connection = { id: uuidv7(), marketplace: 'shopee', businessId: owner.businessId };
+    const actor = { type: 'MARKETPLACE' as const, id: 'bench' };
+    let retries = 0;
+    /** Every order once, `workers` at a time, each in its own tenant transaction; answers the outcomes. */
+    const importAll = async () => {
+      const outcomes: ImportOutcome[] = [];
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: workers }, async () => {
+          while (next < orders.length) {
+            const mo = orders[next++]!;
+            for (let attempt = 1; ; attempt++) {
+              try {
+                outcomes.push(
+                  await inTenant(db, owner.workspaceId, (tx) =>
+                    importMarketplaceOrder(jobCtx(platform, tx, owner.workspaceId), connection, mo, actor),
+                  ),
+                );
+                break;
+              } catch (error) {
+                if ((error as { code?: string }).code !== '40P01' || attempt >= 5) throw error;
+                retries += 1;
+              }
+            }
+          }
+        }),
+      );
+      return outcomes;
+    };
+
+    progress(`app: ${orderCount} orders through importMarketplaceOrder, ${workers} workers`);
+    const proto = (await import('pg')).default.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+    const query = proto.query;
+    let statements = 0;
+    proto.query = function (this: unknown, ...args: unknown[]) {
+      statements += 1;
+      return query.apply(this, args);
+    };
+    let started = performance.now();
+    const first = await importAll().finally(() => (proto.query = query));
+    const appMs = performance.now() - started;
+    const created = first.filter((o) => o === 'created').length;
+    if (created !== orderCount) throw new Error(`${created} of ${orderCount} orders created (${JSON.stringify(tally(first))})`);
+
+    const rows = Object.fromEntries(
+      await Promise.all(
+        TABLES.map(async (table) => [
+          table,
+          (await platform.database.query(`select * from ${table} where workspace_id = $1`, [owner.workspaceId])).rows,
+        ]),
+      ),
+    ) as Record<(typeof TABLES)[number], Record<string, unknown>[]>;
+    progress(`wrote ${TABLES.map((t) => `${rows[t].length} ${t}`).join(', ')} in ${(appMs / 1000).toFixed(1)} s`);
+
+    progress('replay: the same batch again');
+    const before = await fingerprint(owner.workspaceId);
+    started = performance.now();
+    const again = await importAll();
+    const replayMs = performance.now() - started;
+    const after = await fingerprint(owner.workspaceId);
+    const changed = Object.keys(before).filter((table) => before[table] !== after[table]);
+    if (again.some((o) => o !== 'ignored') || changed.length > 0)
+      throw new Error(`the replay changed something: ${JSON.stringify(tally(again))}, tables changed: ${changed.join(', ') || 'none'}`);
+
+    // The floor: the same rows, new ids, another workspace, straight into the tables.
+    const ids = new Map<string, string>();
+    const idOf = (id: unknown) => {
+      let next = ids.get(id as string);
+      if (!next) ids.set(id as string, (next = uuidv7()));
+      return next;
+    };
+    const moved = {
+      orders: rows.orders.map((r) => ({
+        ...r,
+        id: idOf(r.id),
+        workspace_id: other.workspaceId,
+        external_id: `F${r.external_id as string}`,
+      })),
+      order_lines: rows.order_lines.map((r) => ({ ...r, id: idOf(r.id), order_id: idOf(r.order_id), workspace_id: other.workspaceId })),
+      order_timeline: rows.order_timeline.map((r) => ({
+        ...r,
+        id: idOf(r.id),
+        order_id: idOf(r.order_id),
+        workspace_id: other.workspaceId,
+      })),
+    };
+    progress(
+      `floor: the same ${TABLES.map((t) => `${moved[t].length} ${t}`).join(', ')} by ${onPostgres ? 'COPY FROM STDIN' : 'multi-row INSERT'}`,
+    );
+    const floorMs = await floorWrite(moved);
+
+    const appRate = (orderCount / appMs) * 1000;
+    const floorRate = (orderCount / floorMs) * 1000;
+    const rowsWritten = TABLES.reduce((s, t) => s + rows[t].length, 0);
+    return [
+      {
+        name: 'order-import throughput',
+        value: appRate,
+        unit: 'orders/s',
+        floor: floorRate,
+        ratio: appRate / floorRate,
+        budget: BUDGET[database],
+        note: `${database}, ${orderCount} orders (${rowsWritten} rows) in ${(appMs / 1000).toFixed(1)} s, ${workers} workers, ${onPostgres ? `${(statements / orderCount).toFixed(1)} round trips per order, ` : ''}${retries} deadlock retries; floor ${(floorMs / 1000).toFixed(2)} s`,
+      },
+      {
+        name: 'order-import replay',
+        value: (orderCount / replayMs) * 1000,
+        unit: 'orders/s',
+        floor: floorRate,
+        ratio: ((orderCount / replayMs) * 1000) / floorRate,
+        note: `all ${orderCount} ignored, orders, lines, timeline, counts, stock and ledger unchanged`,
+      },
+    ] satisfies BenchResult[];
+  } finally {
+    await app.close();
+  }
+
+  function tally(outcomes: ImportOutcome[]) {
+    return outcomes.reduce<Record<string, number>>((t, o) => ({ ...t, [o]: (t[o] ?? 0) + 1 }), {});
+  }
+
+  /** An md5 of every row the import touches, per table. */
+  async function fingerprint(workspaceId: string): Promise<Record<string, string>> {
+    const out: Record<string, string> = {};
+    for (const [table, order] of [
+      ['orders', 'id'],
+      ['order_lines', 'id'],
+      ['order_timeline', 'id'],
+      ['order_counts', 'business_id, channel_id, status'],
+      ['order_day_counts', 'day, status, business_id, channel_id'],
+      ['stock_balances', 'warehouse_id, catalog_id'],
+      ['stock_movements', 'id'],
+    ] as const) {
+      const { rows } = (await platform.database.query(
+        `select count(*) || ':' || coalesce(md5(string_agg(t::text, '|' order by ${order})), '') as h from ${table} t where workspace_id = $1`,
+        [workspaceId],
+      )) as { rows: { h: string }[] };
+      out[table] = rows[0]!.h;
+    }
+    return out;
+  }
+
+  async function floorWrite(moved: Record<(typeof TABLES)[number], Record<string, unknown>[]>): Promise<number> {
+    const columns = Object.fromEntries(TABLES.map((t) => [t, Object.keys(moved[t][0] ?? {})])) as Record<(typeof TABLES)[number], string[]>;
+    const { client } = platform.database;
+    if (client.kind === 'postgres') {
+      const texts = TABLES.map((t) => [t, copyText(columns[t], moved[t])] as const);
+      const connection: pg.PoolClient = await client.pool.connect();
+      try {
+        const started = performance.now();
+        await connection.query('begin');
+        for (const [table, text] of texts) await copyFrom(connection, `copy ${table} (${columns[table].join(', ')}) from stdin`, text);
+        await connection.query('commit');
+        return performance.now() - started;
+      } finally {
+        connection.release();
+      }
+    }
+    const started = performance.now();
+    await client.pglite.transaction(async (tx) => {
+      for (const table of TABLES) {
+        const cols = columns[table];
+        for (let i = 0; i < moved[table].length; i += 500) {
+          const chunk = moved[table].slice(i, i + 500);
+          const values: unknown[] = [];
+          const tuples = chunk.map((row) => `(${cols.map((c) => `$${values.push(row[c])}`).join(', ')})`);
+          await tx.query(`insert into ${table} (${cols.join(', ')}) values ${tuples.join(', ')}`, values);
+        }
+      }
+    });
+    return performance.now() - started;
+  }
+});
