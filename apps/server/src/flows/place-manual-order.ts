@@ -1,7 +1,7 @@
-import { ManualOrderInput, type ManualOrderData } from '@kelola/contracts';
+import { ManualOrderInput, ManualPricePreviewInput, type ManualOrderData, type ManualPricePreview } from '@kelola/contracts';
 import { manualOrderNumber, ZERO_CHARGES, type OrderAction, type OrderStatus } from '@kelola/domain';
 import type { TenantCtx } from '../http/context.ts';
-import { catalogRefs, lookupAreaPrice } from '../modules/catalog/index.ts';
+import { catalogRefs, derivedPricesOf, lookupAreaPrice } from '../modules/catalog/index.ts';
 import {
   addTimeline,
   amountColumns,
@@ -37,7 +37,86 @@ async function onField<T>(path: string, p: Promise<T>): Promise<T> {
 }
 
 /** Which price applied to a manual order line (shown beside the price). */
-export type PriceSource = 'INPUT' | 'AREA' | 'LIST_PRICE';
+export type PriceSource = 'INPUT' | 'AREA' | 'FORMULA' | 'LIST_PRICE';
+
+type Quote = { price: number; source: Exclude<PriceSource, 'INPUT'>; areaCode: string | null };
+
+/**
+ * What each SKU costs a customer of `customerType` in `area` on `date` (spec /manual-order/:id/create): the area
+ * price of the most specific area in force that day (catalog's `lookupAreaPrice`), else the SKU's price formula
+ * (catalog's `derivedPricesOf`, evaluated with the pricing module's formulas), else its base price. A formula that
+ * cannot be evaluated (a variable without a value) falls back to the base price rather than failing the order.
+ */
+async function quotePrices(
+  ctx: TenantCtx,
+  refs: readonly { id: string; price: string | number | bigint }[],
+  area: string | null,
+  customerType: string,
+  date: string,
+): Promise<Map<string, Quote>> {
+  const quotes = new Map<string, Quote>();
+  const rest: { id: string; price: string | number | bigint }[] = [];
+  for (const ref of refs) {
+    if (quotes.has(ref.id)) continue;
+    if (area) {
+      const found = await lookupAreaPrice(ctx, { catalog_id: ref.id, customer_type: customerType, area_code: area, date });
+      if (found.source === 'AREA') {
+        quotes.set(ref.id, { price: found.price, source: 'AREA', areaCode: found.area_code });
+        continue;
+      }
+    }
+    rest.push(ref);
+  }
+  const derived = await derivedPricesOf(
+    ctx,
+    rest.map((r) => r.id),
+  );
+  for (const ref of rest) {
+    const d = derived.get(ref.id);
+    quotes.set(
+      ref.id,
+      d?.source === 'FORMULA' && d.price !== null
+        ? { price: Number(d.price), source: 'FORMULA', areaCode: null }
+        : { price: Number(ref.price), source: 'LIST_PRICE', areaCode: null },
+    );
+  }
+  return quotes;
+}
+
+/** The area a manual order is priced for: the input's most specific area code, else the customer's. */
+const pricingArea = (
+  d: { district_code?: string | null; city_code?: string | null; province_code?: string | null },
+  customer: { districtCode: string | null; cityCode: string | null; provinceCode: string | null } | null,
+) => d.district_code ?? d.city_code ?? d.province_code ?? customer?.districtCode ?? customer?.cityCode ?? customer?.provinceCode ?? null;
+
+/**
+ * The prices the lines of a manual order would get (the form shows them and which rule applied): the same rule
+ * as saving the order. Unknown SKUs and customers are field errors.
+ */
+export async function previewManualPrices(ctx: TenantCtx, input: unknown): Promise<ManualPricePreview> {
+  const r = ManualPricePreviewInput.safeParse(input);
+  if (!r.success)
+    throw new DomainError('VALIDATION_FAILED', {
+      fields: r.error.issues.map((i) => ({ path: i.path.join('.'), code: i.message, message: i.message })),
+    });
+  const d = r.data;
+  const customer = d.customer_id ? await onField('customer_id', findCustomer(ctx, d.customer_id)) : null;
+  const refs = new Map((await catalogRefs(ctx, d.catalog_ids)).map((ref) => [ref.id, ref]));
+  const missing = d.catalog_ids.findIndex((id) => !refs.has(id));
+  if (missing >= 0) throw fieldError('VALIDATION_FAILED', `catalog_ids.${missing}`, 'CATALOG_NOT_FOUND');
+  const area = pricingArea(d, customer);
+  const customerType = d.customer_type ?? customer?.storeType ?? 'RETAIL';
+  const quotes = await quotePrices(ctx, [...refs.values()], area, customerType, d.order_date);
+  return {
+    area_code: area,
+    customer_type: customerType,
+    order_date: d.order_date,
+    items: [...new Set(d.catalog_ids)].map((id) => {
+      const quote = quotes.get(id)!;
+      return { catalog_id: id, unit_price: quote.price, source: quote.source, area_code: quote.areaCode };
+    }),
+  };
+}
 
 /**
  * Creates a manual order (spec /manual-order/:id/create): number SO/yyyy/mm/nnnnnn, customer and area, lines with
@@ -56,26 +135,18 @@ export async function placeManualOrder(ctx: TenantCtx, input: unknown) {
       )
     ).map((r) => [r.id, r]),
   );
-  const area =
-    d.district_code ?? d.city_code ?? d.province_code ?? customer?.districtCode ?? customer?.cityCode ?? customer?.provinceCode ?? null;
+  for (const [i, line] of d.lines.entries())
+    if (!refs.has(line.catalog_id)) throw fieldError('VALIDATION_FAILED', `lines.${i}.catalog_id`, 'CATALOG_NOT_FOUND');
   const customerType = customer?.storeType ?? 'RETAIL';
+  const unpriced = d.lines.filter((l) => l.unit_price === undefined).map((l) => refs.get(l.catalog_id)!);
+  const quotes = await quotePrices(ctx, unpriced, pricingArea(d, customer), customerType, d.order_date);
   const lines: NewLine[] = [];
   const sources: PriceSource[] = [];
   for (const [i, line] of d.lines.entries()) {
-    const ref = refs.get(line.catalog_id);
-    if (!ref) throw fieldError('VALIDATION_FAILED', `lines.${i}.catalog_id`, 'CATALOG_NOT_FOUND');
-    let price = line.unit_price;
-    let source: PriceSource = 'INPUT';
-    if (price === undefined) {
-      if (area) {
-        const found = await lookupAreaPrice(ctx, { catalog_id: ref.id, customer_type: customerType, area_code: area, date: d.order_date });
-        price = found.price;
-        source = found.source;
-      } else {
-        price = Number(ref.price);
-        source = 'LIST_PRICE';
-      }
-    }
+    const ref = refs.get(line.catalog_id)!;
+    const quote = line.unit_price === undefined ? quotes.get(ref.id)! : null;
+    const price = quote ? quote.price : line.unit_price!;
+    const source: PriceSource = quote ? quote.source : 'INPUT';
     if (line.discount > price * line.quantity) throw fieldError('VALIDATION_FAILED', `lines.${i}.discount`, 'INVALID_VALUE');
     sources.push(source);
     lines.push({
