@@ -133,7 +133,12 @@ describeJourney('issue 13: a manual order for a Surabaya customer gets the area 
     await chooseSku(page, page.getByTestId('line-sku-0'), SKU);
     // The warehouse's stock beside the line.
     await expect.poll(() => page.getByTestId('line-stock').first().innerText(), SERVER_POLL).toBe(String(before.available));
+    // The form fills the price from the server and says the Surabaya area price applied.
+    await expect
+      .poll(() => page.getByTestId('line-price-source').first().innerText(), SERVER_POLL)
+      .toBe(`Harga area: ${rupiah(areaPrice)}`);
     await page.getByLabel('Jumlah').first().fill(String(quantity));
+    await expect.poll(() => page.getByTestId('manual-total').innerText(), SERVER_POLL).toBe(rupiah(areaPrice * quantity));
 
     await page.getByRole('button', { name: 'Konfirmasi', exact: true }).click();
     // Saved: the list opens with the new order's drawer.

@@ -22,6 +22,15 @@ function setup() {
     if (url.pathname === `/api/inventory/catalogs/${KAOS.id}`) return { body: catalogStock(KAOS, { [JAKARTA.id]: 12 }) };
     if (url.pathname === '/api/customers') return { body: { items: [], page: 1, size: 20, total_row: 0 } };
     if (url.pathname === '/api/manual-orders' && method === 'POST') return { status: 201, body: { ...ORDER, source: 'MANUAL' } };
+    if (url.pathname === '/api/manual-orders/price-preview' && method === 'POST')
+      return {
+        body: {
+          area_code: null,
+          customer_type: 'RETAIL',
+          order_date: '2026-11-24',
+          items: [{ catalog_id: KAOS.id, unit_price: 140_000, source: 'FORMULA', area_code: null }],
+        },
+      };
     return notFound;
   });
   vi.stubGlobal('fetch', fetchStub);
@@ -68,6 +77,23 @@ describe('/manual-order/:id/create', { timeout: 60_000 }, () => {
       payment_status: 'UNPAID',
       confirm: true,
     });
+  });
+
+  it('fills an empty price from the server (area, formula or base price), says which applied, and leaves it to the server', async () => {
+    const { calls, router } = setup();
+    await choose('warehouse', JAKARTA.name);
+    await choose('line-sku-0', `${KAOS.sku} — ${KAOS.name}`);
+    await waitFor(() => expect(screen.getByTestId('line-price-source').textContent).toBe('Harga formula: Rp140.000'));
+    const preview = calls.find((call) => call.url.pathname === '/api/manual-orders/price-preview')?.body as Record<string, unknown>;
+    expect(preview).toMatchObject({ customer_id: null, catalog_ids: [KAOS.id] });
+    expect(preview.order_date).toMatch(/^\d{4}-\d{2}-\d{2}$/u);
+    type('Jumlah', '2');
+    await waitFor(() => expect(screen.getByTestId('manual-total').textContent).toBe('Rp280.000'));
+    type('Nama pembeli', 'Toko Sinar Surabaya');
+    fireEvent.click(screen.getByText('Simpan draf'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/manual-order/all'));
+    const body = calls.find((call) => call.url.pathname === '/api/manual-orders')?.body as { lines: Record<string, unknown>[] };
+    expect(body.lines[0]).toEqual({ catalog_id: KAOS.id, quantity: 2, discount: 0 });
   });
 
   it('says which fields are missing and sends nothing', async () => {

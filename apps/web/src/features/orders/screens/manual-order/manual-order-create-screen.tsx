@@ -16,7 +16,7 @@ import { withWorkspaceQuery } from '../../../../lib/workspace-query.ts';
 import { useDebounced } from '../../../../lib/use-debounced.ts';
 import { useAvailableStock } from '../../../../lib/stock.ts';
 import { useWarehouseOptions } from '../../../../lib/warehouses.ts';
-import { useCreateManualOrder, useCustomerOptions } from '../../api/orders-api.ts';
+import { useCreateManualOrder, useCustomerOptions, useManualPrices } from '../../api/orders-api.ts';
 import { manualOrderTotals } from '../../components/manual-order-totals.ts';
 
 type LineValues = { catalog_id?: string; quantity?: number; unit_price?: number | null; discount?: number | null };
@@ -59,12 +59,24 @@ export function ManualOrderCreateScreen() {
   const warehouseId = Form.useWatch('warehouse_id', form);
   const discount = Form.useWatch('discount', form);
   const shipping = Form.useWatch('shipping_fee', form);
+  const customerId = Form.useWatch('customer_id', form);
+  const orderDate = Form.useWatch('order_date', form);
+  const prices = useManualPrices(
+    customerId,
+    orderDate?.format('YYYY-MM-DD'),
+    lines.flatMap((line) => (line?.catalog_id ? [line.catalog_id] : [])),
+  );
+  const quoteOf = (catalogId: string | undefined) =>
+    catalogId ? prices.data?.items.find((item) => item.catalog_id === catalogId) : undefined;
   const stock = useAvailableStock(
     warehouseId,
     lines.map((line) => line?.catalog_id),
   );
   const totals = manualOrderTotals(
-    lines.map((line) => ({ ...line, list_price: line?.catalog_id ? items[line.catalog_id]?.price : 0 })),
+    lines.map((line) => ({
+      ...line,
+      list_price: quoteOf(line?.catalog_id)?.unit_price ?? (line?.catalog_id ? items[line.catalog_id]?.price : 0),
+    })),
     discount,
     shipping,
   );
@@ -238,12 +250,24 @@ export function ManualOrderCreateScreen() {
                       key: 'price',
                       render: (_v, field) => {
                         const catalogId = lines[field.name]?.catalog_id;
-                        const listPrice = catalogId ? items[catalogId]?.price : undefined;
+                        const quote = quoteOf(catalogId);
+                        const listPrice = quote?.unit_price ?? (catalogId ? items[catalogId]?.price : undefined);
+                        const typed = lines[field.name]?.unit_price != null;
                         return (
                           <Form.Item
                             name={[field.name, 'unit_price']}
                             style={{ margin: 0 }}
-                            extra={lines[field.name]?.unit_price == null ? t('manual.autoPrice') : t('priceSource.INPUT')}
+                            extra={
+                              typed ? (
+                                t('priceSource.INPUT')
+                              ) : quote ? (
+                                <span data-testid="line-price-source">
+                                  {t(`priceSource.${quote.source}`)}: <MoneyText value={quote.unit_price} />
+                                </span>
+                              ) : (
+                                t('manual.autoPrice')
+                              )
+                            }
                           >
                             <InputNumber
                               min={0}
