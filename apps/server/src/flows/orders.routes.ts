@@ -16,7 +16,7 @@ import type { Router } from '../http/route.ts';
 import { getOrder } from '../modules/orders/index.ts';
 import { bulkOrderAction, cancelInput, cancellationReasonsFor, retryMarketplaceAction, runOrderAction } from './order-actions.ts';
 import { orderSyncStatus, startOrderSync } from './import-marketplace-order.ts';
-import { cancelManualOrder, changeManualOrderState, placeManualOrder, previewManualPrices } from './place-manual-order.ts';
+import { cancelManualOrder, changeManualOrderState, editManualOrder, placeManualOrder, previewManualPrices } from './place-manual-order.ts';
 
 const t = (ctx: Ctx) => ctx as TenantCtx;
 const tags = ['orders'];
@@ -140,6 +140,19 @@ export function registerOrderFlowRoutes({ route }: Router): void {
       response: ManualPricePreview,
     },
     (ctx, { body }) => previewManualPrices(t(ctx), body),
+  );
+  route(
+    {
+      method: 'PUT',
+      url: '/api/manual-orders/:id',
+      permission: ['manual-order', 'WRITE'],
+      tags,
+      summary: 'Edit a manual DRAFT order (the create form again; confirm: true confirms it)',
+      params: OrderIdParams,
+      body: ManualOrderInput,
+      response: Order,
+    },
+    (ctx, { params, body }) => editManualOrder(t(ctx), params.id, body),
   );
   route(
     {

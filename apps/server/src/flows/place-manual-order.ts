@@ -10,6 +10,8 @@ import {
   insertOrder,
   nextSequence,
   orderOr404,
+  replaceLines,
+  updateOrder,
   userActor,
   type NewLine,
 } from '../modules/orders/index.ts';
@@ -119,12 +121,10 @@ export async function previewManualPrices(ctx: TenantCtx, input: unknown): Promi
 }
 
 /**
- * Creates a manual order (spec /manual-order/:id/create): number SO/yyyy/mm/nnnnnn, customer and area, lines with
- * the price for the customer's area and type on the order date unless typed, saved as DRAFT or CONFIRMED. A
- * confirmed order reserves its stock in the same transaction (lines that cannot be reserved are flagged short).
+ * What a manual order form makes: the order's columns (without number and status) and its priced lines. Prices left
+ * out are the customer's (area price, formula, base price: `quotePrices`); unknown references are field errors.
  */
-export async function placeManualOrder(ctx: TenantCtx, input: unknown) {
-  const d = parse(input);
+async function buildManualOrder(ctx: TenantCtx, d: ManualOrderData) {
   const warehouse = await onField('warehouse_id', getWarehouse(ctx, d.warehouse_id));
   const customer = d.customer_id ? await onField('customer_id', findCustomer(ctx, d.customer_id)) : null;
   const refs = new Map(
@@ -141,14 +141,11 @@ export async function placeManualOrder(ctx: TenantCtx, input: unknown) {
   const unpriced = d.lines.filter((l) => l.unit_price === undefined).map((l) => refs.get(l.catalog_id)!);
   const quotes = await quotePrices(ctx, unpriced, pricingArea(d, customer), customerType, d.order_date);
   const lines: NewLine[] = [];
-  const sources: PriceSource[] = [];
   for (const [i, line] of d.lines.entries()) {
     const ref = refs.get(line.catalog_id)!;
     const quote = line.unit_price === undefined ? quotes.get(ref.id)! : null;
     const price = quote ? quote.price : line.unit_price!;
-    const source: PriceSource = quote ? quote.source : 'INPUT';
     if (line.discount > price * line.quantity) throw fieldError('VALIDATION_FAILED', `lines.${i}.discount`, 'INVALID_VALUE');
-    sources.push(source);
     lines.push({
       catalogId: ref.id,
       sku: ref.sku,
@@ -156,42 +153,51 @@ export async function placeManualOrder(ctx: TenantCtx, input: unknown) {
       quantity: line.quantity,
       unitPrice: price,
       discount: line.discount,
-      priceSource: source,
+      priceSource: quote ? quote.source : 'INPUT',
     });
   }
   const amounts = amountColumns(lines, { ...ZERO_CHARGES, sellerDiscount: d.discount, shippingFeeBuyer: d.shipping_fee });
   if (amounts.buyerTotal < 0) throw fieldError('VALIDATION_FAILED', 'discount', 'INVALID_VALUE');
-  const orderDate = new Date(`${d.order_date}T00:00:00+07:00`);
-  const number = manualOrderNumber(orderDate, 0).replace(/\/0+$/u, '');
+  const values = {
+    businessId: d.business_id ?? warehouse.business_id ?? ctx.businessId ?? null,
+    orderDate: new Date(`${d.order_date}T00:00:00+07:00`),
+    warehouseId: warehouse.id,
+    customerId: customer?.id ?? null,
+    buyerName: d.buyer_name,
+    buyerPhone: d.buyer_phone ?? customer?.phone ?? null,
+    buyerEmail: d.buyer_email ?? customer?.email ?? null,
+    shipName: d.buyer_name,
+    shipPhone: d.buyer_phone ?? customer?.phone ?? null,
+    shipAddress: d.address ?? customer?.address ?? null,
+    provinceCode: d.province_code ?? customer?.provinceCode ?? null,
+    cityCode: d.city_code ?? customer?.cityCode ?? null,
+    districtCode: d.district_code ?? customer?.districtCode ?? null,
+    subdistrictCode: d.subdistrict_code ?? customer?.subdistrictCode ?? null,
+    postalCode: d.postal_code ?? customer?.postalCode ?? null,
+    courierName: d.courier_name ?? null,
+    courierService: d.courier_service ?? null,
+    paymentStatus: d.payment_status,
+    notes: d.notes ?? null,
+    ...amounts,
+  };
+  const note = lines.map((l) => `${l.sku}: ${l.priceSource}`).join(', ');
+  return { values, lines, note };
+}
+
+/**
+ * Creates a manual order (spec /manual-order/:id/create): number SO/yyyy/mm/nnnnnn, customer and area, lines with
+ * the price for the customer's area and type on the order date unless typed, saved as DRAFT or CONFIRMED. A
+ * confirmed order reserves its stock in the same transaction (lines that cannot be reserved are flagged short).
+ */
+export async function placeManualOrder(ctx: TenantCtx, input: unknown) {
+  const d = parse(input);
+  const { values, lines, note } = await buildManualOrder(ctx, d);
+  const number = manualOrderNumber(values.orderDate, 0).replace(/\/0+$/u, '');
   const sequence = await nextSequence(ctx, number);
   const status: OrderStatus = d.confirm ? 'CONFIRMED' : 'DRAFT';
   const created = await insertOrder(
     ctx,
-    {
-      source: 'MANUAL',
-      businessId: d.business_id ?? warehouse.business_id ?? ctx.businessId ?? null,
-      orderNumber: manualOrderNumber(orderDate, sequence),
-      status,
-      orderDate,
-      warehouseId: warehouse.id,
-      customerId: customer?.id ?? null,
-      buyerName: d.buyer_name,
-      buyerPhone: d.buyer_phone ?? customer?.phone ?? null,
-      buyerEmail: d.buyer_email ?? customer?.email ?? null,
-      shipName: d.buyer_name,
-      shipPhone: d.buyer_phone ?? customer?.phone ?? null,
-      shipAddress: d.address ?? customer?.address ?? null,
-      provinceCode: d.province_code ?? customer?.provinceCode ?? null,
-      cityCode: d.city_code ?? customer?.cityCode ?? null,
-      districtCode: d.district_code ?? customer?.districtCode ?? null,
-      subdistrictCode: d.subdistrict_code ?? customer?.subdistrictCode ?? null,
-      postalCode: d.postal_code ?? customer?.postalCode ?? null,
-      courierName: d.courier_name ?? null,
-      courierService: d.courier_service ?? null,
-      paymentStatus: d.payment_status,
-      notes: d.notes ?? null,
-      ...amounts,
-    },
+    { ...values, source: 'MANUAL', orderNumber: manualOrderNumber(values.orderDate, sequence), status },
     lines,
   );
   const order = created!.order;
@@ -201,10 +207,36 @@ export async function placeManualOrder(ctx: TenantCtx, input: unknown) {
     event: 'CREATED',
     fromStatus: null,
     toStatus: status,
-    note: sources.map((s, i) => `${lines[i]!.sku}: ${s}`).join(', '),
+    note,
   });
   await moveOrderStock(ctx, order, null, userActor(ctx));
   return getOrder(ctx, order.id);
+}
+
+/**
+ * Replaces a manual DRAFT order with the form again (customer, lines, prices, discounts, shipping, payment, notes);
+ * its number stays. A draft holds no stock, so nothing moves; `confirm: true` then confirms it (stock reserved) as
+ * PUT /state CONFIRM does. Any other state answers 409 ORDER_STATE_CONFLICT naming it; a marketplace order 422.
+ */
+export async function editManualOrder(ctx: TenantCtx, id: string, input: unknown) {
+  const order = await orderOr404(ctx, id, true);
+  if (order.source !== 'MANUAL') throw new DomainError('ORDER_NOT_MANUAL');
+  if (order.status !== 'DRAFT') throw new DomainError('ORDER_STATE_CONFLICT', { status: order.status, action: 'EDIT' });
+  const d = parse(input);
+  const { values, lines, note } = await buildManualOrder(ctx, d);
+  const row = await updateOrder(ctx, order, values);
+  if (!row) throw new DomainError('ORDER_STATE_CONFLICT', { status: order.status, action: 'EDIT' });
+  await replaceLines(ctx, order.id, lines);
+  await addTimeline(ctx, order.id, {
+    actorType: 'USER',
+    actorId: ctx.actor.userId,
+    event: 'EDITED',
+    fromStatus: 'DRAFT',
+    toStatus: 'DRAFT',
+    note,
+  });
+  if (d.confirm) await runOrderAction(ctx, id, 'CONFIRM');
+  return getOrder(ctx, id);
 }
 
 /** The spec's PUT /sales-manual/state: one action of the machine on a manual order (stock follows). */

@@ -22,6 +22,7 @@ export {
   insertOrder,
   linesOf,
   nextSequence,
+  replaceLines,
   saveSync,
   updateLine,
   updateOrder,

@@ -92,6 +92,16 @@ export async function linesOf(ctx: TenantCtx, orderId: string): Promise<LineRow[
     .orderBy(asc(orderLines.position));
 }
 
+/** Replaces an order's lines (a draft's: no stock is held on them). */
+export async function replaceLines(ctx: TenantCtx, orderId: string, lines: NewLine[]): Promise<LineRow[]> {
+  await ctx.db.delete(orderLines).where(and(eq(orderLines.workspaceId, ctx.workspaceId), eq(orderLines.orderId, orderId)));
+  if (lines.length === 0) return [];
+  return ctx.db
+    .insert(orderLines)
+    .values(lines.map((line, position) => ({ ...line, id: uuidv7(), workspaceId: ctx.workspaceId, orderId, position })))
+    .returning();
+}
+
 export async function updateLine(
   ctx: TenantCtx,
   id: string,
