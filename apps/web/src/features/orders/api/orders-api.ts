@@ -129,6 +129,19 @@ export function useCreateManualOrder(options: { onSuccess?: (order: Order) => vo
   });
 }
 
+/** Saves a manual DRAFT order edited with the create form (PUT /api/manual-orders/:id; `confirm` confirms it). */
+export function useEditManualOrder(options: { onSuccess?: (order: Order) => void } = {}) {
+  const invalidate = useInvalidateOrders();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: ManualOrderInput }) =>
+      apiFetch<Order>(`/manual-orders/${encodeURIComponent(id)}`, { method: 'PUT', body }),
+    onSuccess: async (order) => {
+      await invalidate();
+      options.onSuccess?.(order);
+    },
+  });
+}
+
 /** Customers for the manual order's customer select (GET /api/customers?q=). */
 export function useCustomerOptions(q: string) {
   const workspaceId = useWorkspaceId();
