@@ -2,6 +2,7 @@ import { ORDER_ACTIONS, ORDER_STATUSES, ORDER_TAB_KEYS } from '@kelola/domain';
 import { z } from 'zod';
 import { areaCode, postalCode } from './areas.ts';
 import { integer, optionalText, page, paged, requiredText, size, uuid } from './validation.ts';
+import { MARKETPLACES } from './channels.ts';
 import { STORE_TYPES } from './customers.ts';
 import { optionalPhone } from './warehouses.ts';
 
@@ -47,6 +48,8 @@ export const OrderListQuery = z
     date_from: isoDate.optional(),
     date_to: isoDate.optional(),
     channel_id: uuid.optional(),
+    /** The channel type (spec part 4 "marketplace" filter): every shop of that marketplace. */
+    marketplace: z.enum(MARKETPLACES).optional(),
     business_id: uuid.optional(),
     warehouse_id: uuid.optional(),
     courier: z.string().trim().max(100).optional(),

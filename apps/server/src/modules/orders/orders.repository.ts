@@ -170,6 +170,7 @@ export function listConditions(ctx: TenantCtx, query: OrderListQuery): SQL[] {
   if (query.date_from) c.push(gte(orders.orderDate, startOfJakartaDay(query.date_from)));
   if (query.date_to) c.push(lt(orders.orderDate, nextJakartaDay(query.date_to)));
   if (query.channel_id) c.push(eq(orders.channelId, query.channel_id));
+  if (query.marketplace) c.push(eq(orders.marketplace, query.marketplace));
   if (query.business_id) c.push(eq(orders.businessId, query.business_id));
   if (query.warehouse_id) c.push(eq(orders.warehouseId, query.warehouse_id));
   if (query.courier) c.push(eq(orders.courierName, query.courier));
@@ -241,13 +242,22 @@ const countsTableAnswers = (ctx: TenantCtx, query: OrderListQuery): boolean =>
   !query.q &&
   !(ctx.restriction.ids.length > 0 && ctx.restriction.base === 'WAREHOUSE');
 
-/** Orders per status for the list's filters: from the counts table when it can answer, else counted. */
-export async function statusCounts(ctx: TenantCtx, query: OrderListQuery): Promise<Map<OrderStatus, number>> {
+/**
+ * Orders per status for the list's filters: from the counts table when it can answer, else counted. The counts table
+ * knows shops, not marketplaces: `marketplaceChannels` are the shops of `query.marketplace` (the caller's lookup).
+ */
+export async function statusCounts(
+  ctx: TenantCtx,
+  query: OrderListQuery,
+  marketplaceChannels: readonly string[] = [],
+): Promise<Map<OrderStatus, number>> {
   if (countsTableAnswers(ctx, query)) {
+    if (query.marketplace && marketplaceChannels.length === 0) return new Map();
     const c: (SQL | undefined)[] = [eq(orderCounts.workspaceId, ctx.workspaceId)];
     if (ctx.restriction.ids.length > 0) c.push(inArray(orderCounts.businessId, ctx.restriction.ids));
     if (query.business_id) c.push(eq(orderCounts.businessId, query.business_id));
     if (query.channel_id) c.push(eq(orderCounts.channelId, query.channel_id));
+    if (query.marketplace) c.push(inArray(orderCounts.channelId, [...marketplaceChannels]));
     if (query.source === 'MANUAL') c.push(eq(orderCounts.channelId, NO_ID));
     if (query.source === 'MARKETPLACE') c.push(sql`${orderCounts.channelId} <> ${NO_ID}`);
     const rows = await ctx.db
