@@ -38,7 +38,7 @@ async function waitForOrderRow(page: Page, workspaceId: string, tab: string, ord
 
 /** Opens the order's drawer from its row and answers "Ya/OK" to the action's confirmation. */
 async function actFromDrawer(page: Page, orderId: string, action: string): Promise<void> {
-  await page.locator('.ant-table-row').filter({ hasText: orderId }).getByRole('link', { name: orderId }).click();
+  await page.locator('.ant-table-row').filter({ hasText: orderId }).getByText(orderId, { exact: true }).click();
   const drawer = page.getByTestId('order-drawer');
   await drawer
     .getByText(new RegExp(`Pesanan ${escapeRegExp(orderId)}`, 'u'))
