@@ -6,6 +6,8 @@ import { newChannel, newSku, receive } from '../inventory/helpers.ts';
 import { buildTestApp, type TestApp } from '../test-app.ts';
 import { caller, expectError, expectFieldError, newBusiness, newWarehouse } from '../workspaces/helpers.ts';
 
+type Method = Parameters<ReturnType<typeof caller>>[0];
+
 /**
  * Issue 13 "done means": another workspace's order, manual order, customer, category and shop ids answer 404 on
  * every orders and customers route (and change nothing); a BUSINESS-restricted member sees only their businesses'
@@ -54,7 +56,7 @@ describe('orders and customers across workspaces', () => {
     const id = theirs.order;
     const me = mine.owner;
     const manualBody = { warehouse_id: mine.wh, order_date: '2026-11-24', buyer_name: 'X', lines: [{ catalog_id: mine.sku, quantity: 1 }] };
-    const routes: [string, string, unknown?][] = [
+    const routes: [Method, string, unknown?][] = [
       ['GET', `/api/orders/${id}`],
       ['GET', `/api/orders/${id}/cancellation-reasons`],
       ['POST', `/api/orders/${id}/accept`],
@@ -107,7 +109,7 @@ describe('orders and customers across workspaces', () => {
 
   it('answers 400 with field errors on every orders and customers write route', async () => {
     const me = mine.owner;
-    const cases: [string, string, unknown, string][] = [
+    const cases: [Method, string, unknown, string][] = [
       ['POST', `/api/orders/${mine.order}/cancel`, {}, 'reason_id'],
       ['POST', '/api/orders/bulk', { action: 'SHIP', order_ids: [mine.order] }, 'action'],
       ['POST', '/api/orders/bulk', { action: 'CANCEL', order_ids: [mine.order] }, 'reason_id'],
