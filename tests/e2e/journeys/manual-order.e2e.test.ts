@@ -95,7 +95,6 @@ describeJourney('issue 13: a manual order for a Surabaya customer gets the area 
     };
     const before = await available();
     const catalogId = before.catalog_id;
-    const today = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
     const existing = await api<{ items: { area_code: string; customer_type: string; price: number }[] }>(
       'GET',
       `/api/catalogs/${catalogId}/area-prices`,

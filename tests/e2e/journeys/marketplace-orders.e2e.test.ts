@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { DEMO_USER, describeJourney } from '../support/api.ts';
 import { openBrowser, saveScreenshot, type Session } from '../support/chromium.ts';
 import { startServerWithSandboxShops, type SandboxJourneyServer } from '../support/sandbox-server.ts';
-import { SERVER_POLL, escapeRegExp, signIn, trackNavigation, waitForWorkspace, watchServerErrors } from '../support/ui.ts';
+import { escapeRegExp, signIn, trackNavigation, waitForWorkspace, watchServerErrors } from '../support/ui.ts';
 
 /** How long an order takes from the sandbox's push to the list: the push, the inbox, the import job. */
 const ARRIVAL = { timeout: 60_000, interval: 1_000 } as const;

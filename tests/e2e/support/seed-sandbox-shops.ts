@@ -22,7 +22,6 @@ type Platform = {
     close: () => Promise<void>;
   };
 };
-type Ctx = Record<string, unknown>;
 type Log = Record<'info' | 'warn' | 'error' | 'debug' | 'trace' | 'fatal', (...args: unknown[]) => void> & {
   child: () => Log;
   level: string;
