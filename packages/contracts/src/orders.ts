@@ -2,6 +2,8 @@ import { ORDER_ACTIONS, ORDER_STATUSES, ORDER_TAB_KEYS } from '@kelola/domain';
 import { z } from 'zod';
 import { areaCode, postalCode } from './areas.ts';
 import { integer, optionalText, page, paged, requiredText, size, uuid } from './validation.ts';
+import { MARKETPLACES } from './channels.ts';
+import { STORE_TYPES } from './customers.ts';
 import { optionalPhone } from './warehouses.ts';
 
 /**
@@ -46,6 +48,8 @@ export const OrderListQuery = z
     date_from: isoDate.optional(),
     date_to: isoDate.optional(),
     channel_id: uuid.optional(),
+    /** The channel type (spec part 4 "marketplace" filter): every shop of that marketplace. */
+    marketplace: z.enum(MARKETPLACES).optional(),
     business_id: uuid.optional(),
     warehouse_id: uuid.optional(),
     courier: z.string().trim().max(100).optional(),
@@ -285,6 +289,42 @@ export const ManualOrderInput = z.object({
   confirm: z.boolean().default(false),
 });
 export type ManualOrderInput = z.input<typeof ManualOrderInput>;
+/** Which price a manual order line got: typed in, the area price, the SKU's formula, or its base price. */
+export const MANUAL_PRICE_SOURCES = ['INPUT', 'AREA', 'FORMULA', 'LIST_PRICE'] as const;
+export type ManualPriceSource = (typeof MANUAL_PRICE_SOURCES)[number];
+
+/**
+ * The prices a manual order's lines would get (the manual form fills its prices with them): for the customer's area
+ * and store type, or the area and type given (they win over the customer's), on the order date.
+ */
+export const ManualPricePreviewInput = z.object({
+  customer_id: uuid.optional().nullable(),
+  province_code: areaCode('province').optional().nullable(),
+  city_code: areaCode('city').optional().nullable(),
+  district_code: areaCode('district').optional().nullable(),
+  customer_type: z.enum(STORE_TYPES).optional().nullable(),
+  order_date: isoDate,
+  catalog_ids: z.array(uuid, { error: 'REQUIRED' }).min(1, { error: 'REQUIRED' }).max(200, { error: 'TOO_BIG' }),
+});
+export type ManualPricePreviewInput = z.input<typeof ManualPricePreviewInput>;
+
+export const ManualPricePreview = z.object({
+  /** The most specific area code used (district, city or province); null when neither the customer nor the input has one. */
+  area_code: z.string().nullable(),
+  customer_type: z.string(),
+  order_date: z.string(),
+  items: z.array(
+    z.object({
+      catalog_id: z.string(),
+      unit_price: z.number(),
+      source: z.enum(['AREA', 'FORMULA', 'LIST_PRICE']),
+      /** The area of the area price that applied (it may be the city's or the province's for a district). */
+      area_code: z.string().nullable(),
+    }),
+  ),
+});
+export type ManualPricePreview = z.infer<typeof ManualPricePreview>;
+
 export type ManualOrderData = z.output<typeof ManualOrderInput>;
 
 /** The spec's PUT /sales-manual/state: one action of the machine on a manual order. */

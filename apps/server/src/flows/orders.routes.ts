@@ -3,6 +3,8 @@ import {
   BulkOrderResult,
   CancellationReasonList,
   ManualOrderInput,
+  ManualPricePreview,
+  ManualPricePreviewInput,
   ManualOrderStateInput,
   Order,
   OrderCancelInput,
@@ -14,7 +16,7 @@ import type { Router } from '../http/route.ts';
 import { getOrder } from '../modules/orders/index.ts';
 import { bulkOrderAction, cancelInput, cancellationReasonsFor, retryMarketplaceAction, runOrderAction } from './order-actions.ts';
 import { orderSyncStatus, startOrderSync } from './import-marketplace-order.ts';
-import { cancelManualOrder, changeManualOrderState, placeManualOrder } from './place-manual-order.ts';
+import { cancelManualOrder, changeManualOrderState, editManualOrder, placeManualOrder, previewManualPrices } from './place-manual-order.ts';
 
 const t = (ctx: Ctx) => ctx as TenantCtx;
 const tags = ['orders'];
@@ -126,6 +128,31 @@ export function registerOrderFlowRoutes({ route }: Router): void {
       status: 201,
     },
     (ctx, { body }) => placeManualOrder(t(ctx), body),
+  );
+  route(
+    {
+      method: 'POST',
+      url: '/api/manual-orders/price-preview',
+      permission: ['manual-order', 'READ'],
+      tags,
+      summary: "Prices of manual order lines for a customer's area and type on a date, and which rule applied",
+      body: ManualPricePreviewInput,
+      response: ManualPricePreview,
+    },
+    (ctx, { body }) => previewManualPrices(t(ctx), body),
+  );
+  route(
+    {
+      method: 'PUT',
+      url: '/api/manual-orders/:id',
+      permission: ['manual-order', 'WRITE'],
+      tags,
+      summary: 'Edit a manual DRAFT order (the create form again; confirm: true confirms it)',
+      params: OrderIdParams,
+      body: ManualOrderInput,
+      response: Order,
+    },
+    (ctx, { params, body }) => editManualOrder(t(ctx), params.id, body),
   );
   route(
     {

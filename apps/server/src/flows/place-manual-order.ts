@@ -1,7 +1,7 @@
-import { ManualOrderInput, type ManualOrderData } from '@kelola/contracts';
+import { ManualOrderInput, ManualPricePreviewInput, type ManualOrderData, type ManualPricePreview } from '@kelola/contracts';
 import { manualOrderNumber, ZERO_CHARGES, type OrderAction, type OrderStatus } from '@kelola/domain';
 import type { TenantCtx } from '../http/context.ts';
-import { catalogRefs, lookupAreaPrice } from '../modules/catalog/index.ts';
+import { catalogRefs, derivedPricesOf, lookupAreaPrice } from '../modules/catalog/index.ts';
 import {
   addTimeline,
   amountColumns,
@@ -10,11 +10,13 @@ import {
   insertOrder,
   nextSequence,
   orderOr404,
+  replaceLines,
+  updateOrder,
   userActor,
   type NewLine,
 } from '../modules/orders/index.ts';
-import { applyPromotions, areaChain } from '../modules/promotions/index.ts';
 import { followOrderCredit } from '../modules/finance/index.ts';
+import { applyPromotions, areaChain } from '../modules/promotions/index.ts';
 import { getWarehouse } from '../modules/warehouses/index.ts';
 import { DomainError, fieldError } from '../platform/errors.ts';
 import { moveOrderStock } from './order-stock.ts';
@@ -39,15 +41,93 @@ async function onField<T>(path: string, p: Promise<T>): Promise<T> {
 }
 
 /** Which price applied to a manual order line (shown beside the price). */
-export type PriceSource = 'INPUT' | 'AREA' | 'LIST_PRICE' | 'PROMOTION';
+export type PriceSource = 'INPUT' | 'AREA' | 'FORMULA' | 'LIST_PRICE' | 'PROMOTION';
+
+type Quote = { price: number; source: Exclude<PriceSource, 'INPUT' | 'PROMOTION'>; areaCode: string | null };
 
 /**
- * Creates a manual order (spec /manual-order/:id/create): number SO/yyyy/mm/nnnnnn, customer and area, lines with
- * the price for the customer's area and type on the order date unless typed, saved as DRAFT or CONFIRMED. A
- * confirmed order reserves its stock in the same transaction (lines that cannot be reserved are flagged short).
+ * What each SKU costs a customer of `customerType` in `area` on `date` (spec /manual-order/:id/create): the area
+ * price of the most specific area in force that day (catalog's `lookupAreaPrice`), else the SKU's price formula
+ * (catalog's `derivedPricesOf`, evaluated with the pricing module's formulas), else its base price. A formula that
+ * cannot be evaluated (a variable without a value) falls back to the base price rather than failing the order.
  */
-export async function placeManualOrder(ctx: TenantCtx, input: unknown) {
-  const d = parse(input);
+async function quotePrices(
+  ctx: TenantCtx,
+  refs: readonly { id: string; price: string | number | bigint }[],
+  area: string | null,
+  customerType: string,
+  date: string,
+): Promise<Map<string, Quote>> {
+  const quotes = new Map<string, Quote>();
+  const rest: { id: string; price: string | number | bigint }[] = [];
+  for (const ref of refs) {
+    if (quotes.has(ref.id)) continue;
+    if (area) {
+      const found = await lookupAreaPrice(ctx, { catalog_id: ref.id, customer_type: customerType, area_code: area, date });
+      if (found.source === 'AREA') {
+        quotes.set(ref.id, { price: found.price, source: 'AREA', areaCode: found.area_code });
+        continue;
+      }
+    }
+    rest.push(ref);
+  }
+  const derived = await derivedPricesOf(
+    ctx,
+    rest.map((r) => r.id),
+  );
+  for (const ref of rest) {
+    const d = derived.get(ref.id);
+    quotes.set(
+      ref.id,
+      d?.source === 'FORMULA' && d.price !== null
+        ? { price: Number(d.price), source: 'FORMULA', areaCode: null }
+        : { price: Number(ref.price), source: 'LIST_PRICE', areaCode: null },
+    );
+  }
+  return quotes;
+}
+
+/** The area a manual order is priced for: the input's most specific area code, else the customer's. */
+const pricingArea = (
+  d: { district_code?: string | null; city_code?: string | null; province_code?: string | null },
+  customer: { districtCode: string | null; cityCode: string | null; provinceCode: string | null } | null,
+) => d.district_code ?? d.city_code ?? d.province_code ?? customer?.districtCode ?? customer?.cityCode ?? customer?.provinceCode ?? null;
+
+/**
+ * The prices the lines of a manual order would get (the form shows them and which rule applied): the same rule
+ * as saving the order. Unknown SKUs and customers are field errors.
+ */
+export async function previewManualPrices(ctx: TenantCtx, input: unknown): Promise<ManualPricePreview> {
+  const r = ManualPricePreviewInput.safeParse(input);
+  if (!r.success)
+    throw new DomainError('VALIDATION_FAILED', {
+      fields: r.error.issues.map((i) => ({ path: i.path.join('.'), code: i.message, message: i.message })),
+    });
+  const d = r.data;
+  const customer = d.customer_id ? await onField('customer_id', findCustomer(ctx, d.customer_id)) : null;
+  const refs = new Map((await catalogRefs(ctx, d.catalog_ids)).map((ref) => [ref.id, ref]));
+  const missing = d.catalog_ids.findIndex((id) => !refs.has(id));
+  if (missing >= 0) throw fieldError('VALIDATION_FAILED', `catalog_ids.${missing}`, 'CATALOG_NOT_FOUND');
+  const area = pricingArea(d, customer);
+  const customerType = d.customer_type ?? customer?.storeType ?? 'RETAIL';
+  const quotes = await quotePrices(ctx, [...refs.values()], area, customerType, d.order_date);
+  return {
+    area_code: area,
+    customer_type: customerType,
+    order_date: d.order_date,
+    items: [...new Set(d.catalog_ids)].map((id) => {
+      const quote = quotes.get(id)!;
+      return { catalog_id: id, unit_price: quote.price, source: quote.source, area_code: quote.areaCode };
+    }),
+  };
+}
+
+/**
+ * What a manual order form makes: the order's columns (without number and status) and its priced lines. Prices left
+ * out are the customer's (area price, formula, base price: `quotePrices`), then an approved promotion in the order's
+ * period may lower them, using its quota under `reference` (the order number); unknown references are field errors.
+ */
+async function buildManualOrder(ctx: TenantCtx, d: ManualOrderData, reference: string) {
   const warehouse = await onField('warehouse_id', getWarehouse(ctx, d.warehouse_id));
   const customer = d.customer_id ? await onField('customer_id', findCustomer(ctx, d.customer_id)) : null;
   const refs = new Map(
@@ -58,28 +138,17 @@ export async function placeManualOrder(ctx: TenantCtx, input: unknown) {
       )
     ).map((r) => [r.id, r]),
   );
-  const area =
-    d.district_code ?? d.city_code ?? d.province_code ?? customer?.districtCode ?? customer?.cityCode ?? customer?.provinceCode ?? null;
+  for (const [i, line] of d.lines.entries())
+    if (!refs.has(line.catalog_id)) throw fieldError('VALIDATION_FAILED', `lines.${i}.catalog_id`, 'CATALOG_NOT_FOUND');
   const customerType = customer?.storeType ?? 'RETAIL';
+  const unpriced = d.lines.filter((l) => l.unit_price === undefined).map((l) => refs.get(l.catalog_id)!);
+  const quotes = await quotePrices(ctx, unpriced, pricingArea(d, customer), customerType, d.order_date);
   const lines: NewLine[] = [];
-  const sources: PriceSource[] = [];
   for (const [i, line] of d.lines.entries()) {
-    const ref = refs.get(line.catalog_id);
-    if (!ref) throw fieldError('VALIDATION_FAILED', `lines.${i}.catalog_id`, 'CATALOG_NOT_FOUND');
-    let price = line.unit_price;
-    let source: PriceSource = 'INPUT';
-    if (price === undefined) {
-      if (area) {
-        const found = await lookupAreaPrice(ctx, { catalog_id: ref.id, customer_type: customerType, area_code: area, date: d.order_date });
-        price = found.price;
-        source = found.source;
-      } else {
-        price = Number(ref.price);
-        source = 'LIST_PRICE';
-      }
-    }
+    const ref = refs.get(line.catalog_id)!;
+    const quote = line.unit_price === undefined ? quotes.get(ref.id)! : null;
+    const price = quote ? quote.price : line.unit_price!;
     if (line.discount > price * line.quantity) throw fieldError('VALIDATION_FAILED', `lines.${i}.discount`, 'INVALID_VALUE');
-    sources.push(source);
     lines.push({
       catalogId: ref.id,
       sku: ref.sku,
@@ -87,62 +156,73 @@ export async function placeManualOrder(ctx: TenantCtx, input: unknown) {
       quantity: line.quantity,
       unitPrice: price,
       discount: line.discount,
-      priceSource: source,
+      priceSource: quote ? quote.source : 'INPUT',
     });
   }
-  const orderDate = new Date(`${d.order_date}T00:00:00+07:00`);
-  const number = manualOrderNumber(orderDate, 0).replace(/\/0+$/u, '');
-  const sequence = await nextSequence(ctx, number);
   // Promotions (issue 16): an approved programme in the order's period gives a line without a typed price its sale
   // price and uses its quota, atomically, in this transaction.
-  const priced = lines.flatMap((l, i) => (sources[i] === 'INPUT' ? [] : [i]));
+  const priced = lines.flatMap((l, i) => (l.priceSource === 'INPUT' ? [] : [i]));
   const promo = await applyPromotions(
     ctx,
-    { date: d.order_date, channelId: null, customerCategoryId: customer?.categoryId ?? null, areaCodes: areaChain(area) },
+    {
+      date: d.order_date,
+      channelId: null,
+      customerCategoryId: customer?.categoryId ?? null,
+      areaCodes: areaChain(pricingArea(d, customer)),
+    },
     priced.map((i) => ({ catalogId: lines[i]!.catalogId!, listPrice: lines[i]!.unitPrice ?? 0, quantity: lines[i]!.quantity })),
-    manualOrderNumber(orderDate, sequence),
+    reference,
   );
   for (const [k, i] of priced.entries()) {
     const answer = promo[k]!;
     if (!answer.programmeId) continue;
     const line = lines[i]!;
     const discount = (line.discount ?? 0) + answer.lineDiscount;
-    lines[i] = { ...line, unitPrice: answer.unitPrice, discount, priceSource: 'PROMOTION' };
-    sources[i] = 'PROMOTION';
     if (discount > answer.unitPrice * line.quantity) throw fieldError('VALIDATION_FAILED', `lines.${i}.discount`, 'INVALID_VALUE');
+    lines[i] = { ...line, unitPrice: answer.unitPrice, discount, priceSource: 'PROMOTION' };
   }
   const amounts = amountColumns(lines, { ...ZERO_CHARGES, sellerDiscount: d.discount, shippingFeeBuyer: d.shipping_fee });
   if (amounts.buyerTotal < 0) throw fieldError('VALIDATION_FAILED', 'discount', 'INVALID_VALUE');
+  const values = {
+    businessId: d.business_id ?? warehouse.business_id ?? ctx.businessId ?? null,
+    orderDate: new Date(`${d.order_date}T00:00:00+07:00`),
+    warehouseId: warehouse.id,
+    customerId: customer?.id ?? null,
+    buyerName: d.buyer_name,
+    buyerPhone: d.buyer_phone ?? customer?.phone ?? null,
+    buyerEmail: d.buyer_email ?? customer?.email ?? null,
+    shipName: d.buyer_name,
+    shipPhone: d.buyer_phone ?? customer?.phone ?? null,
+    shipAddress: d.address ?? customer?.address ?? null,
+    provinceCode: d.province_code ?? customer?.provinceCode ?? null,
+    cityCode: d.city_code ?? customer?.cityCode ?? null,
+    districtCode: d.district_code ?? customer?.districtCode ?? null,
+    subdistrictCode: d.subdistrict_code ?? customer?.subdistrictCode ?? null,
+    postalCode: d.postal_code ?? customer?.postalCode ?? null,
+    courierName: d.courier_name ?? null,
+    courierService: d.courier_service ?? null,
+    paymentStatus: d.payment_status,
+    notes: d.notes ?? null,
+    ...amounts,
+  };
+  const note = lines.map((l) => `${l.sku}: ${l.priceSource}`).join(', ');
+  return { values, lines, note };
+}
+
+/**
+ * Creates a manual order (spec /manual-order/:id/create): number SO/yyyy/mm/nnnnnn, customer and area, lines with
+ * the price for the customer's area and type on the order date unless typed, saved as DRAFT or CONFIRMED. A
+ * confirmed order reserves its stock in the same transaction (lines that cannot be reserved are flagged short).
+ */
+export async function placeManualOrder(ctx: TenantCtx, input: unknown) {
+  const d = parse(input);
+  // The number first: a promotion's quota use names the order it went to.
+  const orderDate = new Date(`${d.order_date}T00:00:00+07:00`);
+  const sequence = await nextSequence(ctx, manualOrderNumber(orderDate, 0).replace(/\/0+$/u, ''));
+  const orderNumber = manualOrderNumber(orderDate, sequence);
+  const { values, lines, note } = await buildManualOrder(ctx, d, orderNumber);
   const status: OrderStatus = d.confirm ? 'CONFIRMED' : 'DRAFT';
-  const created = await insertOrder(
-    ctx,
-    {
-      source: 'MANUAL',
-      businessId: d.business_id ?? warehouse.business_id ?? ctx.businessId ?? null,
-      orderNumber: manualOrderNumber(orderDate, sequence),
-      status,
-      orderDate,
-      warehouseId: warehouse.id,
-      customerId: customer?.id ?? null,
-      buyerName: d.buyer_name,
-      buyerPhone: d.buyer_phone ?? customer?.phone ?? null,
-      buyerEmail: d.buyer_email ?? customer?.email ?? null,
-      shipName: d.buyer_name,
-      shipPhone: d.buyer_phone ?? customer?.phone ?? null,
-      shipAddress: d.address ?? customer?.address ?? null,
-      provinceCode: d.province_code ?? customer?.provinceCode ?? null,
-      cityCode: d.city_code ?? customer?.cityCode ?? null,
-      districtCode: d.district_code ?? customer?.districtCode ?? null,
-      subdistrictCode: d.subdistrict_code ?? customer?.subdistrictCode ?? null,
-      postalCode: d.postal_code ?? customer?.postalCode ?? null,
-      courierName: d.courier_name ?? null,
-      courierService: d.courier_service ?? null,
-      paymentStatus: d.payment_status,
-      notes: d.notes ?? null,
-      ...amounts,
-    },
-    lines,
-  );
+  const created = await insertOrder(ctx, { ...values, source: 'MANUAL', orderNumber, status }, lines);
   const order = created!.order;
   await addTimeline(ctx, order.id, {
     actorType: 'USER',
@@ -150,11 +230,37 @@ export async function placeManualOrder(ctx: TenantCtx, input: unknown) {
     event: 'CREATED',
     fromStatus: null,
     toStatus: status,
-    note: sources.map((s, i) => `${lines[i]!.sku}: ${s}`).join(', '),
+    note,
   });
   await moveOrderStock(ctx, order, null, userActor(ctx));
   await followOrderCredit(ctx, order, null); // credit limits (finance, issue 17): same transaction
   return getOrder(ctx, order.id);
+}
+
+/**
+ * Replaces a manual DRAFT order with the form again (customer, lines, prices, discounts, shipping, payment, notes);
+ * its number stays. A draft holds no stock, so nothing moves; `confirm: true` then confirms it (stock reserved) as
+ * PUT /state CONFIRM does. Any other state answers 409 ORDER_STATE_CONFLICT naming it; a marketplace order 422.
+ */
+export async function editManualOrder(ctx: TenantCtx, id: string, input: unknown) {
+  const order = await orderOr404(ctx, id, true);
+  if (order.source !== 'MANUAL') throw new DomainError('ORDER_NOT_MANUAL');
+  if (order.status !== 'DRAFT') throw new DomainError('ORDER_STATE_CONFLICT', { status: order.status, action: 'EDIT' });
+  const d = parse(input);
+  const { values, lines, note } = await buildManualOrder(ctx, d, order.orderNumber);
+  const row = await updateOrder(ctx, order, values);
+  if (!row) throw new DomainError('ORDER_STATE_CONFLICT', { status: order.status, action: 'EDIT' });
+  await replaceLines(ctx, order.id, lines);
+  await addTimeline(ctx, order.id, {
+    actorType: 'USER',
+    actorId: ctx.actor.userId,
+    event: 'EDITED',
+    fromStatus: 'DRAFT',
+    toStatus: 'DRAFT',
+    note,
+  });
+  if (d.confirm) await runOrderAction(ctx, id, 'CONFIRM');
+  return getOrder(ctx, id);
 }
 
 /** The spec's PUT /sales-manual/state: one action of the machine on a manual order (stock follows). */

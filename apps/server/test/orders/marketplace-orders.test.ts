@@ -12,7 +12,7 @@ import type { JobHandler, Jobs } from '../../src/platform/jobs/jobs.ts';
 import { newWorkspace, type Actor } from '../factories.ts';
 import { newSku, receive } from '../inventory/helpers.ts';
 import { buildTestApp, type TestApp } from '../test-app.ts';
-import { caller, newWarehouse } from '../workspaces/helpers.ts';
+import { caller, expectError, newWarehouse } from '../workspaces/helpers.ts';
 
 /**
  * The real marketplace order path against the in-process sandbox: the sandbox pushes (caught and replayed into the
@@ -210,5 +210,70 @@ describe('marketplace orders from the sandbox', () => {
       on_hand: 10,
       available: 10 - (await call('GET', `/api/orders/${list.items[0]!.id}`, s.owner)).json().total_item,
     });
+  });
+});
+
+describe('seller answers through the adapters: reject, refuse a cancel request, retry a failed call', () => {
+  it('rejecting a new Shopee order cancels it in the sandbox (reason OUT_OF_STOCK) and releases the stock', async () => {
+    const s = await connectedShop('shopee');
+    const { orderId, pushes } = await sandboxOrder(s, 'READY_TO_SHIP');
+    await deliver(pushes);
+    const [listed] = (await ordersOf(s)).items;
+    const res = await call('POST', `/api/orders/${listed!.id}/reject`, s.owner, {});
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'CANCELED', marketplace_action: { state: 'SENDING' } });
+    expect(await stockOf(s)).toMatchObject({ on_hand: 10, in_order: 0, available: 10 });
+    await drain();
+    expect(await sandboxStatus(s, orderId)).toBe('CANCELLED');
+    const after = (await call('GET', `/api/orders/${listed!.id}`, s.owner)).json();
+    expect(after).toMatchObject({ status: 'CANCELED', marketplace_action: null });
+    // Rejected once: a second reject is 409 naming the state, and nothing is sent.
+    const again = await call('POST', `/api/orders/${listed!.id}/reject`, s.owner, {});
+    expectError(again, 409, 'ORDER_STATE_CONFLICT');
+    expect(queued).toHaveLength(0);
+  });
+
+  it("refusing a buyer's cancel request puts the order back in the sandbox and here, stock still reserved", async () => {
+    const s = await connectedShop('shopee');
+    const { orderId, pushes } = await sandboxOrder(s, 'IN_CANCEL');
+    await deliver(pushes);
+    const [listed] = (await ordersOf(s)).items;
+    const reserved = (await stockOf(s)).in_order;
+    expect(reserved).toBeGreaterThan(0);
+    const res = await call('POST', `/api/orders/${listed!.id}/refuse-cancel`, s.owner, {});
+    expect(res.statusCode, res.body).toBe(200);
+    await drain();
+    expect(await sandboxStatus(s, orderId)).toBe('READY_TO_SHIP');
+    const after = (await call('GET', `/api/orders/${listed!.id}`, s.owner)).json();
+    expect(after.status).not.toMatch(/CANCEL/u);
+    expect(after.marketplace_action).toBeNull();
+    expect(await stockOf(s)).toMatchObject({ in_order: reserved });
+  });
+
+  it('a call the marketplace keeps refusing shows FAILED with its message; retry sends it again and it goes through', async () => {
+    const s = await connectedShop('lazada');
+    const { orderId, pushes } = await sandboxOrder(s, 'pending');
+    await deliver(pushes);
+    const [listed] = (await ordersOf(s)).items;
+    expectError(await call('POST', `/api/orders/${listed!.id}/retry-marketplace`, s.owner, {}), 409, 'ORDER_STATE_CONFLICT');
+    // Lazada answers "rate limited" to every attempt of the accept.
+    await sandbox.admin('/faults', { marketplace: 'lazada', rateLimited: 6 });
+    expect((await call('POST', `/api/orders/${listed!.id}/accept`, s.owner, {})).statusCode).toBe(200);
+    await drain();
+    const failed = (await call('GET', `/api/orders/${listed!.id}`, s.owner)).json();
+    expect(failed.marketplace_action).toMatchObject({ state: 'FAILED', action: 'ACCEPT' });
+    expect(failed.marketplace_action.message).toBeTruthy();
+    expect(await sandboxStatus(s, orderId)).toBe('pending');
+
+    const retried = await call('POST', `/api/orders/${listed!.id}/retry-marketplace`, s.owner, {});
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json().marketplace_action).toMatchObject({ state: 'SENDING' });
+    await drain();
+    expect(await sandboxStatus(s, orderId)).toBe('packed');
+    const done = (await call('GET', `/api/orders/${listed!.id}`, s.owner)).json();
+    expect(done.marketplace_action).toBeNull();
+    expect(done.timeline.map((t: { event: string }) => t.event)).toEqual(
+      expect.arrayContaining(['MARKETPLACE_FAILED', 'MARKETPLACE_DONE']),
+    );
   });
 });

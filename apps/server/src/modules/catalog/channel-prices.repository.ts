@@ -88,6 +88,12 @@ export async function findSku(ctx: TenantCtx, catalogId: string): Promise<SkuRow
   return row;
 }
 
+/** SKUs by id (those of another workspace are left out). */
+export async function findSkus(ctx: TenantCtx, catalogIds: readonly string[]): Promise<SkuRow[]> {
+  if (catalogIds.length === 0) return [];
+  return skuQuery(ctx).where(and(eq(catalogs.workspaceId, ctx.workspaceId), inArray(catalogs.id, [...catalogIds])));
+}
+
 /** The catalog row, locked: two writes of one SKU's channel prices queue here. */
 export async function lockCatalog(ctx: TenantCtx, catalogId: string): Promise<boolean> {
   const [row] = await ctx.db

@@ -95,6 +95,14 @@ export async function derivedPrices(ctx: TenantCtx, skus: readonly repo.SkuRow[]
   return result;
 }
 
+/**
+ * The price of SKUs outside the marketplaces (manual orders): the SKU's formula result, else its base price. A SKU
+ * whose formula cannot be evaluated has `price: null` and the formula's problems. Unknown ids are left out.
+ */
+export async function derivedPricesOf(ctx: TenantCtx, catalogIds: readonly string[]): Promise<Map<string, DerivedPrice>> {
+  return derivedPrices(ctx, await repo.findSkus(ctx, catalogIds));
+}
+
 const toJson = (p: ResolvedChannelPrice): ChannelPrice => ({
   channel_id: p.channelId,
   mode: p.mode,

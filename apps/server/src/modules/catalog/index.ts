@@ -8,7 +8,7 @@ import { registerCatalogWorkers } from './catalog.jobs.ts';
 import { catalogsByNames, catalogsBySkus } from './products.repository.ts';
 export { bundleAvailabilityOf, catalogRefs, getProduct } from './products.service.ts';
 export { lookupAreaPrice } from './area-prices.service.ts';
-export { channelPriceOf, type ResolvedChannelPrice } from './channel-prices.service.ts';
+export { channelPriceOf, derivedPricesOf, type DerivedPrice, type ResolvedChannelPrice } from './channel-prices.service.ts';
 export { runProductExport, runProductImport, type ExportJob, type ImportJob } from './catalog-io.service.ts';
 export { bundleComponentsOf } from './products.service.ts';
 // The stock port: the inventory module implements it, the composition root wires it in (no import cycle).

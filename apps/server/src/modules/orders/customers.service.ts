@@ -80,7 +80,7 @@ async function categoryName(ctx: TenantCtx, id: string | null): Promise<string |
 
 async function checkRefs(ctx: TenantCtx, d: CustomerData, exceptId?: string) {
   if (d.category_id && (await categoryName(ctx, d.category_id)) === null)
-    throw fieldError('CUSTOMER_CATEGORY_NOT_FOUND', 'category_id', 'CUSTOMER_CATEGORY_NOT_FOUND');
+    throw fieldError('VALIDATION_FAILED', 'category_id', 'CUSTOMER_CATEGORY_NOT_FOUND');
   const [taken] = await ctx.db
     .select({ id: customers.id })
     .from(customers)

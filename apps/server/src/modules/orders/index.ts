@@ -24,6 +24,7 @@ export {
   linesOf,
   nextSequence,
   ordersOfCustomer,
+  replaceLines,
   saveSync,
   updateLine,
   updateOrder,

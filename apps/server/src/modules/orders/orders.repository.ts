@@ -105,6 +105,16 @@ export async function linesOf(ctx: TenantCtx, orderId: string): Promise<LineRow[
     .orderBy(asc(orderLines.position));
 }
 
+/** Replaces an order's lines (a draft's: no stock is held on them). */
+export async function replaceLines(ctx: TenantCtx, orderId: string, lines: NewLine[]): Promise<LineRow[]> {
+  await ctx.db.delete(orderLines).where(and(eq(orderLines.workspaceId, ctx.workspaceId), eq(orderLines.orderId, orderId)));
+  if (lines.length === 0) return [];
+  return ctx.db
+    .insert(orderLines)
+    .values(lines.map((line, position) => ({ ...line, id: uuidv7(), workspaceId: ctx.workspaceId, orderId, position })))
+    .returning();
+}
+
 export async function updateLine(
   ctx: TenantCtx,
   id: string,
@@ -175,6 +185,7 @@ export function listConditions(ctx: TenantCtx, query: OrderListQuery): SQL[] {
   if (query.date_from) c.push(gte(orders.orderDate, startOfJakartaDay(query.date_from)));
   if (query.date_to) c.push(lt(orders.orderDate, nextJakartaDay(query.date_to)));
   if (query.channel_id) c.push(eq(orders.channelId, query.channel_id));
+  if (query.marketplace) c.push(eq(orders.marketplace, query.marketplace));
   if (query.business_id) c.push(eq(orders.businessId, query.business_id));
   if (query.warehouse_id) c.push(eq(orders.warehouseId, query.warehouse_id));
   if (query.courier) c.push(eq(orders.courierName, query.courier));
@@ -247,9 +258,18 @@ const countsTableAnswers = (ctx: TenantCtx, query: OrderListQuery): boolean =>
   !query.q &&
   !(ctx.restriction.ids.length > 0 && ctx.restriction.base === 'WAREHOUSE');
 
-/** Orders per status for the list's filters: from the counts tables when they can answer, else counted (ADR 0018, 0023). */
-export async function statusCounts(ctx: TenantCtx, query: OrderListQuery): Promise<Map<OrderStatus, number>> {
+/**
+ * Orders per status for the list's filters: from the counts tables when they can answer (per day when the list is
+ * filtered by date), else counted (ADR 0018, 0023). The counts tables know shops, not marketplaces:
+ * `marketplaceChannels` are the shops of `query.marketplace` (the caller's lookup).
+ */
+export async function statusCounts(
+  ctx: TenantCtx,
+  query: OrderListQuery,
+  marketplaceChannels: readonly string[] = [],
+): Promise<Map<OrderStatus, number>> {
   if (countsTableAnswers(ctx, query)) {
+    if (query.marketplace && marketplaceChannels.length === 0) return new Map();
     const table = query.date_from || query.date_to ? orderDayCounts : orderCounts;
     const c: (SQL | undefined)[] = [eq(table.workspaceId, ctx.workspaceId)];
     if (query.date_from) c.push(gte(orderDayCounts.day, query.date_from));
@@ -257,6 +277,7 @@ export async function statusCounts(ctx: TenantCtx, query: OrderListQuery): Promi
     if (ctx.restriction.ids.length > 0) c.push(inArray(table.businessId, ctx.restriction.ids));
     if (query.business_id) c.push(eq(table.businessId, query.business_id));
     if (query.channel_id) c.push(eq(table.channelId, query.channel_id));
+    if (query.marketplace) c.push(inArray(table.channelId, [...marketplaceChannels]));
     if (query.source === 'MANUAL') c.push(eq(table.channelId, NO_ID));
     if (query.source === 'MARKETPLACE') c.push(sql`${table.channelId} <> ${NO_ID}`);
     const rows = await ctx.db

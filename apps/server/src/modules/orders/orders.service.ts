@@ -12,6 +12,7 @@ import {
 import type { TenantCtx } from '../../http/context.ts';
 import { DomainError } from '../../platform/errors.ts';
 import { listChannels } from '../channels/index.ts';
+import { listUsersByIds } from '../identity/index.ts';
 import * as repo from './orders.repository.ts';
 
 export type ActorType = 'USER' | 'MARKETPLACE' | 'RECONCILIATION' | 'JOB' | 'SYSTEM';
@@ -91,10 +92,35 @@ export async function orderOr404(ctx: TenantCtx, id: string, lock = false): Prom
   return row;
 }
 
+/** Marketplaces by the names merchants know them (brand names: the same in every language). */
+const MARKETPLACE_NAMES: Record<string, string> = {
+  shopee: 'Shopee',
+  tiktok: 'TikTok Shop',
+  tokopedia: 'Tokopedia',
+  lazada: 'Lazada',
+  blibli: 'Blibli',
+  zalora: 'Zalora',
+};
+
+/**
+ * Who made each timeline entry, by name: a user's name, the order's marketplace ("Shopee"); a reconciliation or a
+ * job has no name here (the screen says "Rekonsiliasi" / "Job" in the user's language).
+ */
+async function actorNames(ctx: TenantCtx, row: repo.OrderRow, timeline: readonly repo.TimelineRow[]) {
+  const userIds = [...new Set(timeline.filter((t) => t.actorType === 'USER' && t.actorId).map((t) => t.actorId!))];
+  const users = new Map(
+    (userIds.length > 0 ? await listUsersByIds(ctx, userIds) : []).map((u) => [u.id, [u.firstName, u.lastName].filter(Boolean).join(' ')]),
+  );
+  const marketplace = row.marketplace ? (MARKETPLACE_NAMES[row.marketplace] ?? row.marketplace) : null;
+  return (t: repo.TimelineRow): string | null =>
+    t.actorType === 'USER' ? (t.actorId ? (users.get(t.actorId) ?? null) : null) : t.actorType === 'MARKETPLACE' ? marketplace : null;
+}
+
 /** The order with its lines, amounts breakdown, address and timeline (the detail screen). */
 export async function getOrder(ctx: TenantCtx, id: string): Promise<Order> {
   const row = await orderOr404(ctx, id);
   const [lines, timeline, names] = [await repo.linesOf(ctx, id), await repo.timelineOf(ctx, id), await channelNames(ctx)];
+  const actorName = await actorNames(ctx, row, timeline);
   return {
     ...summary(row, names),
     shipping_id: row.shippingId,
@@ -158,7 +184,7 @@ export async function getOrder(ctx: TenantCtx, id: string): Promise<Order> {
       at: t.at.toISOString(),
       actor_type: t.actorType as ActorType,
       actor_id: t.actorId,
-      actor_name: null,
+      actor_name: actorName(t),
       event: t.event,
       from_status: t.fromStatus as OrderStatus | null,
       to_status: t.toStatus as OrderStatus | null,
@@ -171,7 +197,10 @@ export async function getOrder(ctx: TenantCtx, id: string): Promise<Order> {
 
 /** A page of orders with the count of every tab for the same filters (ADR 0018). */
 export async function listOrders(ctx: TenantCtx, query: OrderListQuery): Promise<OrderList> {
-  const [rows, perStatus, names] = [await repo.listOrders(ctx, query), await repo.statusCounts(ctx, query), await channelNames(ctx)];
+  const channels = (await listChannels(ctx)).items;
+  const names = new Map(channels.map((c) => [c.id, c.name]));
+  const ofMarketplace = query.marketplace ? channels.filter((c) => c.marketplace === query.marketplace).map((c) => c.id) : [];
+  const [rows, perStatus] = [await repo.listOrders(ctx, query), await repo.statusCounts(ctx, query, ofMarketplace)];
   const counts = Object.fromEntries(
     ORDER_TAB_KEYS.map((tab) => {
       const states = ORDER_TABS[tab];

@@ -4,13 +4,24 @@ import type { Database } from '../db/database.ts';
 export type JobHandler<T> = (data: T, meta: { id: string; retryCount: number }) => Promise<void>;
 
 /** Background jobs on the same database (pg-boss): in-process in the embedded mode, `npm run worker` in production. */
+/**
+ * How eagerly a queue's worker takes jobs: pg-boss polls every 2 s by default and takes one job per poll, which is
+ * ~0.5 job/s; a queue that users wait on (marketplace pushes becoming orders) polls faster with more workers.
+ */
+export type WorkOptions = {
+  /** Seconds between polls (≥ 0.5); pg-boss's default is 2. */
+  pollingIntervalSeconds?: number;
+  /** Workers for the queue in this process, each taking its own job. */
+  localConcurrency?: number;
+};
+
 export type Jobs = {
   send: <T extends object>(
     queue: string,
     data: T,
     options?: { singletonKey?: string; startAfterSeconds?: number },
   ) => Promise<string | null>;
-  work: <T extends object>(queue: string, handler: JobHandler<T>) => Promise<void>;
+  work: <T extends object>(queue: string, handler: JobHandler<T>, options?: WorkOptions) => Promise<void>;
   /** A recurring job (cron, UTC); one per queue however many workers declare it. */
   schedule: <T extends object>(queue: string, cron: string, data: T) => Promise<void>;
   start: () => Promise<void>;
@@ -91,9 +102,13 @@ export function createJobs(database: Database): Jobs {
       await ensureQueue(queue);
       await boss.schedule(queue, cron, data);
     },
-    async work(queue, handler) {
+    async work(queue, handler, options = {}) {
       await ensureQueue(queue);
-      await boss.work(queue, async (jobs) => {
+      const settings = {
+        ...(options.pollingIntervalSeconds ? { pollingIntervalSeconds: options.pollingIntervalSeconds } : {}),
+        ...(options.localConcurrency ? { localConcurrency: options.localConcurrency } : {}),
+      };
+      await boss.work(queue, settings, async (jobs) => {
         for (const job of jobs)
           await handler(job.data as never, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
       });

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Channel } from '@kelola/contracts/channels';
 import type { Customer } from '@kelola/contracts/customers';
-import type { ManualOrderInput, Order, OrderCancelInput, OrderList } from '@kelola/contracts/orders';
+import type { ManualOrderInput, ManualPricePreview, Order, OrderCancelInput, OrderList } from '@kelola/contracts/orders';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { useWorkspaceId } from '../../../lib/workspace-query.ts';
@@ -129,12 +129,44 @@ export function useCreateManualOrder(options: { onSuccess?: (order: Order) => vo
   });
 }
 
+/** Saves a manual DRAFT order edited with the create form (PUT /api/manual-orders/:id; `confirm` confirms it). */
+export function useEditManualOrder(options: { onSuccess?: (order: Order) => void } = {}) {
+  const invalidate = useInvalidateOrders();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: ManualOrderInput }) =>
+      apiFetch<Order>(`/manual-orders/${encodeURIComponent(id)}`, { method: 'PUT', body }),
+    onSuccess: async (order) => {
+      await invalidate();
+      options.onSuccess?.(order);
+    },
+  });
+}
+
 /** Customers for the manual order's customer select (GET /api/customers?q=). */
 export function useCustomerOptions(q: string) {
   const workspaceId = useWorkspaceId();
   return useQuery({
     queryKey: queryKeys.customers.of(workspaceId, 'options', q),
     queryFn: () => apiFetch<{ items: Customer[] }>('/customers', { query: { page: 1, size: 20, q: q || undefined } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * The prices the manual form's lines would get for the chosen customer (area and store type) on the order date,
+ * and which rule applied (area price, formula price, base price): the rule saving the order uses.
+ */
+export function useManualPrices(customerId: string | undefined, orderDate: string | undefined, catalogIds: readonly string[]) {
+  const workspaceId = useWorkspaceId();
+  const ids = [...new Set(catalogIds)].sort();
+  return useQuery({
+    queryKey: ordersKeys.manualPrices(workspaceId, customerId ?? '', orderDate ?? '', ids),
+    queryFn: () =>
+      apiFetch<ManualPricePreview>('/manual-orders/price-preview', {
+        method: 'POST',
+        body: { customer_id: customerId ?? null, order_date: orderDate, catalog_ids: ids },
+      }),
+    enabled: ids.length > 0 && Boolean(orderDate),
     placeholderData: keepPreviousData,
   });
 }

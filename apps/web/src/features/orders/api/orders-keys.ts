@@ -12,4 +12,7 @@ export const ordersKeys = {
   ...orders,
   reasons: (workspaceId: string | null, orderId: string) => orders.of(workspaceId, 'cancellation-reasons', orderId),
   channels: (workspaceId: string | null) => orders.of(workspaceId, 'channels'),
+  /** The prices manual order lines would get (customer, date and SKUs in the key). */
+  manualPrices: (workspaceId: string | null, customerId: string, date: string, catalogIds: readonly string[]) =>
+    orders.of(workspaceId, 'manual-prices', customerId, date, catalogIds.join(',')),
 };

@@ -1,14 +1,16 @@
-import { ReloadOutlined, WarningOutlined } from '@ant-design/icons';
+import { EditOutlined, ReloadOutlined, WarningOutlined } from '@ant-design/icons';
 import type { Order } from '@kelola/contracts/orders';
 import { Alert, Button, Descriptions, Drawer, Flex, Popconfirm, Result, Space, Table, Tag, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
 import { DateText } from '../../../components/date-text.tsx';
 import { MoneyText } from '../../../components/money-text.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { useCan } from '../../../components/use-can.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { notifyHttpError, notifySuccess } from '../../../lib/notify.ts';
+import { withWorkspaceQuery } from '../../../lib/workspace-query.ts';
 import { useOrder, useOrderAction, type ManualStateAction, type OrderActionName } from '../api/orders-api.ts';
 import { CancelOrderModal } from './cancel-order-modal.tsx';
 import { ChannelTag, OrderStatusTag } from './order-tags.tsx';
@@ -36,6 +38,8 @@ export function OrderDetailDrawer({ orderId, onClose }: Props) {
   const canWriteSales = useCan('sales', 'WRITE');
   const canWriteManual = useCan('manual-order', 'WRITE');
   const [cancelOpen, setCancelOpen] = useState(false);
+  const navigate = useNavigate();
+  const location = useLocation();
   const mutation = useOrderAction({
     onSuccess: () => {
       setCancelOpen(false);
@@ -143,6 +147,17 @@ export function OrderDetailDrawer({ orderId, onClose }: Props) {
         {data.stock_short && <Alert type="warning" showIcon message={t('stockShort.order')} />}
         {canWrite && (
           <Space wrap data-testid="order-actions">
+            {manual && data.status === 'DRAFT' && (
+              <Button
+                icon={<EditOutlined />}
+                data-testid="edit-manual-order"
+                onClick={() =>
+                  void navigate(withWorkspaceQuery(`/manual-order/all/create?edit=${encodeURIComponent(data.id)}`, location.search))
+                }
+              >
+                {t('manual.edit')}
+              </Button>
+            )}
             {manual &&
               MANUAL_ACTIONS.filter((action) => allowed.has(action)).map((action) => (
                 <Popconfirm

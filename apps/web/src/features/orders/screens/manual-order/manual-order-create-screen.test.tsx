@@ -15,18 +15,66 @@ import {
 import { ORDER } from '../sales/order-fixtures.ts';
 import { ManualOrderCreateScreen } from './manual-order-create-screen.tsx';
 
-function setup() {
+/** A saved manual draft: one KAOS line at a typed price, one at the server's price. */
+const DRAFT = {
+  ...ORDER,
+  id: 'draft-1',
+  order_number: 'SO/2026/11/000007',
+  source: 'MANUAL' as const,
+  status: 'DRAFT' as const,
+  warehouse_id: JAKARTA.id,
+  buyer_name: 'Toko Sinar Surabaya',
+  courier_name: 'JNE',
+  payment_status: 'UNPAID',
+  amounts: { ...ORDER.amounts, seller_discount: 5_000, shipping_fee_buyer: 12_000 },
+  lines: [
+    {
+      ...ORDER.lines[0]!,
+      catalog_id: KAOS.id,
+      sku: KAOS.sku,
+      name: KAOS.name,
+      unmapped: false,
+      quantity: 2,
+      unit_price: 150_000,
+      price_source: 'INPUT',
+    },
+    {
+      ...ORDER.lines[0]!,
+      id: 'l-2',
+      catalog_id: KAOS.id,
+      sku: KAOS.sku,
+      name: KAOS.name,
+      unmapped: false,
+      quantity: 1,
+      unit_price: 140_000,
+      price_source: 'AREA',
+    },
+  ],
+};
+
+function setup(search = '') {
   const { fetchStub, calls } = stubFetch((method, url) => {
     if (url.pathname === '/api/warehouses') return { body: WAREHOUSES };
     if (url.pathname === '/api/catalogs') return { body: CATALOGS };
     if (url.pathname === `/api/inventory/catalogs/${KAOS.id}`) return { body: catalogStock(KAOS, { [JAKARTA.id]: 12 }) };
     if (url.pathname === '/api/customers') return { body: { items: [], page: 1, size: 20, total_row: 0 } };
     if (url.pathname === '/api/manual-orders' && method === 'POST') return { status: 201, body: { ...ORDER, source: 'MANUAL' } };
+    if (url.pathname === `/api/orders/${DRAFT.id}`) return { body: DRAFT };
+    if (url.pathname === `/api/manual-orders/${DRAFT.id}` && method === 'PUT') return { body: DRAFT };
+    if (url.pathname === '/api/manual-orders/price-preview' && method === 'POST')
+      return {
+        body: {
+          area_code: null,
+          customer_type: 'RETAIL',
+          order_date: '2026-11-24',
+          items: [{ catalog_id: KAOS.id, unit_price: 140_000, source: 'FORMULA', area_code: null }],
+        },
+      };
     return notFound;
   });
   vi.stubGlobal('fetch', fetchStub);
   const view = renderWithRouter(<ManualOrderCreateScreen />, {
-    path: `/manual-order/all/create?workspace_id=${WORKSPACE}`,
+    path: `/manual-order/all/create?workspace_id=${WORKSPACE}${search}`,
     pattern: '/manual-order/:id/create',
     me: meWith({ 'manual-order': 'WRITE' }),
     routes: [{ path: '/manual-order/:id', element: <p>daftar manual</p> }],
@@ -68,6 +116,46 @@ describe('/manual-order/:id/create', { timeout: 60_000 }, () => {
       payment_status: 'UNPAID',
       confirm: true,
     });
+  });
+
+  it('fills an empty price from the server (area, formula or base price), says which applied, and leaves it to the server', async () => {
+    const { calls, router } = setup();
+    await choose('warehouse', JAKARTA.name);
+    await choose('line-sku-0', `${KAOS.sku} — ${KAOS.name}`);
+    await waitFor(() => expect(screen.getByTestId('line-price-source').textContent).toBe('Harga formula: Rp140.000'));
+    const preview = calls.find((call) => call.url.pathname === '/api/manual-orders/price-preview')?.body as Record<string, unknown>;
+    expect(preview).toMatchObject({ customer_id: null, catalog_ids: [KAOS.id] });
+    expect(preview.order_date).toMatch(/^\d{4}-\d{2}-\d{2}$/u);
+    type('Jumlah', '2');
+    await waitFor(() => expect(screen.getByTestId('manual-total').textContent).toBe('Rp280.000'));
+    type('Nama pembeli', 'Toko Sinar Surabaya');
+    fireEvent.click(screen.getByText('Simpan draf'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/manual-order/all'));
+    const body = calls.find((call) => call.url.pathname === '/api/manual-orders')?.body as { lines: Record<string, unknown>[] };
+    expect(body.lines[0]).toEqual({ catalog_id: KAOS.id, quantity: 2, discount: 0 });
+  });
+
+  it('edits a saved draft: the form is filled from it, a typed price stays typed, and saving replaces it (PUT)', async () => {
+    const { calls, router } = setup(`&edit=${DRAFT.id}`);
+    expect(await screen.findByText(`Ubah Pesanan ${DRAFT.order_number}`)).toBeTruthy();
+    await waitFor(() => expect((screen.getByLabelText('Nama pembeli') as HTMLInputElement).value).toBe('Toko Sinar Surabaya'));
+    fireEvent.click(screen.getByText('Simpan draf'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/manual-order/all'));
+    const put = calls.find((call) => call.method === 'PUT' && call.url.pathname === `/api/manual-orders/${DRAFT.id}`);
+    expect(put?.body).toMatchObject({
+      warehouse_id: JAKARTA.id,
+      buyer_name: 'Toko Sinar Surabaya',
+      courier_name: 'JNE',
+      discount: 5_000,
+      shipping_fee: 12_000,
+      confirm: false,
+      lines: [
+        { catalog_id: KAOS.id, quantity: 2, unit_price: 150_000, discount: 0 },
+        { catalog_id: KAOS.id, quantity: 1, discount: 0 },
+      ],
+    });
+    expect((put?.body as { lines: Record<string, unknown>[] }).lines[1]).not.toHaveProperty('unit_price');
+    expect(calls.some((call) => call.method === 'POST' && call.url.pathname === '/api/manual-orders')).toBe(false);
   });
 
   it('says which fields are missing and sends nothing', async () => {

@@ -3,7 +3,7 @@ import { ManualOrderInput, PAYMENT_STATUSES } from '@kelola/contracts/orders';
 import type { CatalogSearchItem } from '@kelola/contracts/catalog-search';
 import { Button, Card, Col, DatePicker, Descriptions, Flex, Form, Input, InputNumber, Row, Select, Space, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { MoneyText } from '../../../../components/money-text.tsx';
@@ -16,7 +16,7 @@ import { withWorkspaceQuery } from '../../../../lib/workspace-query.ts';
 import { useDebounced } from '../../../../lib/use-debounced.ts';
 import { useAvailableStock } from '../../../../lib/stock.ts';
 import { useWarehouseOptions } from '../../../../lib/warehouses.ts';
-import { useCreateManualOrder, useCustomerOptions } from '../../api/orders-api.ts';
+import { useCreateManualOrder, useCustomerOptions, useEditManualOrder, useManualPrices, useOrder } from '../../api/orders-api.ts';
 import { manualOrderTotals } from '../../components/manual-order-totals.ts';
 
 type LineValues = { catalog_id?: string; quantity?: number; unit_price?: number | null; discount?: number | null };
@@ -52,6 +52,37 @@ export function ManualOrderCreateScreen() {
   const location = useLocation();
   const [form] = Form.useForm<FormValues>();
   const [items, setItems] = useState<Record<string, CatalogSearchItem>>({});
+  // ?edit=<order id>: the same form on a saved DRAFT (PUT /api/manual-orders/:id).
+  const editId = new URLSearchParams(location.search).get('edit');
+  const editing = useOrder(editId);
+  const draft = editing.data?.source === 'MANUAL' && editing.data.status === 'DRAFT' ? editing.data : undefined;
+  const [loadedId, setLoadedId] = useState<string | null>(null);
+  useEffect(() => {
+    if (!draft || loadedId === draft.id) return;
+    setLoadedId(draft.id);
+    form.setFieldsValue({
+      warehouse_id: draft.warehouse_id ?? undefined,
+      customer_id: draft.customer_id ?? undefined,
+      order_date: dayjs(draft.order_date),
+      buyer_name: draft.buyer_name ?? undefined,
+      buyer_phone: draft.buyer_phone ?? undefined,
+      buyer_email: draft.buyer_email ?? undefined,
+      address: draft.shipping_address.address ?? undefined,
+      lines: draft.lines.map((line) => ({
+        catalog_id: line.catalog_id ?? undefined,
+        quantity: line.quantity,
+        // Only a typed price stays typed: the others are the server's again (the customer or date may change).
+        unit_price: line.price_source === 'INPUT' ? line.unit_price : null,
+        discount: line.discount,
+      })),
+      discount: draft.amounts.seller_discount,
+      shipping_fee: draft.amounts.shipping_fee_buyer,
+      courier_name: draft.courier_name ?? undefined,
+      courier_service: draft.courier_service ?? undefined,
+      payment_status: draft.payment_status,
+      notes: draft.notes ?? undefined,
+    });
+  }, [draft, loadedId, form]);
   const [customerText, setCustomerText] = useState('');
   const customers = useCustomerOptions(useDebounced(customerText, 300));
   const warehouses = useWarehouseOptions(new URLSearchParams(location.search).get('business_id'), useCan('warehouse', 'READ'));
@@ -59,12 +90,28 @@ export function ManualOrderCreateScreen() {
   const warehouseId = Form.useWatch('warehouse_id', form);
   const discount = Form.useWatch('discount', form);
   const shipping = Form.useWatch('shipping_fee', form);
+  const customerId = Form.useWatch('customer_id', form);
+  const orderDate = Form.useWatch('order_date', form);
+  const prices = useManualPrices(
+    customerId,
+    orderDate?.format('YYYY-MM-DD'),
+    lines.flatMap((line) => (line?.catalog_id ? [line.catalog_id] : [])),
+  );
+  const draftLabel = (catalogId: string | undefined) => {
+    const line = catalogId ? draft?.lines.find((l) => l.catalog_id === catalogId) : undefined;
+    return line ? `${line.sku ?? ''} — ${line.name}` : undefined;
+  };
+  const quoteOf = (catalogId: string | undefined) =>
+    catalogId ? prices.data?.items.find((item) => item.catalog_id === catalogId) : undefined;
   const stock = useAvailableStock(
     warehouseId,
     lines.map((line) => line?.catalog_id),
   );
   const totals = manualOrderTotals(
-    lines.map((line) => ({ ...line, list_price: line?.catalog_id ? items[line.catalog_id]?.price : 0 })),
+    lines.map((line) => ({
+      ...line,
+      list_price: quoteOf(line?.catalog_id)?.unit_price ?? (line?.catalog_id ? items[line.catalog_id]?.price : 0),
+    })),
     discount,
     shipping,
   );
@@ -76,6 +123,14 @@ export function ManualOrderCreateScreen() {
       void navigate(`${listPath}${listPath.includes('?') ? '&' : '?'}order=${encodeURIComponent(order.id)}`);
     },
   });
+
+  const edit = useEditManualOrder({
+    onSuccess: (order) => {
+      notifySuccess(t('manual.saved', { number: order.order_number }));
+      void navigate(`${listPath}${listPath.includes('?') ? '&' : '?'}order=${encodeURIComponent(order.id)}`);
+    },
+  });
+  const saving = create.isPending || edit.isPending;
 
   const submit = async (confirm: boolean) => {
     const values = await form.validateFields().catch(() => null);
@@ -103,7 +158,9 @@ export function ManualOrderCreateScreen() {
       notes: values.notes || undefined,
       confirm,
     };
-    create.mutate(body, { onError: (error) => applyFieldErrors(form, error) || notifyHttpError(error) });
+    const onError = (error: unknown) => applyFieldErrors(form, error) || notifyHttpError(error);
+    if (draft) edit.mutate({ id: draft.id, body }, { onError });
+    else create.mutate(body, { onError });
   };
 
   const chooseCustomer = (customerId?: string) => {
@@ -122,7 +179,7 @@ export function ManualOrderCreateScreen() {
       <Flex align="center" gap={8}>
         <Button type="text" icon={<ArrowLeftOutlined />} aria-label={t('manual.back')} onClick={() => void navigate(listPath)} />
         <Typography.Title level={3} style={{ margin: 0 }}>
-          {t('manual.createTitle')}
+          {draft ? t('manual.editTitle', { number: draft.order_number }) : t('manual.createTitle')}
         </Typography.Title>
       </Flex>
       <Form<FormValues>
@@ -139,10 +196,15 @@ export function ManualOrderCreateScreen() {
                   allowClear
                   showSearch={{ filterOption: false, onSearch: setCustomerText }}
                   loading={customers.isFetching}
-                  options={(customers.data?.items ?? []).map((customer) => ({
-                    value: customer.id,
-                    label: `${customer.code} — ${customer.name}`,
-                  }))}
+                  options={[
+                    ...(draft?.customer_id && !customers.data?.items.some((customer) => customer.id === draft.customer_id)
+                      ? [{ value: draft.customer_id, label: draft.buyer_name ?? draft.customer_id }]
+                      : []),
+                    ...(customers.data?.items ?? []).map((customer) => ({
+                      value: customer.id,
+                      label: `${customer.code} — ${customer.name}`,
+                    })),
+                  ]}
                   onChange={chooseCustomer}
                 />
               </Form.Item>
@@ -203,6 +265,7 @@ export function ManualOrderCreateScreen() {
                           style={{ margin: 0 }}
                         >
                           <SkuPicker
+                            selectedLabel={draftLabel(lines[field.name]?.catalog_id)}
                             style={{ width: 280 }}
                             aria-label={t('lines.product')}
                             data-testid={`line-sku-${field.name}`}
@@ -238,12 +301,24 @@ export function ManualOrderCreateScreen() {
                       key: 'price',
                       render: (_v, field) => {
                         const catalogId = lines[field.name]?.catalog_id;
-                        const listPrice = catalogId ? items[catalogId]?.price : undefined;
+                        const quote = quoteOf(catalogId);
+                        const listPrice = quote?.unit_price ?? (catalogId ? items[catalogId]?.price : undefined);
+                        const typed = lines[field.name]?.unit_price != null;
                         return (
                           <Form.Item
                             name={[field.name, 'unit_price']}
                             style={{ margin: 0 }}
-                            extra={lines[field.name]?.unit_price == null ? t('manual.autoPrice') : t('priceSource.INPUT')}
+                            extra={
+                              typed ? (
+                                t('priceSource.INPUT')
+                              ) : quote ? (
+                                <span data-testid="line-price-source">
+                                  {t(`priceSource.${quote.source}`)}: <MoneyText value={quote.unit_price} />
+                                </span>
+                              ) : (
+                                t('manual.autoPrice')
+                              )
+                            }
                           >
                             <InputNumber
                               min={0}
@@ -353,10 +428,10 @@ export function ManualOrderCreateScreen() {
           </Col>
         </Row>
         <Space style={{ marginTop: 16 }}>
-          <Button onClick={() => void submit(false)} loading={create.isPending && !confirming}>
+          <Button onClick={() => void submit(false)} loading={saving && !confirming}>
             {t('manual.saveDraft')}
           </Button>
-          <Button type="primary" onClick={() => void submit(true)} loading={create.isPending && confirming}>
+          <Button type="primary" onClick={() => void submit(true)} loading={saving && confirming}>
             {t('manual.confirm')}
           </Button>
         </Space>

@@ -70,6 +70,8 @@ describe('/sales', { timeout: 60_000 }, () => {
     await waitFor(() => expect(lastListQuery(calls).tab).toBe('new'));
     await choose('filter-payment', 'Lunas');
     await waitFor(() => expect(lastListQuery(calls).payment_status).toBe('PAID'));
+    await choose('filter-marketplace', 'Lazada');
+    await waitFor(() => expect(lastListQuery(calls).marketplace).toBe('lazada'));
     await choose('filter-shop', 'Shopee · Shopee Kelola');
     await waitFor(() => expect(lastListQuery(calls).channel_id).toBe(CHANNELS.items[0]?.id));
     const stockShort = screen.getByTestId('filter-stock-short');
@@ -81,6 +83,7 @@ describe('/sales', { timeout: 60_000 }, () => {
     expect(url.get('tab')).toBe('new');
     expect(url.get('payment_status')).toBe('PAID');
     expect(url.get('shop')).toBe(CHANNELS.items[0]?.id);
+    expect(url.get('marketplace')).toBe('lazada');
     expect(url.get('sort')).toBe('-buyer_total');
   });
 
@@ -95,6 +98,7 @@ describe('/sales', { timeout: 60_000 }, () => {
     expect(lastListQuery(calls)).toMatchObject({ tab: 'shipped', channel_id: shop, date_from: '2026-11-01', date_to: '2026-11-24' });
     expect(await screen.findByText('Pesanan Penjualan Tokopedia Kelola')).toBeTruthy();
     expect(screen.queryByTestId('filter-shop')).toBeNull();
+    expect(screen.queryByTestId('filter-marketplace')).toBeNull();
   });
 
   it('refuses a search text without a parameter, then searches by the chosen one', async () => {

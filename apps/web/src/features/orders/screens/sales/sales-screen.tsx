@@ -1,5 +1,6 @@
 import { PlusOutlined, WarningOutlined } from '@ant-design/icons';
 import { ORDER_SORTS, PAYMENT_STATUSES } from '@kelola/contracts/orders';
+import { MARKETPLACES } from '@kelola/contracts/channels';
 import { Button, Checkbox, DatePicker, Flex, Input, List, Modal, Select, Tabs, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState, type Key } from 'react';
@@ -46,6 +47,7 @@ export const SALES_FILTERS = [
   'date_from',
   'date_to',
   'shop',
+  'marketplace',
   'business',
   'warehouse',
   'courier',
@@ -229,6 +231,18 @@ export function SalesScreen({ manual = false }: { manual?: boolean } = {}) {
         value={range}
         onChange={(dates) => query.setFilters({ date_from: dates?.[0]?.format('YYYY-MM-DD'), date_to: dates?.[1]?.format('YYYY-MM-DD') })}
       />
+      {!channelParam && !manual && (
+        <Select
+          data-testid="filter-marketplace"
+          style={{ minWidth: 160 }}
+          allowClear
+          placeholder={t('filters.marketplace')}
+          aria-label={t('filters.marketplace')}
+          value={query.filters.marketplace}
+          options={MARKETPLACES.map((marketplace) => ({ value: marketplace, label: t(`marketplace.${marketplace}`) }))}
+          onChange={(value?: string) => query.setFilters({ marketplace: value })}
+        />
+      )}
       {!channelParam && canListShops && (
         <Select
           data-testid="filter-shop"
