@@ -44,12 +44,10 @@ export const createSandbox = (options: SandboxOptions): FastifyInstance => {
     const status = store.randomFault(marketplace);
     if (status === null) return;
     if (status === 429) void reply.header('retry-after', '1');
-    await reply
-      .status(status)
-      .send({
-        error: status === 429 ? 'error_too_many_request' : 'error_server',
-        message: status === 429 ? 'Too many requests (fault switch).' : 'Service unavailable (fault switch).',
-      });
+    await reply.status(status).send({
+      error: status === 429 ? 'error_too_many_request' : 'error_server',
+      message: status === 429 ? 'Too many requests (fault switch).' : 'Service unavailable (fault switch).',
+    });
   });
   app.get('/', async (_request, reply) =>
     reply.type('text/html').send('<h1>Kelola marketplace sandbox</h1><p>Shopee, TikTok Shop, Lazada, Blibli and Zalora seller APIs.</p>'),

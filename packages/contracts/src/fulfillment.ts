@@ -27,6 +27,11 @@ export const FulfillmentListQuery = z
     channel_id: uuid.optional(),
     warehouse_id: uuid.optional(),
     courier: z.string().trim().max(100).optional(),
+    /** Whether the order's shipping label has been printed (true) or not yet (false). */
+    printed: z
+      .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+      .transform((v) => v === true || v === 'true' || v === '1')
+      .optional(),
     date_from: isoDate.optional(),
     date_to: isoDate.optional(),
     /** Order number, receipt number or delivery note number (contains). */

@@ -70,7 +70,11 @@ describeJourney('a bundle keeps every component found by successive searches', (
     const search = page.getByLabel('Cari nama produk atau SKU');
     await search.fill(name);
     await search.press('Enter');
-    await page.locator('.ant-table-row').filter({ hasText: name }).getByRole('link', { name: `Ubah ${name}` }).click();
+    await page
+      .locator('.ant-table-row')
+      .filter({ hasText: name })
+      .getByRole('link', { name: `Ubah ${name}` })
+      .click();
     await page.getByTestId('component-search').waitFor();
     await expect.poll(() => componentSkus(page), SERVER_POLL).toEqual(['KOPI-GAYO-250', 'KOPI-TORAJA-500']);
     expect(serverErrors).toEqual([]);

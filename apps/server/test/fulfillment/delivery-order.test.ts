@@ -332,6 +332,11 @@ describe('delivery orders: access', () => {
     const number = (await detail(s, a)).order_number as string;
     expect(await ids(`q=${encodeURIComponent(number)}`)).toEqual([a]);
     expect((await call('GET', `${base}?warehouse_id=${wh2}`, s.owner)).json().counts).toMatchObject({ NEW: 1 });
+    // Printed or not: the shipping label of one order is printed.
+    expect((await call('POST', '/api/documents/labels', s.owner, { order_ids: [a] })).statusCode).toBe(200);
+    expect(await ids('printed=true')).toEqual([a]);
+    expect(await ids('printed=false')).toEqual([b]);
+    expectFieldError(await call('GET', `${base}?printed=maybe`, s.owner), 'printed');
   });
 });
 

@@ -2,6 +2,7 @@ import type { FulfillmentKind, FulfillmentListQuery } from '@kelola/contracts';
 import { FULFILLABLE_ORDER_STATUSES, SHIPPED_ORDER_STATUSES, type FulfillmentStep } from '@kelola/domain';
 import { and, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { TenantCtx } from '../../http/context.ts';
+import { printedFilter } from '../documents/index.ts';
 import { ordersTable as orders, visibleOrders, type OrderRow } from '../orders/index.ts';
 import { orderFulfillments } from './fulfillment.schema.ts';
 
@@ -31,6 +32,7 @@ function conditions(ctx: TenantCtx, kind: FulfillmentKind, query: FulfillmentLis
   if (query.channel_id) c.push(eq(orders.channelId, query.channel_id));
   if (query.warehouse_id) c.push(eq(orders.warehouseId, query.warehouse_id));
   if (query.courier) c.push(eq(orders.courierName, query.courier));
+  if (query.printed !== undefined) c.push(printedFilter(orders.id, 'label', query.printed));
   if (query.date_from) c.push(gte(orders.orderDate, startOfJakartaDay(query.date_from)));
   if (query.date_to) c.push(lt(orders.orderDate, nextJakartaDay(query.date_to)));
   if (query.q) {

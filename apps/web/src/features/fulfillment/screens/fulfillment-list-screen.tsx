@@ -19,7 +19,7 @@ import { useBulkStep, useFulfillmentList, useShops, type BulkItem, type Fulfillm
 import { ScanPackPanel } from '../components/scan-pack-panel.tsx';
 
 /** URL keys of the list: the step tab and the filters (`shop` and `warehouse` are the list's own, not the top bar's). */
-export const FULFILLMENT_FILTERS = ['step', 'q', 'date_from', 'date_to', 'shop', 'warehouse', 'courier', 'scan'] as const;
+export const FULFILLMENT_FILTERS = ['step', 'q', 'date_from', 'date_to', 'shop', 'warehouse', 'courier', 'printed', 'scan'] as const;
 type Filter = (typeof FULFILLMENT_FILTERS)[number];
 const BULK_ACTIONS: FulfillmentAction[] = ['CONFIRM_PICK', 'CONFIRM_PACK', 'COMPLETE_PACKING', 'ISSUE_GOODS'];
 
@@ -206,6 +206,18 @@ export function FulfillmentListScreen({ kind }: { kind: FulfillmentKind }) {
                 placeholder={t('filters.courier')}
                 aria-label={t('filters.courier')}
                 onSearch={(value) => query.setFilters({ courier: value })}
+              />
+              <Select
+                allowClear
+                style={{ width: 170 }}
+                placeholder={t('filters.printed')}
+                aria-label={t('filters.printed')}
+                value={query.filters.printed}
+                options={[
+                  { value: 'true', label: t('filters.printedYes') },
+                  { value: 'false', label: t('filters.printedNo') },
+                ]}
+                onChange={(value?: string) => query.setFilters({ printed: value })}
               />
             </Flex>
           </Flex>
