@@ -16,7 +16,7 @@ import {
   type NewLine,
 } from '../modules/orders/index.ts';
 import { followOrderCredit } from '../modules/finance/index.ts';
-import { applyPromotions, areaChain } from '../modules/promotions/index.ts';
+import { applyPromotions, areaChain, releaseQuota } from '../modules/promotions/index.ts';
 import { getWarehouse } from '../modules/warehouses/index.ts';
 import { DomainError, fieldError } from '../platform/errors.ts';
 import { moveOrderStock } from './order-stock.ts';
@@ -247,6 +247,8 @@ export async function editManualOrder(ctx: TenantCtx, id: string, input: unknown
   if (order.source !== 'MANUAL') throw new DomainError('ORDER_NOT_MANUAL');
   if (order.status !== 'DRAFT') throw new DomainError('ORDER_STATE_CONFLICT', { status: order.status, action: 'EDIT' });
   const d = parse(input);
+  // The draft is priced again: the promotion quota its lines used comes back first and is used anew.
+  await releaseQuota(ctx, order.orderNumber);
   const { values, lines, note } = await buildManualOrder(ctx, d, order.orderNumber);
   const row = await updateOrder(ctx, order, values);
   if (!row) throw new DomainError('ORDER_STATE_CONFLICT', { status: order.status, action: 'EDIT' });

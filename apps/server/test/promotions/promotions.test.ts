@@ -256,7 +256,31 @@ describe('sale price in manual orders', () => {
     expect((await call('GET', `/api/promotions/discounts/${id}`, t.maker)).json().quota_used).toBe(3);
     // 2 left: an order of 3 no longer fits the quota and pays the list price; one of 2 uses the rest
     expect((await order('2026-11-25', 3)).json().lines[0].unit_price).toBe(50_000);
-    expect((await order('2026-11-25', 2)).json().lines[0].unit_price).toBe(45_000);
+    const last = (await order('2026-11-25', 2)).json();
+    expect(last.lines[0].unit_price).toBe(45_000);
+    expect((await call('GET', `/api/promotions/discounts/${id}`, t.maker)).json().quota_used).toBe(5);
+    // Cancelling an order gives its quota back, once.
+    const cancelled = await call('PUT', `/api/manual-orders/${last.id}/cancel`, t.maker, { reason_id: 'OTHER' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await call('GET', `/api/promotions/discounts/${id}`, t.maker)).json().quota_used).toBe(3);
+    // A draft priced again does not use the quota twice.
+    const draft = await call('POST', '/api/manual-orders', t.maker, {
+      warehouse_id: wh,
+      order_date: '2026-11-25',
+      buyer_name: 'Budi Santoso',
+      lines: [{ catalog_id: t.a.id, quantity: 1 }],
+    });
+    expect(draft.json().lines[0].unit_price).toBe(45_000);
+    for (let edit = 0; edit < 2; edit += 1) {
+      const edited = await call('PUT', `/api/manual-orders/${draft.json().id}`, t.maker, {
+        warehouse_id: wh,
+        order_date: '2026-11-25',
+        buyer_name: 'Budi Santoso',
+        lines: [{ catalog_id: t.a.id, quantity: 2 }],
+      });
+      expect(edited.statusCode, edited.body).toBe(200);
+      expect(edited.json().lines[0].unit_price).toBe(45_000);
+    }
     expect((await call('GET', `/api/promotions/discounts/${id}`, t.maker)).json().quota_used).toBe(5);
   });
 

@@ -594,6 +594,24 @@ export async function useQuota(
   return true;
 }
 
+/**
+ * Gives back the quota a sale used under `reference` (its order number): when the order is cancelled, or before a
+ * draft is priced again. Idempotent: the uses are deleted as they are given back, so a second call finds none.
+ */
+export async function releaseQuota(ctx: TenantCtx, reference: string): Promise<void> {
+  const uses = await ctx.db
+    .delete(discountUses)
+    .where(and(eq(discountUses.workspaceId, ctx.workspaceId), eq(discountUses.reference, reference)))
+    .returning({ programId: discountUses.programId, quantity: discountUses.quantity });
+  const perProgram = new Map<string, number>();
+  for (const use of uses) perProgram.set(use.programId, (perProgram.get(use.programId) ?? 0) + use.quantity);
+  for (const [programId, quantity] of perProgram)
+    await ctx.db
+      .update(discountPrograms)
+      .set({ quotaUsed: sql`greatest(0, ${discountPrograms.quotaUsed} - ${quantity})` })
+      .where(and(scope(ctx), eq(discountPrograms.id, programId)));
+}
+
 /** The price preview route: list prices from the catalog, the customer's category and area. */
 export async function pricePreview(ctx: TenantCtx, input: z.output<typeof PricePreviewInput>) {
   const customer = input.customer_id ? await findCustomer(ctx, input.customer_id).catch(() => null) : null;

@@ -7,6 +7,7 @@ export {
   createDiscount,
   discountImpact,
   previewSalePrices,
+  releaseQuota,
   useQuota,
   type SaleContext,
   type SaleLine,
