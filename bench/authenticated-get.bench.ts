@@ -44,7 +44,8 @@ function check(label: string, stats: LoadStats): LoadStats {
 await runBench(async () => {
   const onPostgres = Boolean(process.env.KELOLA_TEST_DATABASE_URL);
   progress(`building the app on ${onPostgres ? 'a fresh PostgreSQL database (KELOLA_TEST_DATABASE_URL)' : 'an in-memory PGlite'}`);
-  const app = await buildTestApp();
+  // The server's own access cache setting (the test app turns it off for tests that edit memberships directly).
+  const app = await buildTestApp({ ACCESS_CACHE_TTL_MS: '500' });
   try {
     const owner = await newWorkspace(app);
     await app.fastify.listen({ port: 0, host: '127.0.0.1' });

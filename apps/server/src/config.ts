@@ -11,6 +11,8 @@ const Env = z.object({
   /** Unset: embedded PGlite in DATA_DIR/db. Set: a PostgreSQL server. */
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).default(20),
+  /** How long a process trusts a member's resolved access (ADR 0037); at most 1000, 0 turns the cache off. */
+  ACCESS_CACHE_TTL_MS: z.coerce.number().int().min(0).max(1000).default(500),
   DATA_DIR: z.string().default('./data'),
   /** Ed25519 private key as PKCS#8 PEM; generated and kept in DATA_DIR in the embedded mode, required with DATABASE_URL. */
   TOKEN_PRIVATE_KEY: z.string().optional(),
@@ -168,6 +170,7 @@ export type Config = {
   host: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  accessCacheTtlMs: number;
   embedded: boolean;
   dataDir: string;
   tokenPrivateKey: string | undefined;
@@ -217,6 +220,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    accessCacheTtlMs: env.ACCESS_CACHE_TTL_MS,
     embedded,
     dataDir,
     tokenPrivateKey: env.TOKEN_PRIVATE_KEY,

@@ -49,6 +49,9 @@ export async function openTestPlatform(env: Record<string, string> = {}): Promis
     DEV_OUTBOX: 'true',
     DEMO: 'false',
     JOBS: 'false',
+    // Tests change memberships straight in the database and expect the next request to see it; the access cache
+    // (ADR 0037) is tested on its own in test/security/access-cache.test.ts, which turns it back on.
+    ACCESS_CACHE_TTL_MS: '0',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl, TOKEN_PRIVATE_KEY: TEST_TOKEN_PRIVATE_KEY } : {}),
     ...env,
   });

@@ -62,8 +62,8 @@ export async function startServerWithSandboxShops(marketplaces: SandboxMarketpla
     cwd: ROOT,
     env: {
       ...process.env,
-      PORT: String(sandboxPort),
-      HOST: '127.0.0.1',
+      SANDBOX_PORT: String(sandboxPort),
+      SANDBOX_HOST: '127.0.0.1',
       SANDBOX_SEED: `e2e:${Date.now()}`,
       SANDBOX_CALLBACK_URL: `${baseUrl}/api/channels/push`,
     },

@@ -25,9 +25,10 @@ export async function seedDemoPromotions(maker: TenantCtx, checker: TenantCtx): 
     format: 'PERCENTAGE',
     value: 10,
     marketplace_fee_percent: 6.5,
+    // Not the Gayo coffee: its Surabaya area price is what a new user sees on a manual order (and its journey checks).
     items: [
       { catalog_id: id('KPK-HITAM-M')!, cost_price: 35_000 },
-      { catalog_id: id('KOPI-GAYO-250')!, cost_price: 52_000 },
+      ...(id('KOPI-TORAJA-500') ? [{ catalog_id: id('KOPI-TORAJA-500')!, cost_price: 80_000 }] : []),
     ],
   });
   await actOnDiscount(checker, payday.id, 'APPROVE', 'Margin masih di atas 20 %');

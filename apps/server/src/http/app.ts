@@ -58,7 +58,7 @@ export async function buildApp(platform: Platform, options: { logger?: boolean }
 
   const gate = sessionGate(platform.database.db);
   const router = createRouter(fastify, platform, {
-    resolveAccess: resolveAccessCached,
+    resolveAccess: (db, userId, workspaceId) => resolveAccessCached(db, userId, workspaceId, platform.config.accessCacheTtlMs),
     isSessionLive: (userId, family) => gate.isLive(userId, family),
   });
   registerRoutes(router, platform);

@@ -355,7 +355,9 @@ describe('demo', () => {
     const demo = { headers: { authorization: `Bearer ${await tokenFor(app, owner!.id)}`, 'workspace-id': membership!.workspaceId } };
     const list = (await call('GET', `${base}?step=PACKING_COMPLETED`, demo)).json();
     // The ready-to-ship order holds a short line (its coffee is in Bandung), so its goods cannot be issued yet.
-    expect(list.counts).toEqual({ NEW: 1, PICK_CONFIRMED: 0, PACK_CONFIRMED: 1, PACKING_COMPLETED: 1, GOODS_ISSUED: 0, SHIPPED: 2 });
+    // NEW also holds the other demo parts' confirmed manual orders (the finance demo's credit orders).
+    expect(list.counts).toMatchObject({ PICK_CONFIRMED: 0, PACK_CONFIRMED: 1, PACKING_COMPLETED: 1, GOODS_ISSUED: 0, SHIPPED: 2 });
+    expect(list.counts.NEW).toBeGreaterThanOrEqual(1);
     expect(list.items[0]).toMatchObject({ status: 'READY_TO_SHIP', stock_short: true, fulfillment: { step: 'PACKING_COMPLETED' } });
     expectError(await call('POST', `${base}/${list.items[0].id}/steps`, demo, { action: 'ISSUE_GOODS' }), 409, 'INSUFFICIENT_STOCK');
   });

@@ -15,8 +15,9 @@ const TOKEN_PRIVATE_KEY = generateKeyPairSync('ed25519').privateKey.export({ typ
 let app: TestApp;
 let other: TestApp | undefined;
 beforeAll(async () => {
-  app = await buildTestApp({ TOKEN_PRIVATE_KEY });
-  if (onPostgres) other = await buildTestApp({ TOKEN_PRIVATE_KEY, DATABASE_URL: app.platform.config.databaseUrl! });
+  app = await buildTestApp({ TOKEN_PRIVATE_KEY, ACCESS_CACHE_TTL_MS: '500' });
+  if (onPostgres)
+    other = await buildTestApp({ TOKEN_PRIVATE_KEY, ACCESS_CACHE_TTL_MS: '500', DATABASE_URL: app.platform.config.databaseUrl! });
 }, 180_000);
 afterAll(async () => {
   await other?.close();

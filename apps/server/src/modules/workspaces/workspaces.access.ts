@@ -51,14 +51,21 @@ const cacheOf = (db: Db) => {
 };
 
 /** resolveAccess through the process's short-lived cache (one per root database handle, i.e. per process). */
-export function resolveAccessCached(db: Db, userId: string, workspaceId: string, now: () => number = Date.now): Promise<Access | null> {
+export function resolveAccessCached(
+  db: Db,
+  userId: string,
+  workspaceId: string,
+  ttlMs = ACCESS_TTL_MS,
+  now: () => number = Date.now,
+): Promise<Access | null> {
+  if (ttlMs <= 0) return resolveAccess(db, userId, workspaceId);
   const cache = cacheOf(db);
   const key = `${userId}:${workspaceId}`;
   const hit = cache.get(key);
   if (hit && hit.until > now()) return hit.access;
   if (cache.size >= MAX_ENTRIES) cache.clear();
   const access = resolveAccess(db, userId, workspaceId);
-  cache.set(key, { workspaceId, access, until: now() + ACCESS_TTL_MS });
+  cache.set(key, { workspaceId, access, until: now() + ttlMs });
   access.catch(() => cache.delete(key));
   return access;
 }

@@ -8,6 +8,7 @@ import { useCan } from '../../../components/use-can.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { withWorkspaceQuery } from '../../../lib/workspace-query.ts';
 import { downloadOrderExport, useOrderExport, useStartOrderExport, type ExportKind, type OrderExportBody } from '../api/documents-api.ts';
+import { textLimit } from '../../../components/text-limit.ts';
 
 type FormValues = {
   period?: [Dayjs, Dayjs] | null;
@@ -117,7 +118,7 @@ export function OrderExportScreen() {
           <DatePicker.RangePicker style={{ width: '100%' }} format="DD/MM/YYYY" data-testid="export-period" />
         </Form.Item>
         <Form.Item name="courier" label={t('export.courier')}>
-          <Input allowClear maxLength={100} />
+          <Input allowClear count={textLimit(100)} />
         </Form.Item>
         <Form.Item name="payment_status" label={t('export.payment')}>
           <Select

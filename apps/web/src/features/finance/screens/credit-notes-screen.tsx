@@ -11,6 +11,7 @@ import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { notifyHttpError, notifySuccess } from '../../../lib/notify.ts';
 import { financeApi, newIdempotencyKey, useFinanceMutation, useCreditNotes, useInvoices, type CreditNote } from '../api/finance-api.ts';
 import { CustomerSelect } from '../components/customer-select.tsx';
+import { textLimit } from '../../../components/text-limit.ts';
 
 const REASONS = ['RETURN', 'PRICE_CORRECTION', 'GOODWILL'] as const;
 type Values = { customer_id?: string; reason: string; target: 'INVOICE' | 'WALLET'; invoice_id?: string; amount?: number; notes?: string };
@@ -92,7 +93,7 @@ export function CreditNoteModal({
           <MoneyInput data-testid="credit-note-amount" />
         </Form.Item>
         <Form.Item name="notes" label={t('fields.notes')}>
-          <Input.TextArea maxLength={500} rows={2} />
+          <Input.TextArea count={textLimit(500)} rows={2} />
         </Form.Item>
       </Form>
     </Modal>

@@ -14,6 +14,7 @@ import { withWorkspaceQuery } from '../../../lib/workspace-query.ts';
 import { financeApi, newIdempotencyKey, useFinanceMutation, useInvoiceableOrders, useInvoices } from '../api/finance-api.ts';
 import { CustomerSelect } from '../components/customer-select.tsx';
 import { FinanceStatus } from '../components/finance-status.tsx';
+import { textLimit } from '../../../components/text-limit.ts';
 
 const FILTERS = ['status', 'q'] as const;
 type Filter = (typeof FILTERS)[number];
@@ -73,7 +74,7 @@ function CreateInvoiceModal({ open, onClose, onCreated }: { open: boolean; onClo
         </Form.Item>
         {customerId && orders.data?.items.length === 0 ? <Typography.Text type="secondary">{t('invoice.noOrders')}</Typography.Text> : null}
         <Form.Item name="notes" label={t('fields.notes')}>
-          <Input.TextArea maxLength={500} rows={2} />
+          <Input.TextArea count={textLimit(500)} rows={2} />
         </Form.Item>
       </Form>
     </Modal>

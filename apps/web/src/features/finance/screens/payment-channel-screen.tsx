@@ -6,6 +6,7 @@ import { PermissionGate } from '../../../components/permission-gate.tsx';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { notifyHttpError } from '../../../lib/notify.ts';
 import { financeApi, useBanks, useFinanceMutation, usePaymentChannels, type PaymentChannel } from '../api/finance-api.ts';
+import { textLimit } from '../../../components/text-limit.ts';
 
 const METHODS = ['BANK_TRANSFER', 'CASH', 'QRIS', 'VIRTUAL_ACCOUNT'] as const;
 
@@ -79,10 +80,10 @@ export function PaymentChannelScreen() {
                 />
               </Form.Item>
               <Form.Item name="account_number" label={t('fields.accountNumber')} rules={[{ required: true, message: t('required') }]}>
-                <Input inputMode="numeric" maxLength={20} />
+                <Input inputMode="numeric" count={textLimit(20)} />
               </Form.Item>
               <Form.Item name="account_name" label={t('fields.accountName')} rules={[{ required: true, message: t('required') }]}>
-                <Input maxLength={100} />
+                <Input count={textLimit(100)} />
               </Form.Item>
             </>
           ) : null}

@@ -25,6 +25,7 @@ import {
 import { CustomerSelect } from '../components/customer-select.tsx';
 import { FinanceStatus } from '../components/finance-status.tsx';
 import { ProofImage } from '../components/proof-image.tsx';
+import { textLimit } from '../../../components/text-limit.ts';
 
 const FILTERS = ['status', 'customer_id'] as const;
 type Filter = (typeof FILTERS)[number];
@@ -122,11 +123,11 @@ function RecordPaymentModal({ open, onClose }: { open: boolean; onClose: () => v
             />
           </Form.Item>
           <Form.Item name="sender_account_number" label={t('fields.accountNumber')} style={{ flex: 1 }}>
-            <Input inputMode="numeric" maxLength={20} />
+            <Input inputMode="numeric" count={textLimit(20)} />
           </Form.Item>
         </Space.Compact>
         <Form.Item name="sender_account_name" label={t('fields.accountName')}>
-          <Input maxLength={100} />
+          <Input count={textLimit(100)} />
         </Form.Item>
         <Form.Item label={t('payment.proof')} name="proof" validateTrigger={[]}>
           <Upload
@@ -144,7 +145,7 @@ function RecordPaymentModal({ open, onClose }: { open: boolean; onClose: () => v
           </Upload>
         </Form.Item>
         <Form.Item name="notes" label={t('fields.notes')}>
-          <Input.TextArea maxLength={500} rows={2} />
+          <Input.TextArea count={textLimit(500)} rows={2} />
         </Form.Item>
       </Form>
     </Modal>

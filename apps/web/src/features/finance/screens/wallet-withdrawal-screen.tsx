@@ -7,6 +7,7 @@ import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { notifyHttpError, notifySuccess } from '../../../lib/notify.ts';
 import { financeApi, newIdempotencyKey, useBalance, useBanks, useFinanceMutation, useWithdrawalSettings } from '../api/finance-api.ts';
 import { CustomerSelect } from '../components/customer-select.tsx';
+import { textLimit } from '../../../components/text-limit.ts';
 
 type Values = {
   customer_id?: string;
@@ -80,13 +81,13 @@ export function WalletWithdrawalScreen() {
           />
         </Form.Item>
         <Form.Item name="account_number" label={t('fields.accountNumber')} rules={[{ required: true, message: t('required') }]}>
-          <Input inputMode="numeric" maxLength={20} />
+          <Input inputMode="numeric" count={textLimit(20)} />
         </Form.Item>
         <Form.Item name="account_name" label={t('fields.accountName')} rules={[{ required: true, message: t('required') }]}>
-          <Input maxLength={100} />
+          <Input count={textLimit(100)} />
         </Form.Item>
         <Form.Item name="beneficiary" label={t('withdrawal.beneficiary')} rules={[{ required: true, message: t('required') }]}>
-          <Input maxLength={100} />
+          <Input count={textLimit(100)} />
         </Form.Item>
         <Form.Item
           name="confirmed"

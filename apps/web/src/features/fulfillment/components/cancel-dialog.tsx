@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/error-text.ts';
 import { useFulfillmentReasons } from '../api/fulfillment-api.ts';
+import { textLimit } from '../../../components/text-limit.ts';
 
 type Props = {
   kind: FulfillmentKind;
@@ -86,7 +87,7 @@ export function CancelDialog({ kind, orderId, open, busy, error, onCancel, onSub
           <Input.TextArea
             data-testid="cancel-detail"
             rows={3}
-            maxLength={500}
+            count={textLimit(500)}
             value={detail}
             onChange={(event) => setDetail(event.target.value)}
           />

@@ -2,6 +2,7 @@ import { Alert, Form, Input, Modal, Radio, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/error-text.ts';
+import { textLimit } from '../../../components/text-limit.ts';
 
 type Method = 'PICKUP' | 'DROPOFF' | 'OWN_COURIER';
 type Props = {
@@ -65,7 +66,7 @@ export function ShipDialog({ marketplace, open, busy, error, initialReceipt, onC
             validateStatus={tried && !receipt.trim() ? 'error' : undefined}
             help={tried && !receipt.trim() ? t('validation:REQUIRED') : undefined}
           >
-            <Input data-testid="ship-receipt" value={receipt} maxLength={100} onChange={(event) => setReceipt(event.target.value)} />
+            <Input data-testid="ship-receipt" value={receipt} count={textLimit(100)} onChange={(event) => setReceipt(event.target.value)} />
           </Form.Item>
         ) : (
           <Typography.Text type="secondary">{t('ship.marketplaceNote')}</Typography.Text>

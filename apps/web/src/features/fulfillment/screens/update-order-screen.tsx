@@ -7,6 +7,7 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { useWarehouseOptions } from '../../../lib/warehouses.ts';
 import { withWorkspaceQuery } from '../../../lib/workspace-query.ts';
 import { useFulfillment, useFulfillmentWrite } from '../api/fulfillment-api.ts';
+import { textLimit } from '../../../components/text-limit.ts';
 
 type Values = {
   warehouse_id?: string;
@@ -104,13 +105,13 @@ export function UpdateOrderScreen({ kind }: { kind: FulfillmentKind }) {
         />
       </Form.Item>
       <Form.Item name="courier_name" label={t('update.courier')}>
-        <Input maxLength={100} />
+        <Input count={textLimit(100)} />
       </Form.Item>
       <Form.Item name="courier_service" label={t('update.service')}>
-        <Input maxLength={100} />
+        <Input count={textLimit(100)} />
       </Form.Item>
       <Form.Item name="receipt_number" label={t('update.receipt')}>
-        <Input maxLength={100} data-testid="update-receipt" />
+        <Input count={textLimit(100)} data-testid="update-receipt" />
       </Form.Item>
       <Form.Item name="dropshipper" label={t('update.dropshipper')} valuePropName="checked">
         <Switch />
@@ -122,24 +123,24 @@ export function UpdateOrderScreen({ kind }: { kind: FulfillmentKind }) {
             label={t('update.dropshipperName')}
             rules={[{ required: true, message: t('validation:REQUIRED') }]}
           >
-            <Input maxLength={100} />
+            <Input count={textLimit(100)} />
           </Form.Item>
           <Form.Item name="dropshipper_phone" label={t('update.dropshipperPhone')}>
-            <Input maxLength={20} />
+            <Input count={textLimit(20)} />
           </Form.Item>
         </>
       )}
       <Form.Item name="name" label={t('update.recipient')}>
-        <Input maxLength={100} />
+        <Input count={textLimit(100)} />
       </Form.Item>
       <Form.Item name="phone" label={t('update.phone')}>
-        <Input maxLength={20} />
+        <Input count={textLimit(20)} />
       </Form.Item>
       <Form.Item name="address" label={t('update.address')}>
-        <Input.TextArea rows={3} maxLength={500} />
+        <Input.TextArea rows={3} count={textLimit(500)} />
       </Form.Item>
       <Form.Item name="postal_code" label={t('update.postalCode')}>
-        <Input maxLength={5} />
+        <Input count={textLimit(5)} />
       </Form.Item>
     </FormPage>
   );

@@ -11,6 +11,7 @@ import { useListQuery } from '../../../../components/use-list-query.ts';
 import { notifyHttpError, notifySuccess } from '../../../../lib/notify.ts';
 import { useDiscount, useDiscountDecision, useDiscountImpact, useDiscounts, type DiscountSummary } from '../../api/promotions-api.ts';
 import { statusTone } from '../../components/param-search.tsx';
+import { textLimit } from '../../../../components/text-limit.ts';
 
 const FILTERS = ['status', 'tier'] as const;
 type Filter = (typeof FILTERS)[number];
@@ -125,7 +126,7 @@ function Review({ id }: { id: string }) {
           <Input.TextArea
             data-testid="decision-note"
             rows={2}
-            maxLength={500}
+            count={textLimit(500)}
             placeholder={t('approval.note')}
             aria-label={t('approval.note')}
             value={note}

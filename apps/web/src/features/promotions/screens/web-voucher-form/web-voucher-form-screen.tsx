@@ -11,6 +11,7 @@ import { SkuPicker } from '../../../../components/sku-picker.tsx';
 import { notifySuccess } from '../../../../lib/notify.ts';
 import { withWorkspaceQuery } from '../../../../lib/workspace-query.ts';
 import { saveWebVoucher, useInvalidateVouchers, useWebVoucher } from '../../api/promotions-api.ts';
+import { textLimit } from '../../../../components/text-limit.ts';
 
 type Item = {
   voucher_code?: string;
@@ -116,7 +117,7 @@ export function WebVoucherFormScreen() {
             label={t('voucher.fields.voucher_code')}
             rules={[{ required: true, message: t('validation:REQUIRED') }]}
           >
-            <Input data-testid="field-voucher_code" maxLength={50} />
+            <Input data-testid="field-voucher_code" count={textLimit(50)} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
