@@ -1,3 +1,4 @@
+import { ORDER_SEARCH_PARAMS } from '@kelola/contracts/orders';
 import { PlusOutlined, WarningOutlined } from '@ant-design/icons';
 import { ORDER_SORTS, PAYMENT_STATUSES } from '@kelola/contracts/orders';
 import { MARKETPLACES } from '@kelola/contracts/channels';
@@ -20,8 +21,8 @@ import { useWarehouseScope, WarehouseFilter } from '../../../../components/wareh
 import { useBulkOrderAction, useOrderChannels, useOrders, type BulkResultItem, type OrderRow } from '../../api/orders-api.ts';
 import { CancelOrderModal } from '../../components/cancel-order-modal.tsx';
 import { OrderDetailDrawer } from '../../components/order-detail-drawer.tsx';
-import { OrderSearch } from '../../components/order-search.tsx';
 import { ChannelTag, OrderStatusTag } from '../../components/order-tags.tsx';
+import { ParamSearch } from '../../../../components/param-search.tsx';
 
 /** The spec's order filters (part 4) in its order; `draft` belongs to the manual order list only. */
 export const SALES_TABS = [
@@ -221,7 +222,10 @@ export function SalesScreen({ manual = false }: { manual?: boolean } = {}) {
 
   const filters = (
     <>
-      <OrderSearch
+      <ParamSearch
+        params={ORDER_SEARCH_PARAMS.map((param) => ({ value: param, label: t(`search.by.${param}`) }))}
+        texts={{ parameter: t('search.parameter'), placeholder: t('search.placeholder') }}
+        widths={{ parameter: 190, text: 280 }}
         value={{ searchBy: query.filters.search_by, q: query.filters.q }}
         onSearch={({ searchBy, q }) => query.setFilters({ search_by: searchBy, q })}
       />

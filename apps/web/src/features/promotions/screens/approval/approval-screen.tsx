@@ -10,7 +10,7 @@ import { useCan } from '../../../../components/use-can.ts';
 import { useListQuery } from '../../../../components/use-list-query.ts';
 import { notifyHttpError, notifySuccess } from '../../../../lib/notify.ts';
 import { useDiscount, useDiscountDecision, useDiscountImpact, useDiscounts, type DiscountSummary } from '../../api/promotions-api.ts';
-import { statusTone } from '../../components/param-search.tsx';
+import { statusTone } from '../../components/status-tone.ts';
 import { textLimit } from '../../../../components/text-limit.ts';
 
 const FILTERS = ['status', 'tier'] as const;

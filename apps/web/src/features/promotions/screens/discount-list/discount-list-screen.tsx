@@ -11,7 +11,8 @@ import { StatusTag } from '../../../../components/status-tag.tsx';
 import { useListQuery } from '../../../../components/use-list-query.ts';
 import { withWorkspaceQuery } from '../../../../lib/workspace-query.ts';
 import { useDiscounts, type DiscountSummary } from '../../api/promotions-api.ts';
-import { ParamSearch, statusTone } from '../../components/param-search.tsx';
+import { ParamSearch } from '../../../../components/param-search.tsx';
+import { statusTone } from '../../components/status-tone.ts';
 
 const FILTERS = ['status', 'tier', 'date_from', 'date_to', 'search_by', 'q', 'channel_id'] as const;
 type Filter = (typeof FILTERS)[number];
@@ -94,7 +95,8 @@ export function DiscountListScreen() {
       filters={
         <>
           <ParamSearch
-            params={DISCOUNT_SEARCH_PARAMS}
+            params={DISCOUNT_SEARCH_PARAMS.map((param) => ({ value: param, label: t(`search.by.${param}`) }))}
+            texts={{ parameter: t('search.parameter'), placeholder: t('search.placeholder') }}
             value={{ searchBy: query.filters.search_by, q: query.filters.q }}
             onSearch={({ searchBy, q }) => query.setFilters({ search_by: searchBy, q })}
           />

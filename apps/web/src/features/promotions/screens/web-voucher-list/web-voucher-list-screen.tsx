@@ -10,7 +10,8 @@ import { StatusTag } from '../../../../components/status-tag.tsx';
 import { useListQuery } from '../../../../components/use-list-query.ts';
 import { withWorkspaceQuery } from '../../../../lib/workspace-query.ts';
 import { useWebVouchers } from '../../api/promotions-api.ts';
-import { ParamSearch, statusTone } from '../../components/param-search.tsx';
+import { ParamSearch } from '../../../../components/param-search.tsx';
+import { statusTone } from '../../components/status-tone.ts';
 
 const FILTERS = ['status', 'type_id', 'search_by', 'q'] as const;
 type Filter = (typeof FILTERS)[number];
@@ -66,7 +67,8 @@ export function WebVoucherListScreen() {
       filters={
         <>
           <ParamSearch
-            params={VOUCHER_SEARCH_PARAMS}
+            params={VOUCHER_SEARCH_PARAMS.map((param) => ({ value: param, label: t(`search.by.${param}`) }))}
+            texts={{ parameter: t('search.parameter'), placeholder: t('search.placeholder') }}
             value={{ searchBy: query.filters.search_by, q: query.filters.q }}
             onSearch={({ searchBy, q }) => query.setFilters({ search_by: searchBy, q })}
           />

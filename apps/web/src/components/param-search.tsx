@@ -1,21 +1,25 @@
 import { Flex, Input, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ORDER_SEARCH_PARAMS } from '@kelola/contracts/orders';
 
-export type OrderSearchValue = { searchBy: string | undefined; q: string | undefined };
+export type ParamSearchValue = { searchBy: string | undefined; q: string | undefined };
 
 type Props = {
-  value: OrderSearchValue;
-  onSearch: (value: OrderSearchValue) => void;
+  /** The parameters to search by, with their labels in the screen's language. */
+  params: readonly { value: string; label: string }[];
+  /** The parameter select's label and the text box's placeholder, in the screen's language. */
+  texts: { parameter: string; placeholder: string };
+  value: ParamSearchValue;
+  onSearch: (value: ParamSearchValue) => void;
+  widths?: { parameter: number; text: number };
 };
 
 /**
- * Search by a chosen parameter (spec part 5): a text without a parameter is not sent, and the box says
+ * Search by a chosen parameter (spec part 5; sales orders and vouchers): a text without a parameter is not sent, and the box says
  * 'Please select parameter for search sales order/voucher' (the server answers the same rule with 400).
  */
-export function OrderSearch({ value, onSearch }: Props) {
-  const { t } = useTranslation('orders');
+export function ParamSearch({ params, texts, value, onSearch, widths = { parameter: 180, text: 260 } }: Props) {
+  const { t } = useTranslation();
   const [searchBy, setSearchBy] = useState(value.searchBy);
   const [missing, setMissing] = useState(false);
 
@@ -34,13 +38,13 @@ export function OrderSearch({ value, onSearch }: Props) {
       <Flex gap={0}>
         <Select
           data-testid="search-by"
-          style={{ width: 190 }}
+          style={{ width: widths.parameter }}
           allowClear
-          placeholder={t('search.parameter')}
-          aria-label={t('search.parameter')}
+          placeholder={texts.parameter}
+          aria-label={texts.parameter}
           status={missing ? 'error' : undefined}
           value={searchBy}
-          options={ORDER_SEARCH_PARAMS.map((param) => ({ value: param, label: t(`search.by.${param}`) }))}
+          options={[...params]}
           onChange={(next?: string) => {
             setSearchBy(next);
             if (next) setMissing(false);
@@ -50,13 +54,13 @@ export function OrderSearch({ value, onSearch }: Props) {
           key={value.q ?? ''}
           data-testid="search-text"
           defaultValue={value.q}
-          placeholder={t('search.placeholder')}
-          aria-label={t('search.placeholder')}
+          placeholder={texts.placeholder}
+          aria-label={texts.placeholder}
           allowClear
           enterButton
           status={missing ? 'error' : undefined}
           onSearch={submit}
-          style={{ width: 280 }}
+          style={{ width: widths.text }}
         />
       </Flex>
       {missing && (
