@@ -32,6 +32,16 @@ describeJourney('journey 8: switch the language to English and back', () => {
     const userMenu = page.getByTestId('user-menu');
     // Items of the user menu's dropdown (and of its language submenu), not of the side menu.
     const userMenuItem = (name: string, exact = false) => page.locator('ul.ant-dropdown-menu').getByRole('menuitem', { name, exact });
+    /** Opens the language submenu: under load its popup can close before it is seen, so the hover is repeated. */
+    const openLanguages = async (submenu: string, language: string) => {
+      await userMenuItem(submenu).click();
+      await expect
+        .poll(async () => {
+          if (!(await userMenuItem(language, true).isVisible())) await userMenuItem(submenu).hover();
+          return userMenuItem(language, true).isVisible();
+        })
+        .toBe(true);
+    };
 
     await signIn(page, account.email, account.password);
     await sideMenu.locator('[title="Pesanan Penjualan"]').first().waitFor();
@@ -40,7 +50,7 @@ describeJourney('journey 8: switch the language to English and back', () => {
 
     await userMenu.click();
     await userMenuItem('Pengaturan Akun').waitFor();
-    await userMenuItem('Bahasa').click();
+    await openLanguages('Bahasa', 'English');
     await userMenuItem('English', true).click();
 
     await sideMenu.locator('[title="Sales Orders"]').first().waitFor();
@@ -67,7 +77,7 @@ describeJourney('journey 8: switch the language to English and back', () => {
 
     await userMenu.click();
     await userMenuItem('Account Settings').waitFor();
-    await userMenuItem('Language').click();
+    await openLanguages('Language', 'Bahasa Indonesia');
     await userMenuItem('Bahasa Indonesia', true).click();
 
     await page.getByRole('heading', { name: 'Gudang', exact: true }).waitFor();
