@@ -1,6 +1,11 @@
 // `npm test`: type-check, lint, then every test project (unit, integration on PGlite, web components,
 // Playwright journeys when Chromium is installed). Ends with the line "N passed, M failed".
-import { spawnSync } from 'node:child_process';
+//
+// Two lanes run side by side: the checks and the unit/integration/web tests in one, the Chromium journeys in the
+// other. vitest runs a project whose files must not run in parallel (the journeys share one server) after every
+// other group, one file at a time; on two cores it also runs every other file one at a time. In one process the
+// run is the sum of both; a journey mostly waits on its server and browser, so the lanes overlap well.
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -45,14 +50,43 @@ function excerpt(message) {
     .join('');
 }
 
+function vitestArgs(projects, report) {
+  return ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+}
+
+function reportPath(label) {
+  return path.join(os.tmpdir(), `kelola-vitest-${process.pid}-${label.replace(/\W+/gu, '-')}-${Date.now()}.json`);
+}
+
 function vitest(label, projects, env = {}) {
-  const report = path.join(os.tmpdir(), `kelola-vitest-${process.pid}-${Date.now()}.json`);
-  step(
-    label,
-    bin('vitest'),
-    ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
-    env,
-  );
+  const report = reportPath(label);
+  step(label, bin('vitest'), vitestArgs(projects, report), env);
+  collect(label, report);
+}
+
+/**
+ * The journeys' lane: vitest in the background, its output kept in a file and printed whole when it ends (two
+ * interleaved vitest outputs cannot be read). Resolves with the report's path.
+ */
+function vitestInBackground(label, projects) {
+  const report = reportPath(label);
+  const logFile = path.join(os.tmpdir(), `kelola-vitest-${process.pid}-${label.replace(/\W+/gu, '-')}.log`);
+  const out = fs.openSync(logFile, 'w');
+  const started = Date.now();
+  console.log(`\n▶ ${label} (in the background; its output follows when it ends)`);
+  const child = spawn(bin('vitest'), vitestArgs(projects, report), { cwd: root, stdio: ['ignore', out, out], env: process.env });
+  return new Promise((resolve) => {
+    child.on('close', () => {
+      fs.closeSync(out);
+      console.log(`\n▶ ${label}: output (${Math.round((Date.now() - started) / 1000)} s)`);
+      process.stdout.write(fs.readFileSync(logFile, 'utf8'));
+      fs.rmSync(logFile, { force: true });
+      resolve(report);
+    });
+  });
+}
+
+function collect(label, report) {
   if (!fs.existsSync(report)) {
     failed += 1;
     failures.push(`${label}: the test run produced no report`);
@@ -78,6 +112,8 @@ function vitest(label, projects, env = {}) {
 if (only) {
   vitest('integration suites', ['server'], {});
 } else {
+  if (!fs.existsSync('/usr/bin/chromium')) console.log('\nChromium not installed: e2e journeys skipped (apt-get install -y chromium)');
+  const journeys = vitestInBackground('journeys', ['e2e']);
   for (const project of [
     'packages/contracts',
     'packages/domain',
@@ -91,8 +127,8 @@ if (only) {
   }
   check('lint', bin('eslint'), ['.']);
   check('format (prettier --check)', bin('prettier'), ['--check', '--log-level', 'warn', '.']);
-  if (!fs.existsSync('/usr/bin/chromium')) console.log('\nChromium not installed: e2e journeys skipped (apt-get install -y chromium)');
-  vitest('tests', ['domain', 'contracts', 'server', 'web', 'sandbox', 'e2e']);
+  vitest('tests', ['domain', 'contracts', 'server', 'web', 'sandbox']);
+  collect('journeys', await journeys);
 }
 
 if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  ✖ ${f}`).join('\n')}`);
