@@ -6,7 +6,7 @@ import { key, manualOrder, newCustomer, newShop } from './helpers.ts';
 
 /** Every test file's database is checked when the file closes its app (test-app.ts, ADR 0042): a drift fails the suite. */
 describe('the ledger check when a suite closes its database', () => {
-  it('passes on a ledger that money moved through, and fails the close on a balance that drifted', async () => {
+  it('passes on a ledger that money moved through, and fails the close on a balance that drifted', { timeout: 180_000 }, async () => {
     const clean = await buildTestApp();
     const shop = await newShop(clean);
     const c = await newCustomer(clean, shop, { credit_limit: 1_000_000, payment_limit_days: 30 });
