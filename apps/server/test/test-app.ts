@@ -6,6 +6,7 @@ import { openPlatform } from '../src/composition.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { buildApp, type App } from '../src/http/app.ts';
 import { loadAreas } from '../src/modules/areas/index.ts';
+import { ledgerProblems } from '../src/modules/finance/index.ts';
 import type { Platform } from '../src/platform/platform.ts';
 
 /** Provinces whose full area tree the test database holds: DKI Jakarta, Jawa Barat, Jawa Timur. */
@@ -63,10 +64,27 @@ export async function openTestPlatform(env: Record<string, string> = {}): Promis
     close: async () => {
       // A test that queued a job (an import, an export) started pg-boss: it must let go of the pool first.
       await platform.jobs.stop();
-      await platform.database.close();
-      await dropDatabase();
+      try {
+        await expectBalancedLedger(platform);
+      } finally {
+        await platform.database.close();
+        await dropDatabase();
+      }
     },
   };
+}
+
+/**
+ * The ledger check over the whole database of one test file (ADR 0034, ADR 0042), run when the file closes its
+ * platform: every server suite that moves money (orders cancelled or confirmed on credit, the demo seed, finance)
+ * ends with every posting set balanced, every balance equal to its postings and no wallet below zero, or the suite
+ * fails in its `afterAll`. Each test file has a database of its own (PGlite in memory, or a fresh PostgreSQL
+ * database), so checking each one at its close checks every database the tests wrote.
+ */
+export async function expectBalancedLedger(platform: Platform): Promise<void> {
+  const problems = await ledgerProblems(platform.database.db);
+  const count = problems.unbalanced_entries.length + problems.balance_mismatches.length + problems.negative_wallets.length;
+  if (count > 0) throw new Error(`The ledger check over this suite's database failed: ${JSON.stringify(problems)}`);
 }
 
 /** A real app (HTTP included) on a test platform; each test file gets its own. */

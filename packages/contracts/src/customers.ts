@@ -90,3 +90,74 @@ export const CustomerListQuery = z.object({
   category_id: uuid.optional(),
 });
 export const CustomerList = paged(Customer);
+
+// Import and export (ADR 0042 §3): the customer sheet, a preview first, then the import with an error file.
+
+/** The columns of the customer sheet: the template, the export and the import share them (an export imports back). */
+export const CUSTOMER_SHEET_COLUMNS = [
+  'code',
+  'name',
+  'category',
+  'phone',
+  'email',
+  'address',
+  'province_code',
+  'city_code',
+  'district_code',
+  'subdistrict_code',
+  'postal_code',
+  'tax_id',
+  'credit_limit',
+  'transaction_limit',
+  'payment_limit_days',
+  'shop_code',
+  'sales_code',
+  'store_type',
+  'coin_usage',
+  'example',
+] as const;
+export type CustomerSheetKey = (typeof CUSTOMER_SHEET_COLUMNS)[number];
+
+/** Rows one import may hold (the preview and the import run in the request). */
+export const CUSTOMER_IMPORT_MAX_ROWS = 2000;
+
+export const CustomerImportUpload = z.object({
+  file_name: requiredText(255).refine((v) => v.toLowerCase().endsWith('.xlsx'), { error: 'INVALID_FORMAT' }),
+  content_base64: z.string({ error: 'REQUIRED' }).min(1, { error: 'REQUIRED' }),
+});
+
+export const CUSTOMER_IMPORT_OUTCOMES = ['NEW', 'CHANGED', 'UNCHANGED', 'ERROR', 'EXAMPLE'] as const;
+export const CustomerImportItem = z.object({
+  outcome: z.enum(CUSTOMER_IMPORT_OUTCOMES),
+  /** The sheet row (the header is row 1). */
+  row: z.number(),
+  code: z.string(),
+  name: z.string(),
+  /** CHANGED: the columns that would change. */
+  changes: z.array(z.object({ field: z.string(), before: z.string(), after: z.string() })),
+  /** ERROR: "column: reason", translated. */
+  errors: z.array(z.string()),
+});
+export type CustomerImportItem = z.infer<typeof CustomerImportItem>;
+export const CustomerImportCounts = z.object({
+  new: z.number(),
+  changed: z.number(),
+  unchanged: z.number(),
+  errors: z.number(),
+  examples: z.number(),
+});
+export const CustomerImport = z.object({
+  id: z.string(),
+  /** PREVIEW: nothing changed yet; DONE: imported (the refused rows are in the error file). */
+  status: z.enum(['PREVIEW', 'DONE']),
+  file_name: z.string(),
+  preview: CustomerImportCounts,
+  /** Errors and changes first; at most 500. */
+  items: z.array(CustomerImportItem),
+  truncated: z.boolean(),
+  result: z.object({ created: z.number(), updated: z.number(), unchanged: z.number(), failed: z.number() }).nullable(),
+  has_error_file: z.boolean(),
+  created_at: z.string(),
+});
+export type CustomerImport = z.infer<typeof CustomerImport>;
+export const CustomerExportInput = z.object({ q: z.string().trim().max(100).optional(), category_id: uuid.optional() });

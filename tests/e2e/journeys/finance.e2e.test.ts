@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { DEMO_USER, baseUrl, describeJourney } from '../support/api.ts';
 import { openBrowser, saveScreenshot, type Session } from '../support/chromium.ts';
 import { pngImage } from '../support/files.ts';
@@ -43,6 +43,18 @@ async function chooseCustomer(page: Page, testId: string, name: string, scope = 
   await expect.poll(() => select.innerText(), SERVER_POLL).toContain(name);
 }
 
+/** Picks a SKU in a SkuPicker: types the SKU and clicks its "SKU — name" option. */
+async function chooseSku(page: Page, select: Locator, sku: string): Promise<void> {
+  await select.click();
+  await page.keyboard.type(sku);
+  await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+    .filter({ hasText: new RegExp(`^${escapeRegExp(sku)} — `, 'u') })
+    .first()
+    .click();
+  await expect.poll(() => select.innerText(), { message: `${sku}: chosen`, ...SERVER_POLL }).toContain(sku);
+}
+
 const detailValue = (page: Page, label: string) =>
   page
     .locator('.ant-descriptions-item-label')
@@ -53,7 +65,7 @@ const detailValue = (page: Page, label: string) =>
 
 /**
  * Journey (issue 17): a distributor buys on credit: an order within the limit is confirmed, the next one is refused
- * with CL_INSUFFICIENT's text; the orders are invoiced and the faktur printed; a payment with a transfer-proof image
+ * with CL_INSUFFICIENT's text (through the API, and on the manual-order screen as the user reads it); the orders are invoiced and the faktur printed; a payment with a transfer-proof image
  * is recorded, shown, confirmed and allocated, leaving the right remaining bill; a credit note reduces the invoice;
  * a reseller withdraws wallet money: requested, approved, processed and completed, each step in the wallet history.
  */
@@ -91,7 +103,8 @@ describeJourney('finance: credit, invoice, payment with proof, credit note, with
     });
     expect(customer.status).toBe(201);
     const warehouses = await api('GET', '/api/warehouses?size=50');
-    const warehouseId = (warehouses.json.items as unknown as { id: string }[])[0]!.id;
+    const warehouse = (warehouses.json.items as unknown as { id: string; name: string }[])[0]!;
+    const warehouseId = warehouse.id;
     const skus = await api('GET', '/api/catalogs?q=KOPI-GAYO-250&limit=5');
     const catalogId = (skus.json.items as unknown as { id: string; sku: string }[]).find((c) => c.sku === 'KOPI-GAYO-250')!.id;
     const order = (total: number) =>
@@ -110,8 +123,35 @@ describeJourney('finance: credit, invoice, payment with proof, credit note, with
     expect(second.status).toBe(422);
     expect(second.json).toMatchObject({ code: 'CL_INSUFFICIENT', message: 'Credit Limit Balance not enough' });
 
+    // The same refusal as the user meets it: the order confirmed on the manual-order screen shows CL_INSUFFICIENT's
+    // text, and nothing is saved (the screen stays, the customer still has one order).
+    await page.goto('/manual-order/all/create');
+    await page.getByRole('heading', { name: 'Buat Pesanan Manual' }).waitFor();
+    const customerField = page.getByTestId('customer');
+    await customerField.click();
+    await page.keyboard.type(distributor);
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .filter({ hasText: distributor })
+      .first()
+      .click();
+    await expect.poll(() => page.getByLabel('Nama pembeli').inputValue(), SERVER_POLL).toBe(distributor);
+    await chooseOption(page, page.getByTestId('warehouse'), warehouse.name, { search: true });
+    await chooseSku(page, page.getByTestId('line-sku-0'), 'KOPI-GAYO-250');
+    await page.getByLabel('Harga Satuan').first().fill('600000');
+    await expect.poll(() => page.getByTestId('manual-total').innerText(), SERVER_POLL).toBe(rp(600_000));
+    await page.getByRole('button', { name: 'Konfirmasi', exact: true }).click();
+    const refusal = page.locator('.ant-notification-notice').filter({ hasText: 'Credit Limit Balance not enough' });
+    await refusal.waitFor({ timeout: 30_000 });
+    expect(await refusal.innerText()).toContain('422');
+    await saveScreenshot(page, 'finance-credit-refused');
+    expect(new URL(page.url()).pathname).toBe('/manual-order/all/create');
+    const theirs = await api('GET', `/api/orders?search_by=buyer&q=${encodeURIComponent(distributor)}`);
+    expect(theirs.json.items as unknown as unknown[]).toHaveLength(1);
+
     // 2. The invoice, issued on the screen and printed.
-    await page.reload();
+    await page.goto('/finance-channel/1/invoice');
+    await page.getByRole('heading', { name: 'Faktur' }).waitFor();
     await page.getByRole('button', { name: 'Buat faktur' }).first().click();
     const modal = page.locator('.ant-modal').filter({ hasText: 'Buat faktur' });
     await chooseCustomer(page, 'customer-select', distributor, modal);

@@ -28,6 +28,10 @@ describe('the finance demo', () => {
       .from(memberships)
       .where(eq(memberships.userId, owner!.id));
     const demo = { headers: { authorization: `Bearer ${await tokenFor(app, owner!.id)}`, 'workspace-id': membership!.workspaceId } };
+    // The distributor's credit orders have their stock (not flagged "stock short" on /sales).
+    const distributorOrders = (await call('GET', '/api/orders?search_by=buyer&q=Distribusi+Nusantara', demo)).json();
+    expect(distributorOrders.items).toHaveLength(3);
+    expect(distributorOrders.items.map((o: { stock_short: boolean }) => o.stock_short)).toEqual([false, false, false]);
     const invoices = (await call('GET', '/api/finance/invoices', demo)).json();
     expect(invoices.total_row).toBe(2);
     expect(invoices.items.map((i: { status: string }) => i.status).sort()).toEqual(['OUTSTANDING', 'PARTIALLY_PAID']);

@@ -168,6 +168,82 @@ describe('invoices', () => {
   });
 });
 
+describe('cancelling an invoiced order (ADR 0042)', () => {
+  const inOrder = async (shop: Shop) =>
+    (await call('GET', `/api/inventory?warehouse_id=${shop.wh}`, shop.owner))
+      .json()
+      .items.find((i: { catalog_id: string }) => i.catalog_id === shop.sku.id).in_order as number;
+
+  it('is refused naming the invoice (id and en), changes nothing, and works once the invoice is cancelled', async () => {
+    const shop = await newShop(app);
+    const c = await newCustomer(app, shop, { credit_limit: 5_000_000, payment_limit_days: 30 });
+    const o = (await manualOrder(app, shop, c.id, 400_000)).json();
+    const inv = await invoiceFor(shop, [o.id]);
+    const reservedBefore = await inOrder(shop);
+    expect(reservedBefore).toBe(1);
+
+    const refused = await call('PUT', `/api/manual-orders/${o.id}/cancel`, shop.owner, { reason_id: 'CUSTOMER_REQUEST' });
+    expectError(refused, 409, 'ORDER_INVOICED');
+    expect(refused.json()).toMatchObject({
+      message: `Pesanan ini sudah ditagih pada faktur ${inv.number}. Batalkan faktur itu dulu, atau kurangi dengan nota kredit.`,
+      details: { invoice_id: inv.id, invoice_number: inv.number },
+    });
+    const english = await call(
+      'POST',
+      `/api/orders/${o.id}/cancel`,
+      shop.owner,
+      { reason_id: 'CUSTOMER_REQUEST' },
+      { 'accept-language': 'en' },
+    );
+    expectError(english, 409, 'ORDER_INVOICED');
+    expect(english.json().message).toBe(
+      `This order is billed on invoice ${inv.number}. Cancel that invoice first, or reduce it with a credit note.`,
+    );
+    // The bulk cancel names it per order.
+    const bulk = await call('POST', '/api/orders/bulk', shop.owner, { action: 'CANCEL', order_ids: [o.id], reason_id: 'CUSTOMER_REQUEST' });
+    expect(bulk.json().items).toEqual([expect.objectContaining({ order_id: o.id, ok: false, code: 'ORDER_INVOICED' })]);
+
+    // Nothing moved: the order, its stock, its invoice and the receivable.
+    const order = (await call('GET', `/api/orders/${o.id}`, shop.owner)).json();
+    expect(order).toMatchObject({ status: 'CONFIRMED', cancel_reason: null });
+    expect(order.timeline.map((e: { to_status: string | null }) => e.to_status)).not.toContain('CANCELED');
+    expect(await inOrder(shop)).toBe(reservedBefore);
+    expect((await call('GET', `/api/finance/invoices/${inv.id}`, shop.owner)).json()).toMatchObject({
+      status: 'OUTSTANDING',
+      remaining: 400_000,
+    });
+    expect((await call('GET', `/api/finance/customers/${c.id}/balance`, shop.owner)).json().receivable).toBe(400_000);
+
+    // The invoice cancelled first, the order cancels; its stock and credit come back.
+    expect((await call('POST', `/api/finance/invoices/${inv.id}/cancel`, shop.owner)).json().status).toBe('CANCELLED');
+    const cancel = await call('PUT', `/api/manual-orders/${o.id}/cancel`, shop.owner, { reason_id: 'CUSTOMER_REQUEST' });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(cancel.json().status).toBe('CANCELED');
+    expect(await inOrder(shop)).toBe(0);
+    expect((await call('GET', `/api/finance/customers/${c.id}/balance`, shop.owner)).json().receivable).toBe(0);
+  });
+
+  it('an invoice with a credit note keeps its order billed: it cannot be cancelled, nor can the order', async () => {
+    const shop = await newShop(app);
+    const c = await newCustomer(app, shop, { credit_limit: 5_000_000, payment_limit_days: 30 });
+    const o = (await manualOrder(app, shop, c.id, 300_000)).json();
+    const inv = await invoiceFor(shop, [o.id]);
+    const note = await call('POST', '/api/finance/credit-notes', shop.owner, {
+      customer_id: c.id,
+      reason: 'PRICE_CORRECTION',
+      target: 'INVOICE',
+      invoice_id: inv.id,
+      amount: 100_000,
+      idempotency_key: key(),
+    });
+    expect(note.statusCode, note.body).toBe(200);
+    expectError(await call('PUT', `/api/manual-orders/${o.id}/cancel`, shop.owner, { reason_id: 'OTHER' }), 409, 'ORDER_INVOICED');
+    // The invoice with a credit cannot be cancelled either (INVOICE_STATE_CONFLICT): the order stays billed.
+    expectError(await call('POST', `/api/finance/invoices/${inv.id}/cancel`, shop.owner), 409, 'INVOICE_STATE_CONFLICT');
+    expect((await call('GET', `/api/orders/${o.id}`, shop.owner)).json().status).toBe('CONFIRMED');
+  });
+});
+
 describe('payments with transfer proofs', () => {
   it('a partial payment leaves the remaining bill; confirming allocates oldest first; an over-payment goes to the wallet', async () => {
     const shop = await newShop(app);

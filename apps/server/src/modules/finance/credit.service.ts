@@ -5,7 +5,7 @@ import type { TenantCtx } from '../../http/context.ts';
 import { DomainError } from '../../platform/errors.ts';
 import { findCustomer } from '../orders/index.ts';
 import { balanceOf } from './ledger.service.ts';
-import { creditLocks, creditOrders, invoices } from './finance.schema.ts';
+import { creditLocks, creditOrders, invoiceOrders, invoices } from './finance.schema.ts';
 
 export const OPEN_INVOICE = ['OUTSTANDING', 'PARTIALLY_PAID'] as const;
 
@@ -87,10 +87,20 @@ export type CreditOrder = {
  * (CL_OVERDUE, CL_EXCEED_MULTIPLEBOND, CL_INSUFFICIENT, naming the rule; the transaction rolls back) and the
  * amount counts against the limit until it is invoiced. A cancelled order that was not invoiced gives its amount back.
  * A customer without a credit limit buys as before (cash, not on credit).
+ * An order billed on a live invoice cannot be cancelled: 409 ORDER_INVOICED naming the invoice, and the whole
+ * cancellation rolls back (stock, state, timeline). The invoice is cancelled first, or reduced by a credit note (ADR 0042).
  */
 export async function followOrderCredit(ctx: TenantCtx, order: CreditOrder, from: string | null): Promise<void> {
   if (order.source !== 'MANUAL' || !order.customerId) return;
   if (order.status === 'CANCELED' && from !== 'CANCELED') {
+    // A cancelled invoice lets go of its orders (cancelInvoice deletes their rows), so a row here is a live invoice.
+    const [billed] = await ctx.db
+      .select({ id: invoices.id, number: invoices.number })
+      .from(invoiceOrders)
+      .innerJoin(invoices, and(eq(invoices.workspaceId, invoiceOrders.workspaceId), eq(invoices.id, invoiceOrders.invoiceId)))
+      .where(and(eq(invoiceOrders.workspaceId, ctx.workspaceId), eq(invoiceOrders.orderId, order.id)));
+    if (billed)
+      throw new DomainError('ORDER_INVOICED', { invoice_id: billed.id, invoice_number: billed.number }, { invoice_number: billed.number });
     await ctx.db
       .update(creditOrders)
       .set({ status: 'RELEASED' })

@@ -1,4 +1,6 @@
 import type { KelolaModule } from '../../http/context.ts';
+import type { Platform } from '../../platform/platform.ts';
+import { CUSTOMER_EXPORT_QUEUE, runCustomerExport, type CustomerExportJob } from './customer-io.service.ts';
 import { registerOrderRoutes } from './orders.routes.ts';
 export {
   amountColumns,
@@ -51,4 +53,11 @@ export {
 } from './order-batch.service.ts';
 
 /** Orders, their lines, timeline and tab counts, and customers (the writes that move stock are flows). */
-export const ordersModule: KelolaModule = { name: 'orders', routes: registerOrderRoutes };
+export const ordersModule: KelolaModule = {
+  name: 'orders',
+  routes: registerOrderRoutes,
+  // The customer export (ADR 0042 §3).
+  workers: async (platform: Platform) => {
+    await platform.jobs.work<CustomerExportJob>(CUSTOMER_EXPORT_QUEUE, (job) => runCustomerExport(platform, job));
+  },
+};

@@ -4,9 +4,13 @@ import {
   CustomerCategory,
   CustomerCategoryInput,
   CustomerCategoryList,
+  CustomerExportInput,
+  CustomerImport,
+  CustomerImportUpload,
   CustomerInput,
   CustomerList,
   CustomerListQuery,
+  ExportRecord,
   Order,
   OrderIdParams,
   OrderList,
@@ -14,6 +18,8 @@ import {
 } from '@kelola/contracts';
 import type { Ctx, TenantCtx } from '../../http/context.ts';
 import type { Router } from '../../http/route.ts';
+import { download } from '../../platform/files/download.ts';
+import * as customerIo from './customer-io.service.ts';
 import * as customers from './customers.service.ts';
 import { getOrder, listOrders, MANUAL_CANCELLATION_REASONS } from './orders.service.ts';
 
@@ -144,5 +150,86 @@ export function registerOrderRoutes({ route }: Router): void {
       params: OrderIdParams,
     },
     async (ctx, { params }) => customers.deleteCategory(t(ctx), params.id),
+  );
+  // Customer import (a preview, then the import with the file of the refused rows) and export (ADR 0042 §3).
+  route(
+    {
+      method: 'GET',
+      url: '/api/customers/import/template',
+      permission: ['customer-channel', 'WRITE'],
+      tags: ctags,
+      summary: 'The XLSX customer template (streamed): example rows, marked as examples, and the column guide',
+    },
+    async (_ctx, { reply }) => download(reply, customerIo.customerTemplate()),
+  );
+  route(
+    {
+      method: 'POST',
+      url: '/api/customers/imports',
+      permission: ['customer-channel', 'WRITE'],
+      tags: ctags,
+      summary: 'Uploads a filled customer sheet (base64 JSON) and answers its preview per row; nothing changes until confirmed',
+      body: CustomerImportUpload,
+      response: CustomerImport,
+    },
+    (ctx, { body }) => customerIo.previewCustomerImport(t(ctx), body),
+  );
+  route(
+    {
+      method: 'GET',
+      url: '/api/customers/imports',
+      permission: ['customer-channel', 'READ'],
+      tags: ctags,
+      summary: 'The 20 latest customer imports',
+    },
+    (ctx) => customerIo.listCustomerImports(t(ctx)),
+  );
+  route(
+    {
+      method: 'GET',
+      url: '/api/customers/imports/:id',
+      permission: ['customer-channel', 'READ'],
+      tags: ctags,
+      summary: 'A customer import: its preview and, once confirmed, its result',
+      params: OrderIdParams,
+      response: CustomerImport,
+    },
+    (ctx, { params }) => customerIo.getCustomerImport(t(ctx), params.id),
+  );
+  route(
+    {
+      method: 'POST',
+      url: '/api/customers/imports/:id/confirm',
+      permission: ['customer-channel', 'WRITE'],
+      tags: ctags,
+      summary: 'Imports a previewed sheet: rows that pass create or update (by code), the others go to the error file; once only',
+      params: OrderIdParams,
+      response: CustomerImport,
+    },
+    (ctx, { params }) => customerIo.confirmCustomerImport(t(ctx), params.id),
+  );
+  route(
+    {
+      method: 'GET',
+      url: '/api/customers/imports/:id/errors',
+      permission: ['customer-channel', 'READ'],
+      tags: ctags,
+      summary: 'XLSX of the refused rows with their reasons (409 FILE_NOT_READY when none was refused)',
+      params: OrderIdParams,
+    },
+    async (ctx, { params, reply }) => download(reply, await customerIo.customerImportErrors(t(ctx), params.id)),
+  );
+  route(
+    {
+      method: 'POST',
+      url: '/api/customers/exports',
+      permission: ['customer-channel', 'READ'],
+      tags: ctags,
+      summary: 'Queues an export of the customers matching the search and category (XLSX, streamed); recorded in export history',
+      body: CustomerExportInput,
+      response: ExportRecord,
+      status: 202,
+    },
+    (ctx, { body }) => customerIo.startCustomerExport(t(ctx), body),
   );
 }

@@ -1,7 +1,14 @@
+import type { CustomerImportItem } from '@kelola/contracts';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz } from '../../platform/db/columns.ts';
 import { tenantPolicy, workspaceIdColumn } from '../../platform/db/tenancy.ts';
+
+type CustomerImportPreviewJson = {
+  counts: { new: number; changed: number; unchanged: number; errors: number; examples: number };
+  items: CustomerImportItem[];
+  truncated: boolean;
+};
 
 const rupiah = () => bigint({ mode: 'number' }).notNull().default(0);
 
@@ -262,4 +269,27 @@ export const customers = pgTable(
     index('customers_name_idx').on(t.workspaceId, t.name),
     tenantPolicy(),
   ],
+);
+
+/**
+ * A customer import (ADR 0042 §3): the uploaded sheet, its preview (nothing changed yet) and, once confirmed, the
+ * result and the file of the refused rows.
+ */
+export const customerImports = pgTable(
+  'customer_imports',
+  {
+    id: uuid().primaryKey(),
+    workspaceId: workspaceIdColumn(),
+    /** PREVIEW, then DONE once confirmed. */
+    status: text().notNull().default('PREVIEW'),
+    fileKey: text().notNull(),
+    fileName: text().notNull(),
+    preview: jsonb().$type<CustomerImportPreviewJson>().notNull(),
+    result: jsonb().$type<{ created: number; updated: number; unchanged: number; failed: number }>(),
+    errorFileKey: text(),
+    requestedBy: uuid().notNull(),
+    createdAt: timestamptz().notNull().defaultNow(),
+    finishedAt: timestamptz(),
+  },
+  (t) => [index('customer_imports_workspace_created_idx').on(t.workspaceId, t.createdAt), tenantPolicy()],
 );

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Customer, CustomerInput } from '@kelola/contracts/customers';
+import type { Customer, CustomerImport, CustomerInput } from '@kelola/contracts/customers';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { fileToBase64 } from '../../../lib/file-api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { useWorkspaceId } from '../../../lib/workspace-query.ts';
 
@@ -77,5 +78,42 @@ export function useCategoryMutation(options: { onSuccess?: () => void } = {}) {
       await invalidate();
       options.onSuccess?.();
     },
+  });
+}
+
+// Import and export (ADR 0042 §3).
+
+export const CUSTOMER_TEMPLATE_PATH = '/customers/import/template';
+export const customerImportErrorsPath = (id: string) => `/customers/imports/${encodeURIComponent(id)}/errors`;
+
+/** Uploads a customer sheet: the answer is its preview (nothing is written until it is confirmed). */
+export function usePreviewCustomerImport() {
+  return useMutation({
+    mutationFn: async (file: File) =>
+      apiFetch<CustomerImport>('/customers/imports', {
+        method: 'POST',
+        body: { file_name: file.name, content_base64: await fileToBase64(file) },
+      }),
+  });
+}
+
+export function useConfirmCustomerImport() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<CustomerImport>(`/customers/imports/${encodeURIComponent(id)}/confirm`, { method: 'POST' }),
+    onSuccess: async () => {
+      await invalidate();
+    },
+  });
+}
+
+/** Queues an export of the customers the list shows (search and category); the file is in the export history. */
+export function useExportCustomers() {
+  return useMutation({
+    mutationFn: (filters: { q?: string | undefined; category_id?: string | undefined }) =>
+      apiFetch<{ id: string; file_name: string }>('/customers/exports', {
+        method: 'POST',
+        body: Object.fromEntries(Object.entries(filters).filter(([, v]) => v)),
+      }),
   });
 }

@@ -47,19 +47,22 @@ export function CreditNoteModal({
       confirmLoading={create.isPending}
       destroyOnHidden
       onOk={() =>
-        void form.validateFields().then((v) =>
-          create.mutate(
-            {
-              customer_id: v.customer_id,
-              reason: v.reason,
-              target: v.target,
-              invoice_id: v.target === 'INVOICE' ? v.invoice_id : null,
-              amount: v.amount,
-              notes: v.notes ?? null,
-              idempotency_key: key,
-            },
-            { onError: (e) => applyFieldErrors(form, e) || notifyHttpError(e) },
-          ),
+        void form.validateFields().then(
+          (v) =>
+            create.mutate(
+              {
+                customer_id: v.customer_id,
+                reason: v.reason,
+                target: v.target,
+                invoice_id: v.target === 'INVOICE' ? v.invoice_id : null,
+                amount: v.amount,
+                notes: v.notes ?? null,
+                idempotency_key: key,
+              },
+              { onError: (e) => applyFieldErrors(form, e) || notifyHttpError(e) },
+            ),
+          // The form shows what is missing on its fields.
+          () => undefined,
         )
       }
     >

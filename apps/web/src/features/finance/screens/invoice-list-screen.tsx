@@ -48,6 +48,8 @@ function CreateInvoiceModal({ open, onClose, onCreated }: { open: boolean; onClo
               { onError: (e) => applyFieldErrors(form, e) || notifyHttpError(e) },
             ),
           )
+          // The form shows what is missing on its fields.
+          .catch(() => undefined)
       }
       destroyOnHidden
     >

@@ -63,7 +63,10 @@ export function PaymentChannelScreen() {
         confirmLoading={save.isPending}
         destroyOnHidden
         onOk={() =>
-          void form.validateFields().then((v) => save.mutate(v, { onError: (e) => applyFieldErrors(form, e) || notifyHttpError(e) }))
+          void form.validateFields().then(
+            (v) => save.mutate(v, { onError: (e) => applyFieldErrors(form, e) || notifyHttpError(e) }),
+            () => undefined, // the form shows what is missing on its fields
+          )
         }
       >
         <Form form={form} layout="vertical" initialValues={{ method: 'BANK_TRANSFER' }}>

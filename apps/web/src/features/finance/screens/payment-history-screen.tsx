@@ -59,7 +59,9 @@ function RecordPaymentModal({ open, onClose }: { open: boolean; onClose: () => v
     onClose();
   });
   const submit = async () => {
-    const v = await form.validateFields();
+    // The form shows what is missing on its fields.
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     const body = {
       customer_id: v.customer_id,
       channel_id: v.channel_id,

@@ -40,7 +40,10 @@ function SettingsModal({ open, onClose }: { open: boolean; onClose: () => void }
       confirmLoading={save.isPending}
       destroyOnHidden
       onOk={() =>
-        void form.validateFields().then((v) => save.mutate(v, { onError: (e) => applyFieldErrors(form, e) || notifyHttpError(e) }))
+        void form.validateFields().then(
+          (v) => save.mutate(v, { onError: (e) => applyFieldErrors(form, e) || notifyHttpError(e) }),
+          () => undefined, // the form shows what is missing on its fields
+        )
       }
     >
       {settings.data ? (

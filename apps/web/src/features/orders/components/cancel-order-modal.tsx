@@ -64,7 +64,11 @@ export function CancelOrderModal({ orderId, open, manual, busy, onCancel, onSubm
             placeholder={t('cancel.reasonPlaceholder')}
             loading={reasons.isFetching}
             value={reasonId}
-            options={(reasons.data?.items ?? []).map((reason) => ({ value: reason.id, label: reason.label }))}
+            options={(reasons.data?.items ?? []).map((reason) => ({
+              value: reason.id,
+              // The channel's label in the user's language where Kelola knows the reason, else as the channel gives it.
+              label: /^[A-Za-z0-9_]+$/.test(reason.id) ? t(`cancelReasons.${reason.id}`, { defaultValue: reason.label }) : reason.label,
+            }))}
             onChange={(value: string) => {
               setReasonId(value);
               setMissing(false);

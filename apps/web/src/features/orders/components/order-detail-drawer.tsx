@@ -13,6 +13,7 @@ import { notifyHttpError, notifySuccess } from '../../../lib/notify.ts';
 import { withWorkspaceQuery } from '../../../lib/workspace-query.ts';
 import { useOrder, useOrderAction, type ManualStateAction, type OrderActionName } from '../api/orders-api.ts';
 import { CancelOrderModal } from './cancel-order-modal.tsx';
+import { cancelReasonText } from './cancel-reason-text.ts';
 import { ChannelTag, OrderStatusTag } from './order-tags.tsx';
 
 type Line = Order['lines'][number];
@@ -212,7 +213,7 @@ export function OrderDetailDrawer({ orderId, onClose }: Props) {
           <Descriptions.Item label={t('columns.receipt')}>{data.receipt_number ?? '-'}</Descriptions.Item>
           {data.cancel_reason && (
             <Descriptions.Item label={t('detail.cancelReason')} span={2}>
-              {data.cancel_reason}
+              <span data-testid="cancel-reason-text">{cancelReasonText(t, data.cancel_reason)}</span>
             </Descriptions.Item>
           )}
         </Descriptions>

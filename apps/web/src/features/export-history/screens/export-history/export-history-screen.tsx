@@ -10,7 +10,7 @@ import { errorText } from '../../../../lib/error-text.ts';
 import { downloadExport, fileSizeText, useExportHistory, useRetryExport, type ExportRecord } from '../../api/export-history-api.ts';
 
 const FILTERS = ['type'] as const;
-const TYPES = ['PRODUCT', 'INVENTORY', 'ORDER', 'FULFILLMENT_ORDERS', 'DELIVERY_ORDERS'] as const;
+const TYPES = ['PRODUCT', 'INVENTORY', 'ORDER', 'FULFILLMENT_ORDERS', 'DELIVERY_ORDERS', 'CUSTOMER'] as const;
 /** Spec part 4: done, failed, retry; and processing while the job runs. */
 const TONES: Record<ExportRecord['status'], StatusTone> = { DONE: 'success', FAILED: 'error', RETRY: 'warning', PROCESSING: 'processing' };
 

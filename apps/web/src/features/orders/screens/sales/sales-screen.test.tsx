@@ -1,5 +1,7 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../../lib/i18n.ts';
+import { setNotifier } from '../../../../lib/notify.ts';
 import { renderWithRouter, stubFetch } from '../../../../test/render-with-router.tsx';
 import { CHANNELS, choose, meWith, notFound, WAREHOUSES, WORKSPACE } from '../../../../test/document-fixtures.ts';
 import { listOf, ORDER, ORDER_ID, ORDER_ID_2, REASONS, ROW, ROW_2 } from './order-fixtures.ts';
@@ -166,6 +168,71 @@ describe('/sales', { timeout: 60_000 }, () => {
     await choose('cancel-reason', 'Stok habis');
     fireEvent.click(within(dialog).getByText('Batalkan pesanan', { selector: 'button span' }));
     await waitFor(() => expect(calls.find((call) => call.url.pathname.endsWith('/cancel'))?.body).toEqual({ reason_id: 'OUT_OF_STOCK' }));
+  });
+
+  it('shows the cancel reason as its translated text with the detail, not its code (both languages)', async () => {
+    setup({
+      query: `&order=${ORDER_ID}`,
+      handler: (method, url) =>
+        method === 'GET' && url.pathname === `/api/orders/${ORDER_ID}`
+          ? { body: { ...ORDER, status: 'CANCELED', cancel_reason: 'OUT_OF_STOCK: Gudang kosong' } }
+          : null,
+    });
+    const reason = await screen.findByTestId('cancel-reason-text');
+    expect(reason.textContent).toBe('Stok habis: Gudang kosong');
+    try {
+      await act(() => i18n.changeLanguage('en'));
+      await waitFor(() => expect(screen.getByTestId('cancel-reason-text').textContent).toBe('Out of stock: Gudang kosong'));
+    } finally {
+      await act(() => i18n.changeLanguage('id'));
+    }
+  });
+
+  it('a cancel refused because the order is invoiced names the invoice (ADR 0042)', async () => {
+    const error = vi.fn();
+    setNotifier({ error, success: vi.fn() });
+    try {
+      setup({
+        query: `&order=${ORDER_ID}`,
+        handler: (method, url) =>
+          method === 'POST' && url.pathname === `/api/orders/${ORDER_ID}/cancel`
+            ? {
+                status: 409,
+                body: {
+                  code: 'ORDER_INVOICED',
+                  message: 'x',
+                  details: { invoice_id: 'inv-1', invoice_number: 'INV/2026/11/000001' },
+                },
+              }
+            : null,
+      });
+      await screen.findByTestId('order-amounts');
+      fireEvent.click(within(screen.getByTestId('order-actions')).getByText('Batalkan'));
+      const dialog = (await screen.findByText('Batalkan pesanan', { selector: '.ant-modal-title' })).closest('.ant-modal') as HTMLElement;
+      await choose('cancel-reason', 'Stok habis');
+      fireEvent.click(within(dialog).getByText('Batalkan pesanan', { selector: 'button span' }));
+      await waitFor(() =>
+        expect(error).toHaveBeenCalledWith(
+          expect.objectContaining({
+            description:
+              'Pesanan ini sudah ditagih pada faktur INV/2026/11/000001. Batalkan faktur itu dulu, atau kurangi dengan nota kredit.',
+          }),
+        ),
+      );
+    } finally {
+      setNotifier(null);
+    }
+  });
+
+  it('shows a marketplace reason it has no text for as the marketplace gave it', async () => {
+    setup({
+      query: `&order=${ORDER_ID}`,
+      handler: (method, url) =>
+        method === 'GET' && url.pathname === `/api/orders/${ORDER_ID}`
+          ? { body: { ...ORDER, status: 'CANCELED', cancel_reason: 'Pembeli berubah pikiran' } }
+          : null,
+    });
+    expect((await screen.findByTestId('cancel-reason-text')).textContent).toBe('Pembeli berubah pikiran');
   });
 
   it('shows "sending to Shopee…" while the marketplace answers', async () => {
