@@ -29,6 +29,7 @@ import type { ConnectionRow } from './channels.repository.ts';
 import { callRecord, connectChannel, enqueueChannelCall, toChannel, usableConnection, type ChannelOperation } from './channels.service.ts';
 import * as shops from './channel-shops.repository.ts';
 import { startProductImport } from './channel-products.service.ts';
+import { noteShopStockChanged } from './stock-push.service.ts';
 
 export const REFRESH_TOKENS_QUEUE = 'channels-refresh-tokens';
 /** Every five minutes, tokens expiring within the next half hour are refreshed. */
@@ -460,6 +461,7 @@ export async function mapWarehouse(ctx: TenantCtx, id: string, body: MapWarehous
   const mappingId = await shops.insertMapping(ctx, values!);
   if (!mappingId) throw new DomainError('CHANNEL_WAREHOUSE_ALREADY_MAPPED');
   await recordAudit(ctx, { entity: 'channel_warehouse_mapping', entityId: mappingId, action: 'create', before: null, after: values! });
+  await noteShopStockChanged(ctx, id);
   return toMapping((await shops.findMapping(ctx, id, mappingId))!, await warehouseNames(ctx));
 }
 
@@ -474,6 +476,7 @@ export async function multiMapWarehouses(ctx: TenantCtx, id: string, items: MapW
   });
   const values = await checkedItems(ctx, row, items, (index) => `items.${index}`);
   for (const value of values) await shops.putMapping(ctx, value);
+  await noteShopStockChanged(ctx, id);
   await recordAudit(ctx, { entity: 'channel', entityId: id, action: 'update', before: null, after: { warehouse_mappings: values } });
   return mappingsOut(ctx, id);
 }
@@ -484,6 +487,7 @@ export async function editMapping(ctx: TenantCtx, id: string, mappingId: string,
   if (!before) throw new DomainError('CHANNEL_MAPPING_NOT_FOUND');
   await warehouseOr400(ctx, warehouseId, 'warehouse_id');
   await shops.updateMappingWarehouse(ctx, mappingId, warehouseId);
+  await noteShopStockChanged(ctx, id);
   await recordAudit(ctx, {
     entity: 'channel_warehouse_mapping',
     entityId: mappingId,
@@ -499,6 +503,7 @@ export async function unmapWarehouse(ctx: TenantCtx, id: string, mappingId: stri
   const before = await shops.findMapping(ctx, id, mappingId);
   if (!before) throw new DomainError('CHANNEL_MAPPING_NOT_FOUND');
   await shops.deleteMapping(ctx, mappingId);
+  await noteShopStockChanged(ctx, id);
   await recordAudit(ctx, { entity: 'channel_warehouse_mapping', entityId: mappingId, action: 'delete', before, after: null });
 }
 
@@ -528,6 +533,20 @@ export async function warehouseForShopOrder(
   const main = (await shops.settingsOf(ctx, [connectionId])).get(connectionId)?.mainWarehouseId;
   const chosen = visible.find((warehouse) => warehouse.id === main) ?? visible[0];
   return { warehouseId: chosen?.id ?? null, rule: 'fallback' };
+}
+
+/**
+ * The warehouses whose stock a shop is told about (ADR 0039): the ones its marketplace warehouses are mapped to, else
+ * the one its orders fall back to (the store's main warehouse, else the first visible one), so a shop is never told
+ * of stock its orders cannot take.
+ */
+export type ShopStockWarehouses = { warehouseIds: string[]; rule: 'mapped' | 'fallback' };
+
+export async function stockWarehousesOfShop(ctx: TenantCtx, connectionId: string): Promise<ShopStockWarehouses> {
+  const mappings = await shops.listMappings(ctx, connectionId);
+  if (mappings.length > 0) return { warehouseIds: [...new Set(mappings.map((mapping) => mapping.warehouseId))], rule: 'mapped' };
+  const fallback = await warehouseForShopOrder(ctx, connectionId, undefined);
+  return { warehouseIds: fallback.warehouseId ? [fallback.warehouseId] : [], rule: 'fallback' };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
