@@ -43,6 +43,8 @@ export const AuthorizeBody = z.object({
   shop_id: z.string().trim().max(100, { error: 'TOO_LONG' }).optional(),
   main_account_id: z.string().trim().max(100, { error: 'TOO_LONG' }).optional(),
   app_key: z.string().trim().max(200, { error: 'TOO_LONG' }).optional(),
+  /** The state the auth-url call issued, echoed by the marketplace (ADR 0039); a return page without it is refused. */
+  state: z.string().trim().max(200, { error: 'TOO_LONG' }).optional(),
   redirect_url: redirectUrl.optional(),
   business_id: z.uuid({ error: 'INVALID_ID' }).optional(),
 });

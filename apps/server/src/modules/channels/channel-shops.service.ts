@@ -143,12 +143,39 @@ export async function getStore(ctx: TenantCtx, id: string): Promise<Store> {
 // ---------------------------------------------------------------------------------------------------------------
 // Connecting
 
-/** The marketplace's authorization page for this workspace's member; the return page comes back with a code. */
-export function authorizationUrl(ctx: TenantCtx, code: IntegrationCode, redirectUrl: string): { url: string; state: string } {
-  const adapter = adapterFor(ctx.platform, marketplaceOf(code));
-  const state = randomBytes(12).toString('hex');
-  return { url: adapter.authorizationUrl({ redirectUrl, state }), state };
+/** How long an issued OAuth state may be spent: the seller signs in and consents on the marketplace meanwhile. */
+export const OAUTH_STATE_TTL_MS = 30 * 60_000;
+
+/**
+ * The marketplace's authorization page for this workspace's member; the return page comes back with a code and the
+ * state issued here (ADR 0039). TikTok Shop and Lazada echo `state`; Shopee echoes nothing but keeps the redirect
+ * URL's own query, so its state travels in the redirect URL.
+ */
+export async function authorizationUrl(
+  ctx: TenantCtx,
+  code: IntegrationCode,
+  redirectUrl: string,
+): Promise<{ url: string; state: string }> {
+  const marketplace = marketplaceOf(code);
+  const adapter = adapterFor(ctx.platform, marketplace);
+  const state = randomBytes(16).toString('hex');
+  const now = ctx.platform.now();
+  await shops.insertOauthState(ctx, {
+    state,
+    userId: ctx.actor.userId,
+    marketplace: code,
+    expiresAt: new Date(now.getTime() + OAUTH_STATE_TTL_MS),
+    now,
+  });
+  const redirect = marketplace === 'shopee' ? withState(redirectUrl, state) : redirectUrl;
+  return { url: adapter.authorizationUrl({ redirectUrl: redirect, state }), state };
 }
+
+const withState = (url: string, state: string): string => {
+  const parsed = new URL(url);
+  parsed.searchParams.set('state', state);
+  return parsed.toString();
+};
 
 async function warehouseOr400(ctx: TenantCtx, id: string, path: string): Promise<void> {
   const visible = await listWarehouseOptions(ctx);
@@ -169,6 +196,12 @@ export async function authorize(ctx: TenantCtx, code: IntegrationCode, body: Aut
   const marketplace = marketplaceOf(code);
   const adapter = adapterFor(ctx.platform, marketplace);
   if (marketplace === 'shopee' && !body.shop_id && !body.main_account_id) throw fieldError('VALIDATION_FAILED', 'shop_id', 'REQUIRED');
+  // The state this member was issued for this marketplace, unspent and unexpired (ADR 0039); spent now, so a replayed
+  // return page is refused too (a failed exchange rolls the spending back with everything else).
+  const spent = body.state
+    ? await shops.spendOauthState(ctx, { state: body.state, userId: ctx.actor.userId, marketplace: code, now: ctx.platform.now() })
+    : false;
+  if (!spent) throw new DomainError('CHANNEL_AUTHORIZATION_STATE_INVALID');
   let grant: TokenGrant;
   try {
     grant = await adapter.exchangeCode({
