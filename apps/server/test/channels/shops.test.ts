@@ -267,6 +267,55 @@ describe('the store form (Blibli, Zalora)', () => {
     expect(zalora.statusCode, zalora.body).toBe(202);
   });
 
+  it('PUT …/data edits the name and settings, proves new keys before saving anything, and refuses keys on an OAuth shop', async () => {
+    const owner = await newWorkspace(app);
+    const [a, b] = [await newWarehouse(app, owner), await newWarehouse(app, owner)];
+    const added = (await call('POST', '/api/stores', owner, blibli(a.id))).json().items[0] as { id: string };
+    const data = { name: 'Kopi Nusantara Resmi', main_warehouse_id: b.id, arrange_shipment: 'dropoff', auto_confirm: true };
+    const res = await call('PUT', `/api/stores/${added.id}/data`, owner, data);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ ...data, status: 'CONNECTED' });
+    expect((await call('GET', `/api/stores/${added.id}`, owner)).json()).toMatchObject(data);
+
+    const keys = {
+      client_id: sandbox.credentials.blibli.username,
+      api_seller_key: sandbox.credentials.blibli.sellerKey,
+      client_secret: sandbox.credentials.blibli.signatureKey,
+    };
+    // Wrong keys are refused by the marketplace and nothing of the request is saved.
+    expectError(
+      await call('PUT', `/api/stores/${added.id}/data`, owner, { ...data, name: 'Tidak Tersimpan', ...keys, api_seller_key: 'wrong' }),
+      400,
+      'CHANNEL_CREDENTIALS_INVALID',
+    );
+    expect((await call('GET', `/api/stores/${added.id}`, owner)).json().name).toBe(data.name);
+    // Blibli's keys change together.
+    expectFieldError(
+      await call('PUT', `/api/stores/${added.id}/data`, owner, { ...data, api_seller_key: keys.api_seller_key }),
+      'client_id',
+    );
+    const rekeyed = await call('PUT', `/api/stores/${added.id}/data`, owner, { ...data, arrange_shipment: 'pickup', ...keys });
+    expect(rekeyed.statusCode, rekeyed.body).toBe(200);
+    expect(rekeyed.json()).toMatchObject({ arrange_shipment: 'pickup' });
+
+    const missing = await call('PUT', `/api/stores/${added.id}/data`, owner, {});
+    for (const path of ['name', 'main_warehouse_id', 'arrange_shipment']) expectFieldError(missing, path);
+    const theirs = await newWarehouse(app, await newWorkspace(app));
+    expectFieldError(
+      await call('PUT', `/api/stores/${added.id}/data`, owner, { ...data, main_warehouse_id: theirs.id }),
+      'main_warehouse_id',
+    );
+
+    // An OAuth shop has tokens, not keys: its data is edited, keys are refused on their field.
+    const shopee = await connectShopee(owner);
+    expectFieldError(await call('PUT', `/api/stores/${shopee.id}/data`, owner, { ...data, api_seller_key: 'x' }), 'api_seller_key');
+    expect((await call('PUT', `/api/stores/${shopee.id}/data`, owner, { ...data, name: 'Shopee Resmi' })).json()).toMatchObject({
+      name: 'Shopee Resmi',
+      marketplace: 'shopee',
+    });
+    expectError(await call('PUT', `/api/stores/${shopee.id}/data`, await newWorkspace(app), data), 404, 'CHANNEL_NOT_FOUND');
+  });
+
   it('refuses wrong keys with 400 CHANNEL_CREDENTIALS_INVALID, missing fields with their paths, and another workspace’s warehouse', async () => {
     const owner = await newWorkspace(app);
     const wh = await newWarehouse(app, owner);

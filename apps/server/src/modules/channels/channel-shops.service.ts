@@ -11,6 +11,7 @@ import type {
   ShopWarehouse,
   ShopWarehouses,
   Store,
+  StoreData,
   StoreForm,
   WarehouseMapping,
 } from '@kelola/contracts/channel-shops';
@@ -322,6 +323,74 @@ export async function confirmStore(ctx: TenantCtx, id: string, body: ConfirmStor
     after: { confirmed: true, ...body },
   });
   return storeOf(ctx, row);
+}
+
+/**
+ * PUT a shop's data: name, main warehouse, arrange shipment and auto confirm; for Blibli and Zalora also new keys,
+ * proved with one marketplace call first (400 CHANNEL_CREDENTIALS_INVALID saves nothing). A new main warehouse
+ * changes the stock a shop without warehouse mapping is told (ADR 0039), so its SKUs are pushed again.
+ */
+export async function updateStoreData(ctx: TenantCtx, id: string, body: StoreData): Promise<Store> {
+  const row = await connectionOr404(ctx, id);
+  await warehouseOr400(ctx, body.main_warehouse_id, 'main_warehouse_id');
+  const before = (await shops.settingsOf(ctx, [id])).get(id);
+  const keyed = row.marketplace === 'blibli' || row.marketplace === 'zalora';
+  const keys = (['client_id', 'api_seller_key', 'client_secret'] as const).filter((field) => body[field]);
+  if (!keyed && keys.length > 0) throw fieldError('VALIDATION_FAILED', keys[0]!, 'INVALID_VALUE');
+  if (row.marketplace === 'blibli' && keys.length > 0 && keys.length < 3) {
+    const missing = (['client_id', 'api_seller_key', 'client_secret'] as const).find((field) => !body[field])!;
+    throw fieldError('VALIDATION_FAILED', missing, 'REQUIRED');
+  }
+  if (keyed && body.api_seller_key) {
+    const auth: ShopAuth = {
+      shopId: row.shopId,
+      accessToken: body.api_seller_key,
+      ...(row.marketplace === 'blibli' && body.client_id ? { username: body.client_id } : {}),
+      ...(row.marketplace === 'blibli' && body.client_secret ? { signatureKey: body.client_secret } : {}),
+    };
+    try {
+      await adapterFor(ctx.platform, row.marketplace as MarketplaceCode).getShopInfo(auth);
+    } catch (error) {
+      if (isMarketplaceError(error)) throw new DomainError('CHANNEL_CREDENTIALS_INVALID', { marketplace_message: error.message });
+      throw error;
+    }
+    await repo.updateConnection(ctx, id, {
+      accessToken: body.api_seller_key,
+      ...(auth.username ? { username: auth.username } : {}),
+      ...(auth.signatureKey ? { signatureKey: auth.signatureKey } : {}),
+    });
+  } else if (keys.length > 0) {
+    // Zalora has no keys besides the API key: a client id or secret alone changes nothing the marketplace checks.
+    throw fieldError('VALIDATION_FAILED', 'api_seller_key', 'REQUIRED');
+  }
+  if (body.name !== row.name) await repo.updateConnection(ctx, id, { name: body.name });
+  await shops.upsertSettings(ctx, id, {
+    mainWarehouseId: body.main_warehouse_id,
+    arrangeShipment: body.arrange_shipment,
+    autoConfirm: body.auto_confirm,
+    ...(row.marketplace === 'blibli' && body.client_id ? { clientId: body.client_id } : {}),
+  });
+  await recordAudit(ctx, {
+    entity: 'channel',
+    entityId: id,
+    action: 'update',
+    before: {
+      name: row.name,
+      main_warehouse_id: before?.mainWarehouseId ?? null,
+      arrange_shipment: before?.arrangeShipment ?? null,
+      auto_confirm: before?.autoConfirm ?? null,
+    },
+    // Keys are never written to the audit trail; only that they changed.
+    after: {
+      name: body.name,
+      main_warehouse_id: body.main_warehouse_id,
+      arrange_shipment: body.arrange_shipment,
+      auto_confirm: body.auto_confirm,
+      keys_changed: Boolean(body.api_seller_key),
+    },
+  });
+  if (before?.mainWarehouseId !== body.main_warehouse_id) await noteShopStockChanged(ctx, id);
+  return storeOf(ctx, (await repo.findConnection(ctx, id))!);
 }
 
 async function setStatus(ctx: TenantCtx, row: ConnectionRow, status: 'CONNECTED' | 'DISCONNECTED', reason: string | null): Promise<Store> {
