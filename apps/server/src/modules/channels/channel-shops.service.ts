@@ -732,14 +732,16 @@ export async function refreshDueTokens(platform: Platform): Promise<{ refreshed:
  * Sets a connected shop up in one go (the demo seed): every marketplace warehouse not mapped yet goes to `warehouseId`,
  * and the shop is confirmed with it as the main warehouse when it is not confirmed yet.
  */
-export async function setUpShop(ctx: TenantCtx, id: string, warehouseId: string): Promise<void> {
+export async function setUpShop(ctx: TenantCtx, id: string, warehouseId: string, otherWarehouseId: string = warehouseId): Promise<void> {
   const listed = await listShopWarehouses(ctx, id);
+  // The shop's default marketplace warehouse (else its first) takes `warehouseId`, its other warehouses `otherWarehouseId`.
+  const main = listed.items.find((item) => item.is_default) ?? listed.items[0];
   const unmapped = listed.items.filter((item) => item.mapping === null);
   if (unmapped.length > 0)
     await multiMapWarehouses(
       ctx,
       id,
-      unmapped.map((item) => ({ marketplace_warehouse_id: item.id, warehouse_id: warehouseId })),
+      unmapped.map((item) => ({ marketplace_warehouse_id: item.id, warehouse_id: item === main ? warehouseId : otherWarehouseId })),
     );
   const settings = (await shops.settingsOf(ctx, [id])).get(id);
   if (!settings?.confirmedAt)
