@@ -464,5 +464,23 @@ describe('what a shop is told: its own warehouses, and bundles (ADR 0039)', () =
     await receive(owner, warehouse.id, kopi!.id, 4);
     await drain();
     expect((await shopSku(SHOPEE, bundle.sku)).stock).toBe(5);
+
+    // The bundle's recipe changes (3 coffees a bundle now): the shop is told min(⌊11 / 3⌋, 5) = 3 without any movement.
+    await sandbox.advance(COALESCE_WINDOW_MS);
+    const edited = await call('PUT', `/api/products/${paket.id}`, owner, {
+      type: 'BUNDLING',
+      name: paket.name,
+      status: 'ACTIVE',
+      catalogs: [{ id: bundle.id, sku: bundle.sku, price: 60_000 }],
+      bundle: {
+        components: [
+          { catalog_id: kopi!.id, quantity: 3 },
+          { catalog_id: gelas.catalogs[0]!.id, quantity: 1 },
+        ],
+      },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    await drain();
+    expect((await shopSku(SHOPEE, bundle.sku)).stock).toBe(3);
   });
 });
