@@ -53,7 +53,7 @@ export const MODULES: readonly KelolaModule[] = [
 export function composePorts(modules: readonly KelolaModule[] = MODULES): Ports {
   const stock = modules.flatMap((m) => (m.provides?.stock ? [m.provides.stock] : []));
   if (stock.length !== 1) throw new Error(`exactly one module must provide the stock port; ${stock.length} do`);
-  const single = <K extends 'channelStock' | 'channelPrice'>(key: K): Ports[K] => {
+  const single = <K extends 'channelStock' | 'channelStockDependents' | 'channelPrice'>(key: K): Ports[K] => {
     const found = modules.flatMap((m) => (m.provides?.[key] ? [m.provides[key]] : []));
     if (found.length !== 1) throw new Error(`exactly one module must provide the ${key} port; ${found.length} do`);
     return found[0] as Ports[K];
@@ -61,6 +61,7 @@ export function composePorts(modules: readonly KelolaModule[] = MODULES): Ports 
   return {
     stock: stock[0]!,
     channelStock: single('channelStock'),
+    channelStockDependents: single('channelStockDependents'),
     channelPrice: single('channelPrice'),
     channelEvents: modules.flatMap((m) => m.provides?.channelEvents ?? []),
     channelCallSettled: modules.flatMap((m) => m.provides?.channelCallSettled ?? []),

@@ -43,6 +43,8 @@ export const AuthorizeBody = z.object({
   shop_id: z.string().trim().max(100, { error: 'TOO_LONG' }).optional(),
   main_account_id: z.string().trim().max(100, { error: 'TOO_LONG' }).optional(),
   app_key: z.string().trim().max(200, { error: 'TOO_LONG' }).optional(),
+  /** The state the auth-url call issued, echoed by the marketplace (ADR 0039); a return page without it is refused. */
+  state: z.string().trim().max(200, { error: 'TOO_LONG' }).optional(),
   redirect_url: redirectUrl.optional(),
   business_id: z.uuid({ error: 'INVALID_ID' }).optional(),
 });
@@ -88,6 +90,24 @@ export const ConfirmStoreBody = z
   })
   .strict();
 export type ConfirmStoreBody = z.infer<typeof ConfirmStoreBody>;
+
+/**
+ * A shop's data (spec part 7 PUT /integration/{channel_id}/data, Blibli PUT cmd/data): its name and its Kelola
+ * settings, and for a keyed shop (Blibli, Zalora) new keys, proved with one marketplace call before they are saved.
+ * Keys left out are kept; Blibli's three keys change together.
+ */
+export const StoreData = z
+  .object({
+    name: required(120),
+    main_warehouse_id: z.uuid({ error: 'REQUIRED' }),
+    arrange_shipment: z.enum(ARRANGE_SHIPMENT, { error: 'REQUIRED' }),
+    auto_confirm: z.boolean().default(false),
+    client_id: optionalText(200),
+    api_seller_key: optionalText(500),
+    client_secret: optionalText(500),
+  })
+  .strict();
+export type StoreData = z.infer<typeof StoreData>;
 
 /** A shop on /store: the channel with its store settings. */
 export const Store = Channel.extend({

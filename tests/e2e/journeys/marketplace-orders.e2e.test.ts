@@ -54,7 +54,9 @@ async function actFromDrawer(page: Page, orderId: string, action: string): Promi
  * - a paid Lazada order ("pending") pushed by the sandbox lands in /sales under "Baru" with the tab count one
  *   higher, is accepted from the order's drawer, and the sandbox sees it packed (Lazada's accept);
  * - a Shopee order whose buyer asked to cancel (IN_CANCEL) lands under "Permintaan Batal", the request is accepted
- *   from the drawer, and the sandbox sees the order cancelled (handle_buyer_cancellation).
+ *   from the drawer, and the sandbox sees the order cancelled (handle_buyer_cancellation);
+ * - a Lazada order whose buyer asked to cancel lands under "Permintaan Batal", the request is refused from the drawer,
+ *   and the order goes back under "Baru" while the sandbox keeps it pending (/order/reverse/cancel/seller/decide).
  */
 describeJourney('issue 13: marketplace orders from the sandbox are accepted from /sales', () => {
   let session: Session;
@@ -153,6 +155,31 @@ describeJourney('issue 13: marketplace orders from the sandbox are accepted from
         )
         .toEqual([requestedBefore, canceledBefore + 1]);
       expect(await page.locator('.ant-table-row').filter({ hasText: orderId }).count()).toBe(1);
+    },
+  );
+
+  it(
+    "a Lazada buyer's cancel request is refused from the drawer, and the sandbox keeps the order",
+    { timeout: 180_000 },
+    async ({ onTestFailed }) => {
+      const { page } = session;
+      report(page, 'orders-refuse-cancel', onTestFailed);
+      await ensureSignedIn(page);
+      await openSales(page, workspaceId, 'cancel_requested');
+      const requestedBefore = await tabCount(page, 'cancel_requested');
+
+      // Lazada: the request is a CANCEL reverse order; the order itself stays "pending" in the sandbox.
+      const orderId = await own.newOrder('lazada', 'pending', { buyerCancel: true });
+      await waitForOrderRow(page, workspaceId, 'cancel_requested', orderId);
+      expect(await tabCount(page, 'cancel_requested')).toBe(requestedBefore + 1);
+
+      await actFromDrawer(page, orderId, 'Tolak permintaan batal');
+      // The refusal reached Lazada (/order/reverse/cancel/seller/decide) and the order went back under "Baru".
+      await waitForOrderRow(page, workspaceId, 'new', orderId);
+      expect((await own.order('lazada', orderId))?.status).toBe('pending');
+      await openSales(page, workspaceId, 'cancel_requested');
+      expect(await tabCount(page, 'cancel_requested')).toBe(requestedBefore);
+      await saveScreenshot(page, 'orders-refuse-cancel');
     },
   );
 });

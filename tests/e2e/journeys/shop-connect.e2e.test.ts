@@ -43,7 +43,11 @@ describeJourney('journey: connect a Shopee shop, map its warehouse, disconnect a
 
     // Back through /integration/shopee to the saved /integration, where the authorize call runs.
     await page.getByText('Toko berhasil ditambahkan').waitFor({ timeout: 60_000 });
-    expect(visited.some((url) => url.startsWith('/integration/shopee?code='))).toBe(true);
+    // Shopee echoes no state of its own: the one the app issued came back inside its redirect URL (ADR 0039).
+    const returned = visited.find((url) => url.startsWith('/integration/shopee?'));
+    expect(returned).toBeDefined();
+    expect(new URLSearchParams(returned!.split('?')[1]).get('code')).toBeTruthy();
+    expect(new URLSearchParams(returned!.split('?')[1]).get('state')).toMatch(/^[0-9a-f]{32}$/);
     expect(await page.evaluate(() => localStorage.getItem('kelola.integration.callback'))).toBeNull();
     await saveScreenshot(page, 'shop-connect-success');
     await page.getByRole('button', { name: 'Petakan gudang' }).click();
@@ -74,6 +78,31 @@ describeJourney('journey: connect a Shopee shop, map its warehouse, disconnect a
     await row.getByRole('button', { name: /^Hubungkan ulang / }).click();
     await row.getByText('Terhubung').waitFor();
     await saveScreenshot(page, 'shop-connect-reconnected');
+
+    // The shop's data (PUT …/data): a new name and drop-off shipping.
+    await row.getByRole('button', { name: /^Ubah / }).click();
+    const edit = page.locator('.ant-modal').filter({ hasText: 'Ubah Data Toko' });
+    await edit.waitFor();
+    const name = edit.getByLabel('Nama toko');
+    await name.fill('Shopee Kopi Resmi');
+    // The shop was connected but never confirmed: it has no main warehouse yet, and the form requires one.
+    await chooseOption(page, edit.locator('.ant-select').first(), 'Gudang Bandung');
+    await edit.getByText('Diantar ke kurir (drop off)').click();
+    await saveScreenshot(page, 'shop-connect-edit');
+    await edit.getByRole('button', { name: 'Simpan' }).click();
+    await page.getByText('Data toko Shopee Kopi Resmi disimpan').waitFor();
+    await page.locator('.ant-table-row').filter({ hasText: 'Shopee Kopi Resmi' }).waitFor();
+
+    // A return page whose state this server never issued (a code planted from elsewhere): 'Integrasi Gagal'.
     expect(serverErrors).toEqual([]);
+    await page.evaluate((workspaceId) => {
+      localStorage.setItem('kelola.integration.callback', `/integration?workspace_id=${workspaceId}`);
+      localStorage.setItem('kelola.integration.channel', JSON.stringify({ code: 'shopee' }));
+    }, own!.workspaceId);
+    await page.goto('/integration/shopee?code=planted&shop_id=60001001&state=forged');
+    await page.getByText('Integrasi Gagal').waitFor({ timeout: 30_000 });
+    await page.getByText('Terjadi kesalahan saat melakukan integrasi.').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('kelola.integration.callback'))).toBeNull();
+    await saveScreenshot(page, 'shop-connect-state-refused');
   });
 });

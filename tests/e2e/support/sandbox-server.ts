@@ -21,7 +21,8 @@ export type SandboxJourneyServer = {
   /** Kelola's channel id of each connected sandbox shop. */
   channels: Partial<Record<SandboxMarketplace, string>>;
   /** A new order of the demo SKUs in the shop, in the marketplace's own `status`; the sandbox pushes it to the server. */
-  newOrder: (marketplace: SandboxMarketplace, status: string) => Promise<string>;
+  /** `buyerCancel`: the buyer asks to cancel at once (TikTok Shop, Lazada; a Shopee order takes status IN_CANCEL). */
+  newOrder: (marketplace: SandboxMarketplace, status: string, options?: { buyerCancel?: boolean }) => Promise<string>;
   /** The sandbox's own view of a shop's order (its status and history). */
   order: (marketplace: SandboxMarketplace, orderId: string) => Promise<SandboxOrder | undefined>;
   stop: () => Promise<void>;
@@ -120,12 +121,13 @@ export async function startServerWithSandboxShops(marketplaces: SandboxMarketpla
       baseUrl,
       workspaceId: seeded.workspace_id ?? '',
       channels: (seeded.channels ?? {}) as SandboxJourneyServer['channels'],
-      newOrder: async (marketplace, status) => {
+      newOrder: async (marketplace, status, options = {}) => {
         const { orders } = await admin<{ orders: { orderId: string }[] }>('/orders/generate', {
           marketplace,
           shopId: SANDBOX_SHOP_IDS[marketplace],
           status,
           sellerSkus: SKUS,
+          ...(options.buyerCancel ? { buyerCancel: true } : {}),
         });
         await admin('/pushes/flush', {});
         return orders[0]!.orderId;

@@ -14,6 +14,8 @@ const Generate = z.object({
   status: z.string().optional(),
   /** Only products selling these seller SKUs, and only these SKUs of them, go into the orders. */
   sellerSkus: z.array(z.string().min(1)).max(200).optional(),
+  /** The buyer asks to cancel each order at once (TikTok Shop and Lazada; a Shopee order takes status IN_CANCEL). */
+  buyerCancel: z.boolean().optional(),
 });
 const GrantBody = z.object({ marketplace: z.enum(['shopee', 'tiktok', 'lazada']), shopId: z.string().min(1) });
 const Products = z.object({
@@ -86,12 +88,14 @@ export const registerAdmin = (app: FastifyInstance, store: SandboxStore, pushes:
     const body = Generate.parse(request.body ?? {});
     const shop = body.shopId ? store.findShop(body.marketplace, body.shopId) : store.shopsOf(body.marketplace)[0];
     if (!shop) return reply.status(404).send({ code: 'NOT_FOUND', message: 'Unknown shop' });
-    const orders = Array.from({ length: body.count }, () =>
-      store.generateOrder(shop, {
+    const orders = Array.from({ length: body.count }, () => {
+      const order = store.generateOrder(shop, {
         ...(body.status ? { status: body.status } : {}),
         ...(body.sellerSkus ? { sellerSkus: body.sellerSkus } : {}),
-      }),
-    );
+      });
+      if (body.buyerCancel) store.requestBuyerCancel(shop, order);
+      return order;
+    });
     return {
       orders: orders.map((order) => ({
         marketplace: shop.marketplace,

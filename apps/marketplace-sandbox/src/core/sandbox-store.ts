@@ -23,6 +23,14 @@ export type CodeOutcome = { ok: true; shopIds: string[]; mainAccountId?: string 
 export type RefreshOutcome = { ok: true; grant: Grant } | { ok: false; reason: 'unknown' | 'used' | 'expired' };
 export type AccessOutcome = { ok: true; grant: Grant } | { ok: false; reason: 'unknown' | 'expired' };
 
+const CANCELLED_STATUS: Record<Marketplace, string> = {
+  shopee: 'CANCELLED',
+  tiktok: 'CANCELLED',
+  lazada: 'canceled',
+  blibli: 'X',
+  zalora: 'canceled',
+};
+
 export type OrderChange = { marketplace: Marketplace; shop: SandboxShop; order: SandboxOrder; from?: string };
 
 export type NewProductInput = {
@@ -338,6 +346,30 @@ export const createSandboxStore = (options: {
     enter(shop, order, status, clock.now());
   };
 
+  /** A buyer asks to cancel an open order: it stops moving by itself until the seller answers. */
+  const requestBuyerCancel = (shop: SandboxShop, order: SandboxOrder): void => {
+    const at = clock.now();
+    order.buyerCancelRequested = true;
+    order.buyerCancel = { id: String(70_000_000_000 + nextNumber()), at, reason: 'Buyer changed their mind' };
+    order.updatedAt = at;
+    delete order.next;
+    notify({ marketplace: shop.marketplace, shop, order, from: order.status });
+  };
+
+  /** The seller's answer: agreed cancels the order (in the marketplace's own status), refused keeps it as it was. */
+  const answerBuyerCancel = (shop: SandboxShop, order: SandboxOrder, agreed: boolean, rejectReason?: string): void => {
+    const at = clock.now();
+    order.buyerCancelRequested = false;
+    if (order.buyerCancel) order.buyerCancel.answer = { agreed, at, ...(rejectReason ? { rejectReason } : {}) };
+    if (agreed) {
+      order.cancelReason = order.buyerCancel?.reason ?? 'Buyer cancelled';
+      enter(shop, order, CANCELLED_STATUS[shop.marketplace], at);
+      return;
+    }
+    order.updatedAt = at;
+    notify({ marketplace: shop.marketplace, shop, order, from: order.status });
+  };
+
   /** Applies everything that became due on the sandbox clock: order moves, product reviews, generated orders. */
   const settle = (): void => {
     const now = clock.now();
@@ -387,6 +419,8 @@ export const createSandboxStore = (options: {
     createProduct,
     generateOrder,
     setOrderStatus,
+    requestBuyerCancel,
+    answerBuyerCancel,
     settle,
     /** OAuth shops push only once an app holds a token for them; keyed shops always do. */
     isAuthorized: (shop: SandboxShop): boolean => shop.keys !== undefined || authorizedShops.has(`${shop.marketplace}:${shop.shopId}`),

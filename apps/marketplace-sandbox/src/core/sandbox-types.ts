@@ -71,6 +71,11 @@ export type SandboxOrder = {
   trackingNumber?: string;
   cancelReason?: string;
   buyerCancelRequested?: boolean;
+  /**
+   * A buyer's cancel request the seller must answer (TikTok Shop cancellations, Lazada CANCEL reverse orders; Shopee
+   * uses its IN_CANCEL status): when it was made, and the seller's answer once given.
+   */
+  buyerCancel?: { id: string; at: number; reason: string; answer?: { agreed: boolean; at: number; rejectReason?: string } };
   /** The next automatic change, if the order moves by itself from here. */
   next?: { at: number; to: string };
   history: { at: number; status: string }[];

@@ -726,8 +726,9 @@ export const registerLazada = (app: FastifyInstance, store: SandboxStore): void 
     const order = findOrder(shop, params.order_id);
     if (itemIdsOf(params).length === 0) fail('InvalidParameter', 'order_item_id_list is mandatory');
     if (!['unpaid', 'pending', 'packed'].includes(order.status)) fail('CancelNotAllowed', `Order is ${order.status}`);
+    // Lazada takes only a reason id its validate call offered (E0104), never a free code such as OUT_OF_STOCK.
     const reason =
-      CANCEL_REASONS.find((candidate) => candidate.reason_id === params.reason_id) ?? fail('InvalidParameter', 'reason_id is invalid');
+      CANCEL_REASONS.find((candidate) => candidate.reason_id === params.reason_id) ?? fail('104', 'E0104: reason is empty or invalid');
     order.cancelReason = reason.reason_name;
     store.setOrderStatus(shop, order, 'canceled');
     return {};
@@ -771,8 +772,49 @@ export const registerLazada = (app: FastifyInstance, store: SandboxStore): void 
       })),
     };
   };
+  // A buyer's cancel request is a CANCEL reverse order, REQUEST_INITIATE until the seller decides
+  // (/order/reverse/cancel/seller/decide): CANCEL_SUCCESS (the order is canceled) or REQUEST_REJECT.
+  const cancelReverseOf = (order: SandboxOrder) => {
+    const request = order.buyerCancel;
+    if (!request) return undefined;
+    const status = !request.answer ? 'REQUEST_INITIATE' : request.answer.agreed ? 'CANCEL_SUCCESS' : 'REQUEST_REJECT';
+    return {
+      reverse_order_id: Number(request.id),
+      trade_order_id: Number(order.id),
+      request_type: 'CANCEL',
+      is_rtm: false,
+      shipping_type: 'DROPSHIP',
+      reverse_order_lines: orderItems(order).map((line) => ({
+        reverse_order_line_id: Number(`9${line.order_item_id}`),
+        trade_order_line_id: line.order_item_id,
+        reverse_status: status,
+        ofc_status: '',
+        reason_code: '10002',
+        reason_text: request.reason,
+        return_order_line_gmt_create: request.at,
+        return_order_line_gmt_modified: request.answer?.at ?? request.at,
+        refund_amount: line.paid_price,
+        item_unit_price: line.item_price,
+        seller_sku_id: line.sku,
+        platform_sku_id: line.sku_id,
+        product: { product_id: line.product_id, product_sku: line.sku_id, product_name: line.name },
+      })),
+    };
+  };
   const reversesOf = (shop: SandboxShop) =>
-    [...shop.orders.values()].map(reverseOf).filter((entry): entry is NonNullable<typeof entry> => entry !== undefined);
+    [...shop.orders.values()]
+      .flatMap((order) => [reverseOf(order), cancelReverseOf(order)])
+      .filter((entry): entry is NonNullable<ReturnType<typeof reverseOf>> => entry !== undefined);
+
+  api('/order/reverse/cancel/seller/decide', ({ shop, params }) => {
+    const id = params.reverse_order_id;
+    const order = id ? [...shop.orders.values()].find((candidate) => candidate.buyerCancel?.id === id) : undefined;
+    if (!order) return fail('105', 'E0105: reverse order id is empty or invalid');
+    if (params.agree_cancel !== 'true' && params.agree_cancel !== 'false') fail('131', 'E0131: no decision for this reverse order');
+    if (order.buyerCancel?.answer) fail('114', 'E0114: this reverse does not support this action');
+    store.answerBuyerCancel(shop, order, params.agree_cancel === 'true');
+    return null;
+  });
 
   api('/reverse/getreverseordersforseller', ({ shop, params }) => {
     const pageNo = Number(params.page_no ?? 1);
@@ -782,9 +824,11 @@ export const registerLazada = (app: FastifyInstance, store: SandboxStore): void 
     const range = (value: number, start: string | undefined, end: string | undefined) =>
       (start === undefined || value >= Number(start)) && (end === undefined || value <= Number(end));
     const statuses = params.reverse_status_list ? (JSON.parse(params.reverse_status_list) as string[]) : undefined;
+    const types = params.request_type_list ? (JSON.parse(params.request_type_list) as string[]) : undefined;
     const matching = reversesOf(shop)
       .filter((entry) => !params.reverse_order_id || String(entry.reverse_order_id) === params.reverse_order_id)
       .filter((entry) => !params.trade_order_id || String(entry.trade_order_id) === params.trade_order_id)
+      .filter((entry) => !types || types.includes(entry.request_type))
       .filter((entry) => entry.reverse_order_lines.some((line) => !statuses || statuses.includes(line.reverse_status)))
       .filter((entry) =>
         entry.reverse_order_lines.some(

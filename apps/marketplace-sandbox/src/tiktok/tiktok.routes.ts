@@ -647,6 +647,96 @@ export const registerTiktok = (app: FastifyInstance, store: SandboxStore): void 
     return { cancel_id: `4${order.id.slice(1)}`, cancel_status: 'CANCELLATION_REQUEST_COMPLETE' };
   });
 
+  // ------------------------------------------------------------------------------- buyer cancellations (research §2.4)
+  // A buyer's cancel request on an open order (`is_buyer_request_cancel` on the order) is a BUYER_CANCEL cancellation
+  // PENDING until the seller approves it (the order is CANCELLED) or rejects it with one of the reject reasons.
+  const cancellationOf = (order: SandboxOrder) => {
+    const request = order.buyerCancel;
+    if (!request) return undefined;
+    return {
+      cancel_id: request.id,
+      order_id: order.id,
+      cancel_type: 'BUYER_CANCEL',
+      cancel_status: !request.answer
+        ? 'CANCELLATION_REQUEST_PENDING'
+        : request.answer.agreed
+          ? 'CANCELLATION_REQUEST_COMPLETE'
+          : 'CANCELLATION_REQUEST_CANCEL',
+      role: 'BUYER',
+      cancel_reason: 'ecom_order_to_ship_canceled_reason_change_mind',
+      cancel_reason_text: request.reason,
+      create_time: seconds(request.at),
+      update_time: seconds(request.answer?.at ?? request.at),
+      ...(request.answer
+        ? {}
+        : { seller_next_action_response: [{ action: 'SELLER_RESPOND_CANCEL', deadline: seconds(request.at + DAY) }] }),
+      cancel_line_items: order.items.map((item) => ({
+        cancel_line_item_id: `9${item.id}`,
+        order_line_item_id: item.id,
+        sku_id: item.skuId,
+        seller_sku: item.sellerSku,
+        product_name: item.name,
+      })),
+    };
+  };
+  const pendingCancellation = (shop: SandboxShop, cancelId: string) => {
+    const order = [...shop.orders.values()].find((candidate) => candidate.buyerCancel?.id === cancelId);
+    if (!order) return fail(404, 25007006, 'Order not found.');
+    return order;
+  };
+
+  route('POST', '/return_refund/202309/cancellations/search', ({ shop }, request) => {
+    const body = bodyObject(request.body);
+    const query = queryOf(request);
+    const pageSize = query.page_size === undefined ? 10 : num(query.page_size);
+    if (!(pageSize >= 1 && pageSize <= 50)) fail(400, 25001001, 'page_size should be between 1 and 50.');
+    const list = (name: string) => (Array.isArray(body[name]) ? (body[name] as unknown[]).map(String) : undefined);
+    const [orderIds, cancelIds, statuses, types] = [list('order_ids'), list('cancel_ids'), list('cancel_status'), list('cancel_types')];
+    const matching = [...shop.orders.values()]
+      .map(cancellationOf)
+      .filter((entry): entry is NonNullable<typeof entry> => entry !== undefined)
+      .filter((entry) => !orderIds || orderIds.includes(entry.order_id))
+      .filter((entry) => !cancelIds || cancelIds.includes(entry.cancel_id))
+      .filter((entry) => !statuses || statuses.includes(entry.cancel_status))
+      .filter((entry) => !types || types.includes(entry.cancel_type))
+      .sort((a, b) => a.create_time - b.create_time || a.cancel_id.localeCompare(b.cancel_id));
+    const start = query.page_token ? num(Buffer.from(String(query.page_token), 'base64').toString()) : 0;
+    const page = matching.slice(start, start + pageSize);
+    const next = start + page.length < matching.length ? Buffer.from(String(start + page.length)).toString('base64') : '';
+    return { cancellations: page, total_count: matching.length, next_page_token: next };
+  });
+
+  // Reasons a seller may give for rejecting a buyer's cancel request (TikTok's reject-reason names).
+  const REJECT_REASONS = [
+    { name: 'seller_reject_apply_product_has_been_packed', text: 'The product has been packed' },
+    { name: 'seller_reject_apply_product_has_been_shipped', text: 'The product has been shipped' },
+    { name: 'seller_reject_apply_negotiated_with_buyer', text: 'Negotiated with the buyer to keep the order' },
+  ];
+
+  route('GET', '/return_refund/202309/reject_reasons', ({ shop }, request) => {
+    const id = queryOf(request).return_or_cancel_id;
+    if (id) pendingCancellation(shop, String(id));
+    return { reasons: REJECT_REASONS };
+  });
+
+  route('POST', '/return_refund/202309/cancellations/:cancelId/approve', ({ shop }, request) => {
+    const order = pendingCancellation(shop, (request.params as { cancelId: string }).cancelId);
+    if (order.buyerCancel?.answer) fail(400, 25020003, 'decision not match reverse status');
+    store.answerBuyerCancel(shop, order, true);
+    return {};
+  });
+
+  route('POST', '/return_refund/202309/cancellations/:cancelId/reject', ({ shop }, request) => {
+    const order = pendingCancellation(shop, (request.params as { cancelId: string }).cancelId);
+    const body = bodyObject(request.body);
+    if (typeof body.reject_reason !== 'string' || body.reject_reason === '') fail(400, 11050001, 'invalid param: reject_reason');
+    if (!REJECT_REASONS.some((reason) => reason.name === body.reject_reason))
+      fail(400, 25001014, 'Unknown return reason. Please ensure you are passing a valid return reason.');
+    if (order.buyerCancel?.answer) fail(400, 25011011, 'reverse status cannot reject application');
+    store.answerBuyerCancel(shop, order, false, String(body.reject_reason));
+    return {};
+  });
+
   // ------------------------------------------------------------------------------------------- returns (research §2.4)
   // Sandbox choice: TikTok orders keep their own status; a return is a separate object. Every other delivered order
   // (picked by its id, so a seed always gives the same returns) gets a buyer return request one day after delivery,

@@ -177,11 +177,15 @@ export function startDemoShops(platform: Platform, log: FastifyBaseLogger): () =
     for (const shop of shops) {
       if (stopped) return;
       const channelId = await connectSandboxShop(platform, admin, { ...owner, businessId }, shop);
-      // The demo coffee lines' stock is in Bandung: every shop warehouse maps there, so marketplace orders take it.
+      // The demo coffee lines' stock is in Bandung: each shop's default warehouse maps there, so marketplace orders take
+      // it. Its other warehouse maps to Jakarta, where the shirts are, so the stock a shop is told (only its mapped
+      // warehouses count, ADR 0039) covers the whole demo catalogue.
       await inTenant(platform.database.db, owner.workspaceId, async (db) => {
         const ctx = tenantCtxFor(systemCtx(platform, db, 'demo-shops'), owner.workspaceId, owner.userId);
-        const bandung = (await listWarehouseOptions(ctx)).find((warehouse) => warehouse.name === 'Gudang Bandung');
-        if (bandung) await setUpShop(ctx, channelId, bandung.id);
+        const options = await listWarehouseOptions(ctx);
+        const bandung = options.find((warehouse) => warehouse.name === 'Gudang Bandung');
+        const jakarta = options.find((warehouse) => warehouse.name === 'Gudang Jakarta Barat');
+        if (bandung) await setUpShop(ctx, channelId, bandung.id, jakarta?.id ?? bandung.id);
       }).catch((error: unknown) => log.warn({ err: error, shop: shop.shopId }, 'demo shop warehouses not mapped'));
       // The shop's products are imported and mapped to the demo catalogue by SKU; stock pushes follow (issue 15).
       await importSandboxProducts(platform, owner, channelId).catch((error: unknown) =>

@@ -86,7 +86,8 @@ async function sendToMarketplace(ctx: TenantCtx, order: OrderRow, action: OrderA
       ctx,
       order.channelId!,
       'cancelOrder',
-      { orderId: order.externalId!, reasonId: reasonId ?? 'OUT_OF_STOCK' },
+      // A reject names no reason: the adapter sends the marketplace's own out-of-stock reason (ADR 0039).
+      reasonId ? { orderId: order.externalId!, reasonId } : { orderId: order.externalId! },
       ref,
     );
   await addTimeline(ctx, order.id, {

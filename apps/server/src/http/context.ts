@@ -4,7 +4,12 @@ import type { Db } from '../platform/db/database.ts';
 import type { Locale } from '../platform/i18n/translate.ts';
 import type { Platform } from '../platform/platform.ts';
 import type { StockView } from '../modules/catalog/index.ts';
-import type { ChannelCallSettledHandler, ChannelEventHandler, ChannelValueSource } from '../modules/channels/index.ts';
+import type {
+  ChannelCallSettledHandler,
+  ChannelEventHandler,
+  ChannelStockDependents,
+  ChannelValueSource,
+} from '../modules/channels/index.ts';
 import type { Router } from './route.ts';
 
 export type Actor = { userId: string; sessionFamilyId: string | null };
@@ -59,6 +64,8 @@ export type Ports = {
   channelCallSettled: readonly ChannelCallSettledHandler[];
   /** What a shop should be told a SKU's stock is (declared by the channels, provided by the inventory). */
   channelStock: ChannelValueSource;
+  /** The SKUs whose channel stock follows these SKUs' stock: the bundles containing them (declared by the channels, provided by the inventory). */
+  channelStockDependents: ChannelStockDependents;
   /** What a shop should be told a SKU's price is (declared by the channels, provided by the catalog). */
   channelPrice: ChannelValueSource;
 };

@@ -6,7 +6,7 @@ import type { MarketplaceOrder } from '../../src/modules/channels/index.ts';
 import { channelsModule, enqueueChannelCall } from '../../src/modules/channels/index.ts';
 import { channelConnections } from '../../src/modules/channels/channels.schema.ts';
 import { QUEUES } from '../../src/modules/channels/channels.service.ts';
-import { refreshDueTokens } from '../../src/modules/channels/channel-shops.service.ts';
+import { OAUTH_STATE_TTL_MS, refreshDueTokens } from '../../src/modules/channels/channel-shops.service.ts';
 import { PRODUCT_IMPORT_QUEUE } from '../../src/modules/channels/channel-products.service.ts';
 import { inTenant } from '../../src/platform/db/database.ts';
 import type { JobHandler, Jobs } from '../../src/platform/jobs/jobs.ts';
@@ -77,7 +77,11 @@ async function shopeeConsent(as: Actor, account = `shop:${SHOPEE_SHOP}`): Promis
 
 async function connectShopee(as: Actor) {
   const query = await shopeeConsent(as);
-  const res = await call('POST', '/api/integrations/shopee/authorize', as, { code: query.get('code'), shop_id: query.get('shop_id') });
+  const res = await call('POST', '/api/integrations/shopee/authorize', as, {
+    code: query.get('code'),
+    shop_id: query.get('shop_id'),
+    state: query.get('state'),
+  });
   expect(res.statusCode, res.body).toBe(202);
   return res.json().items[0] as { id: string; shop_id: string; status: string; confirmed_at: string | null; name: string };
 }
@@ -123,7 +127,11 @@ describe('connecting a shop through the consent page', () => {
 
     // Authorizing again before confirmation renews the tokens of the same shop.
     const again = await shopeeConsent(owner);
-    const renewed = await call('POST', '/api/integrations/shopee/authorize', owner, { code: again.get('code'), shop_id: SHOPEE_SHOP });
+    const renewed = await call('POST', '/api/integrations/shopee/authorize', owner, {
+      code: again.get('code'),
+      shop_id: SHOPEE_SHOP,
+      state: again.get('state'),
+    });
     expect(renewed.statusCode).toBe(202);
     expect(renewed.json().items[0].id).toBe(shop.id);
 
@@ -140,7 +148,11 @@ describe('connecting a shop through the consent page', () => {
     );
 
     const third = await shopeeConsent(owner);
-    const refused = await call('POST', '/api/integrations/shopee/authorize', owner, { code: third.get('code'), shop_id: SHOPEE_SHOP });
+    const refused = await call('POST', '/api/integrations/shopee/authorize', owner, {
+      code: third.get('code'),
+      shop_id: SHOPEE_SHOP,
+      state: third.get('state'),
+    });
     expectError(refused, 409, 'CHANNEL_ALREADY_CONFIRMED');
     expect(await call('GET', `/api/stores/${shop.id}`, owner).then((res) => res.json().status)).toBe('CONNECTED');
   });
@@ -151,6 +163,7 @@ describe('connecting a shop through the consent page', () => {
     const res = await call('POST', '/api/integrations/shopee/authorize', owner, {
       code: main.get('code'),
       main_account_id: main.get('main_account_id'),
+      state: main.get('state'),
     });
     expect(res.statusCode, res.body).toBe(202);
     expect(res.json().items.map((store: { shop_id: string }) => store.shop_id)).toContain('60001002');
@@ -163,6 +176,7 @@ describe('connecting a shop through the consent page', () => {
     const tiktok = await call('POST', '/api/integrations/tokopedia/authorize', owner, {
       code: tiktokBack.searchParams.get('code'),
       app_key: tiktokBack.searchParams.get('app_key'),
+      state: tiktokBack.searchParams.get('state'),
     });
     expect(tiktok.statusCode, tiktok.body).toBe(202);
     expect(tiktok.json().items[0]).toMatchObject({ marketplace: 'tiktok', shop_id: '7494000000000000001' });
@@ -171,7 +185,10 @@ describe('connecting a shop through the consent page', () => {
       await call('POST', '/api/integrations/lazada/auth-url', owner, { redirect_url: 'http://kelola.test/integration/lazada/callback' })
     ).json().url;
     const lazadaBack = await approveConsent(lazadaUrl);
-    const lazada = await call('POST', '/api/integrations/lazada/authorize', owner, { code: lazadaBack.searchParams.get('code') });
+    const lazada = await call('POST', '/api/integrations/lazada/authorize', owner, {
+      code: lazadaBack.searchParams.get('code'),
+      state: lazadaBack.searchParams.get('state'),
+    });
     expect(lazada.statusCode, lazada.body).toBe(202);
     expect(lazada.json().items[0]).toMatchObject({ marketplace: 'lazada', shop_id: '1000001' });
 
@@ -183,10 +200,22 @@ describe('connecting a shop through the consent page', () => {
     const owner = await newWorkspace(app);
     const query = await shopeeConsent(owner);
     expect(
-      (await call('POST', '/api/integrations/shopee/authorize', owner, { code: query.get('code'), shop_id: SHOPEE_SHOP })).statusCode,
+      (
+        await call('POST', '/api/integrations/shopee/authorize', owner, {
+          code: query.get('code'),
+          shop_id: SHOPEE_SHOP,
+          state: query.get('state'),
+        })
+      ).statusCode,
     ).toBe(202);
     await call('PUT', `/api/stores/${(await call('GET', '/api/stores', owner)).json().items[0].id}/disconnect`, owner);
-    const spent = await call('POST', '/api/integrations/shopee/authorize', owner, { code: query.get('code'), shop_id: SHOPEE_SHOP });
+    // A fresh state (the page started again), but the marketplace's code was spent already.
+    const fresh = (await call('POST', '/api/integrations/shopee/auth-url', owner, { redirect_url: RETURN })).json().state;
+    const spent = await call('POST', '/api/integrations/shopee/authorize', owner, {
+      code: query.get('code'),
+      shop_id: SHOPEE_SHOP,
+      state: fresh,
+    });
     expectError(spent, 400, 'CHANNEL_AUTHORIZATION_FAILED');
     expect((await call('GET', '/api/stores', owner)).json().items[0].status).toBe('DISCONNECTED');
 
@@ -236,6 +265,55 @@ describe('the store form (Blibli, Zalora)', () => {
       arrange_shipment: 'dropoff',
     });
     expect(zalora.statusCode, zalora.body).toBe(202);
+  });
+
+  it('PUT …/data edits the name and settings, proves new keys before saving anything, and refuses keys on an OAuth shop', async () => {
+    const owner = await newWorkspace(app);
+    const [a, b] = [await newWarehouse(app, owner), await newWarehouse(app, owner)];
+    const added = (await call('POST', '/api/stores', owner, blibli(a.id))).json().items[0] as { id: string };
+    const data = { name: 'Kopi Nusantara Resmi', main_warehouse_id: b.id, arrange_shipment: 'dropoff', auto_confirm: true };
+    const res = await call('PUT', `/api/stores/${added.id}/data`, owner, data);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ ...data, status: 'CONNECTED' });
+    expect((await call('GET', `/api/stores/${added.id}`, owner)).json()).toMatchObject(data);
+
+    const keys = {
+      client_id: sandbox.credentials.blibli.username,
+      api_seller_key: sandbox.credentials.blibli.sellerKey,
+      client_secret: sandbox.credentials.blibli.signatureKey,
+    };
+    // Wrong keys are refused by the marketplace and nothing of the request is saved.
+    expectError(
+      await call('PUT', `/api/stores/${added.id}/data`, owner, { ...data, name: 'Tidak Tersimpan', ...keys, api_seller_key: 'wrong' }),
+      400,
+      'CHANNEL_CREDENTIALS_INVALID',
+    );
+    expect((await call('GET', `/api/stores/${added.id}`, owner)).json().name).toBe(data.name);
+    // Blibli's keys change together.
+    expectFieldError(
+      await call('PUT', `/api/stores/${added.id}/data`, owner, { ...data, api_seller_key: keys.api_seller_key }),
+      'client_id',
+    );
+    const rekeyed = await call('PUT', `/api/stores/${added.id}/data`, owner, { ...data, arrange_shipment: 'pickup', ...keys });
+    expect(rekeyed.statusCode, rekeyed.body).toBe(200);
+    expect(rekeyed.json()).toMatchObject({ arrange_shipment: 'pickup' });
+
+    const missing = await call('PUT', `/api/stores/${added.id}/data`, owner, {});
+    for (const path of ['name', 'main_warehouse_id', 'arrange_shipment']) expectFieldError(missing, path);
+    const theirs = await newWarehouse(app, await newWorkspace(app));
+    expectFieldError(
+      await call('PUT', `/api/stores/${added.id}/data`, owner, { ...data, main_warehouse_id: theirs.id }),
+      'main_warehouse_id',
+    );
+
+    // An OAuth shop has tokens, not keys: its data is edited, keys are refused on their field.
+    const shopee = await connectShopee(owner);
+    expectFieldError(await call('PUT', `/api/stores/${shopee.id}/data`, owner, { ...data, api_seller_key: 'x' }), 'api_seller_key');
+    expect((await call('PUT', `/api/stores/${shopee.id}/data`, owner, { ...data, name: 'Shopee Resmi' })).json()).toMatchObject({
+      name: 'Shopee Resmi',
+      marketplace: 'shopee',
+    });
+    expectError(await call('PUT', `/api/stores/${shopee.id}/data`, await newWorkspace(app), data), 404, 'CHANNEL_NOT_FOUND');
   });
 
   it('refuses wrong keys with 400 CHANNEL_CREDENTIALS_INVALID, missing fields with their paths, and another workspace’s warehouse', async () => {
@@ -465,7 +543,13 @@ describe('channel health', () => {
     // Authorizing again reconnects it and clears the banner.
     const query = await shopeeConsent(owner);
     expect(
-      (await call('POST', '/api/integrations/shopee/authorize', owner, { code: query.get('code'), shop_id: SHOPEE_SHOP })).statusCode,
+      (
+        await call('POST', '/api/integrations/shopee/authorize', owner, {
+          code: query.get('code'),
+          shop_id: SHOPEE_SHOP,
+          state: query.get('state'),
+        })
+      ).statusCode,
     ).toBe(202);
     expect((await healthOf(owner, shop.id)).banner).toBeNull();
   });
@@ -518,5 +602,43 @@ describe('tenancy and permissions', () => {
     expectError(await call('GET', '/api/stores', outsider), 403, 'FORBIDDEN');
     expectError(await call('GET', '/api/integrations', outsider), 403, 'FORBIDDEN');
     expect((await call('GET', `/api/stores/${shop.id}`, owner)).json().status).toBe('CONNECTED');
+  });
+});
+
+describe('the OAuth state (ADR 0039)', () => {
+  it("refuses a return page whose state is missing, another member's, another marketplace's, spent or expired", async () => {
+    const owner = await newWorkspace(app);
+    const other = await newWorkspace(app);
+    const authorize = (as: Actor, query: URLSearchParams, state: string | null) =>
+      call('POST', '/api/integrations/shopee/authorize', as, {
+        code: query.get('code'),
+        shop_id: query.get('shop_id'),
+        ...(state === null ? {} : { state }),
+      });
+
+    // Shopee echoes no state of its own: it comes back inside the redirect URL the auth-url call built.
+    const started = (await call('POST', '/api/integrations/shopee/auth-url', owner, { redirect_url: RETURN })).json();
+    const back = await approveConsent(started.url, `shop:${SHOPEE_SHOP}`);
+    expect(back.searchParams.get('state')).toBe(started.state);
+
+    expectError(await authorize(owner, back.searchParams, null), 400, 'CHANNEL_AUTHORIZATION_STATE_INVALID');
+    expectError(await authorize(owner, back.searchParams, 'forged'), 400, 'CHANNEL_AUTHORIZATION_STATE_INVALID');
+    // A code planted in another member's session: that member never started this round trip.
+    expectError(await authorize(other, back.searchParams, started.state), 400, 'CHANNEL_AUTHORIZATION_STATE_INVALID');
+    // Another marketplace's state.
+    const lazadaState = (
+      await call('POST', '/api/integrations/lazada/auth-url', owner, { redirect_url: 'http://kelola.test/integration/lazada/callback' })
+    ).json().state;
+    expectError(await authorize(owner, back.searchParams, lazadaState), 400, 'CHANNEL_AUTHORIZATION_STATE_INVALID');
+    // None of the refusals saved a shop or spent the state: the right one goes through, once.
+    expect((await call('GET', '/api/stores', owner)).json().items).toEqual([]);
+    expect((await authorize(owner, back.searchParams, started.state)).statusCode).toBe(202);
+    expectError(await authorize(owner, back.searchParams, started.state), 400, 'CHANNEL_AUTHORIZATION_STATE_INVALID');
+
+    // Expired: the seller took longer than the state lives.
+    const late = await shopeeConsent(other);
+    await sandbox.advance(OAUTH_STATE_TTL_MS + 1_000);
+    expectError(await authorize(other, late, late.get('state')), 400, 'CHANNEL_AUTHORIZATION_STATE_INVALID');
+    expect((await call('GET', '/api/stores', other)).json().items).toEqual([]);
   });
 });

@@ -367,3 +367,120 @@ describe('stock and price pushes', () => {
     expect(push).toMatchObject({ value: 5, reason: 'reconcile' });
   });
 });
+
+describe('what a shop is told: its own warehouses, and bundles (ADR 0039)', () => {
+  const pushOf = async (owner: Actor, channel: string, catalogId: string) =>
+    (await call('GET', `/api/channels/${channel}/pushes`, owner))
+      .json()
+      .items.find((p: { kind: string; catalog_id: string }) => p.kind === 'STOCK' && p.catalog_id === catalogId) as {
+      value: number;
+      explanation: string;
+    };
+  // The test warehouses' names (see newWarehouse).
+  const warehouseName = async (_owner: Actor, id: string) => `Gudang ${id.slice(-6)}`;
+
+  it('counts only the warehouses mapped to the shop, names them, and pushes again when the mapping changes', async () => {
+    const { owner, warehouse, skus, shopee, tiktok } = await setUp(1);
+    const [sku] = skus;
+    const other = await newWarehouse(app, owner);
+    const [first] = (await call('GET', `/api/stores/${shopee}/warehouses`, owner)).json().items as { id: string }[];
+    const mapped = await call('POST', `/api/stores/${shopee}/warehouse-mappings`, owner, {
+      marketplace_warehouse_id: first!.id,
+      warehouse_id: warehouse.id,
+    });
+    expect(mapped.statusCode, mapped.body).toBe(201);
+    await receive(owner, warehouse.id, sku!.id, 10);
+    await receive(owner, other.id, sku!.id, 4);
+    await drain();
+
+    // Shopee sells from the mapped warehouse only: 10, not 14.
+    expect((await shopSku(SHOPEE, sku!.sku)).stock).toBe(10);
+    const push = await pushOf(owner, shopee, sku!.id);
+    expect(push.value).toBe(10);
+    const mappedName = await warehouseName(owner, warehouse.id);
+    expect(push.explanation).toContain(`dihitung dari gudang yang dipetakan ke toko: ${mappedName}`);
+    expect(push.explanation).not.toContain((await warehouseName(owner, other.id))!);
+    // TikTok has no mapping: it counts the one warehouse its orders fall back to, never the sum of both.
+    const tiktokStock = (await shopSku(TIKTOK, sku!.sku)).stock;
+    expect([10, 4]).toContain(tiktokStock);
+    expect((await pushOf(owner, tiktok, sku!.id)).explanation).toContain('belum ada gudang yang dipetakan');
+
+    // Moving the mapping to the other warehouse tells the shop that warehouse's stock, without any stock movement.
+    await sandbox.advance(COALESCE_WINDOW_MS);
+    const edited = await call('PUT', `/api/stores/${shopee}/warehouse-mappings/${mapped.json().id}`, owner, { warehouse_id: other.id });
+    expect(edited.statusCode, edited.body).toBe(200);
+    await drain();
+    expect((await shopSku(SHOPEE, sku!.sku)).stock).toBe(4);
+    expect((await pushOf(owner, shopee, sku!.id)).explanation).toContain(
+      `gudang yang dipetakan ke toko: ${await warehouseName(owner, other.id)}`,
+    );
+  });
+
+  it("pushes a bundle as the whole bundles its components make, and a component's movement pushes the bundle again", async () => {
+    const { owner, warehouse, skus, shopee } = await setUp(1);
+    const [kopi] = skus;
+    const gelas = await createProduct(
+      app,
+      owner,
+      singleForm({ name: `Gelas ${randomBytes(3).toString('hex')}`, catalogs: [{ sku: uniqueSku('GLS'), price: 15_000 }] }),
+    );
+    const paket = await createProduct(app, owner, {
+      type: 'BUNDLING',
+      name: `Paket Ngopi ${randomBytes(3).toString('hex')}`,
+      status: 'ACTIVE',
+      catalogs: [{ sku: uniqueSku('PKT'), price: 60_000 }],
+      bundle: {
+        components: [
+          { catalog_id: kopi!.id, quantity: 2 },
+          { catalog_id: gelas.catalogs[0]!.id, quantity: 1 },
+        ],
+      },
+    });
+    const bundle = paket.catalogs[0]!;
+    await sandboxAdmin(sandbox.origin)('/products', {
+      marketplace: SHOPEE.marketplace,
+      shopId: SHOPEE.shopId,
+      products: [{ name: paket.name, skus: [{ sellerSku: bundle.sku, price: 60_000, stock: 55 }] }],
+    });
+    expect((await call('POST', `/api/channels/${shopee}/products/synchronize`, owner)).statusCode).toBe(200);
+    await drain();
+
+    await receive(owner, warehouse.id, kopi!.id, 7);
+    await receive(owner, warehouse.id, gelas.catalogs[0]!.id, 2);
+    await drain();
+    // min(⌊7 / 2⌋, ⌊2 / 1⌋) = 2
+    expect((await shopSku(SHOPEE, bundle.sku)).stock).toBe(2);
+    const push = await pushOf(owner, shopee, bundle.id);
+    expect(push.value).toBe(2);
+    expect(push.explanation).toContain('2 paket');
+    expect(push.explanation).toContain(`${kopi!.sku} ⌊7 ÷ 2⌋ = 3`);
+
+    // Only a component moves; the bundle follows: min(⌊7 / 2⌋, ⌊5 / 1⌋) = 3, then min(⌊11 / 2⌋, 5) = 5.
+    await sandbox.advance(COALESCE_WINDOW_MS);
+    await receive(owner, warehouse.id, gelas.catalogs[0]!.id, 3);
+    await drain();
+    expect((await shopSku(SHOPEE, bundle.sku)).stock).toBe(3);
+    await sandbox.advance(COALESCE_WINDOW_MS);
+    await receive(owner, warehouse.id, kopi!.id, 4);
+    await drain();
+    expect((await shopSku(SHOPEE, bundle.sku)).stock).toBe(5);
+
+    // The bundle's recipe changes (3 coffees a bundle now): the shop is told min(⌊11 / 3⌋, 5) = 3 without any movement.
+    await sandbox.advance(COALESCE_WINDOW_MS);
+    const edited = await call('PUT', `/api/products/${paket.id}`, owner, {
+      type: 'BUNDLING',
+      name: paket.name,
+      status: 'ACTIVE',
+      catalogs: [{ id: bundle.id, sku: bundle.sku, price: 60_000 }],
+      bundle: {
+        components: [
+          { catalog_id: kopi!.id, quantity: 3 },
+          { catalog_id: gelas.catalogs[0]!.id, quantity: 1 },
+        ],
+      },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    await drain();
+    expect((await shopSku(SHOPEE, bundle.sku)).stock).toBe(3);
+  });
+});

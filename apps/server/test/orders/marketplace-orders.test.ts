@@ -91,9 +91,19 @@ async function connectedShop(marketplace: Marketplace, stock = 10): Promise<Shop
 }
 
 /** A sandbox order of the shop's SKU in `status`, with the pushes it caused (delivered to the catcher). */
-async function sandboxOrder(s: Shop, status: string): Promise<{ orderId: string; pushes: CaughtPush[] }> {
+async function sandboxOrder(
+  s: Shop,
+  status: string,
+  extra: { buyerCancel?: boolean } = {},
+): Promise<{ orderId: string; pushes: CaughtPush[] }> {
   const before = catcher.pushes.length;
-  const answer = await sandbox.admin('/orders/generate', { marketplace: s.marketplace, shopId: s.shopId, status, sellerSkus: [s.sku.sku] });
+  const answer = await sandbox.admin('/orders/generate', {
+    marketplace: s.marketplace,
+    shopId: s.shopId,
+    status,
+    sellerSkus: [s.sku.sku],
+    ...extra,
+  });
   const orderId = (answer.orders as { orderId: string }[])[0]!.orderId;
   await sandbox.admin('/pushes/flush', {});
   return { orderId, pushes: catcher.pushes.slice(before).filter((p) => p.rawBody.includes(orderId)) };
@@ -249,6 +259,52 @@ describe('seller answers through the adapters: reject, refuse a cancel request, 
     expect(after.marketplace_action).toBeNull();
     expect(await stockOf(s)).toMatchObject({ in_order: reserved });
   });
+
+  it("rejecting a new Lazada order sends Lazada's own out-of-stock reason id, and the sandbox cancels it", async () => {
+    const s = await connectedShop('lazada');
+    const { orderId, pushes } = await sandboxOrder(s, 'pending');
+    await deliver(pushes);
+    const [listed] = (await ordersOf(s)).items;
+    const res = await call('POST', `/api/orders/${listed!.id}/reject`, s.owner, {});
+    expect(res.statusCode, res.body).toBe(200);
+    await drain();
+    expect(await sandboxStatus(s, orderId)).toBe('canceled');
+    const after = (await call('GET', `/api/orders/${listed!.id}`, s.owner)).json();
+    expect(after).toMatchObject({ status: 'CANCELED', marketplace_action: null });
+    expect(await stockOf(s)).toMatchObject({ on_hand: 10, in_order: 0 });
+  });
+
+  for (const [marketplace, open, cancelled] of [
+    ['tiktok', 'AWAITING_SHIPMENT', 'CANCELLED'],
+    ['lazada', 'pending', 'canceled'],
+  ] as const) {
+    it(`${marketplace}: a buyer's cancel request lands as CANCEL_REQUESTED; accepting cancels it in the sandbox, refusing keeps it`, async () => {
+      const s = await connectedShop(marketplace);
+      const first = await sandboxOrder(s, open, { buyerCancel: true });
+      const second = await sandboxOrder(s, open, { buyerCancel: true });
+      await deliver([...first.pushes, ...second.pushes]);
+      const list = (await ordersOf(s)).items;
+      const byNumber = (orderId: string) => list.find((o) => o.order_number === orderId)!;
+      expect([byNumber(first.orderId).status, byNumber(second.orderId).status]).toEqual(['CANCEL_REQUESTED', 'CANCEL_REQUESTED']);
+      const reserved = (await stockOf(s)).in_order;
+
+      const accepted = await call('POST', `/api/orders/${byNumber(first.orderId).id}/accept-cancel`, s.owner, {});
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      const refused = await call('POST', `/api/orders/${byNumber(second.orderId).id}/refuse-cancel`, s.owner, {});
+      expect(refused.statusCode, refused.body).toBe(200);
+      await drain();
+
+      expect(await sandboxStatus(s, first.orderId)).toBe(cancelled);
+      expect(await sandboxStatus(s, second.orderId)).toBe(open);
+      const done = (await call('GET', `/api/orders/${byNumber(first.orderId).id}`, s.owner)).json();
+      expect(done).toMatchObject({ status: 'CANCELED', marketplace_action: null });
+      const kept = (await call('GET', `/api/orders/${byNumber(second.orderId).id}`, s.owner)).json();
+      expect(kept.status).not.toMatch(/CANCEL/u);
+      expect(kept.marketplace_action).toBeNull();
+      expect((await stockOf(s)).in_order).toBeLessThan(reserved);
+      expect((await stockOf(s)).in_order).toBeGreaterThan(0);
+    });
+  }
 
   it('a call the marketplace keeps refusing shows FAILED with its message; retry sends it again and it goes through', async () => {
     const s = await connectedShop('lazada');

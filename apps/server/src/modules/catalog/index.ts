@@ -5,7 +5,7 @@ import { registerCatalogRoutes } from './catalog.routes.ts';
 import { registerChannelPriceRoutes } from './channel-prices.routes.ts';
 import { channelPriceValues } from './channel-prices.service.ts';
 import { registerCatalogWorkers } from './catalog.jobs.ts';
-import { catalogsByNames, catalogsBySkus } from './products.repository.ts';
+import { bundleCatalogsOf, catalogsByNames, catalogsBySkus } from './products.repository.ts';
 export { bundleAvailabilityOf, catalogRefs, getProduct } from './products.service.ts';
 export { lookupAreaPrice } from './area-prices.service.ts';
 export { channelPriceOf, derivedPricesOf, type DerivedPrice, type ResolvedChannelPrice } from './channel-prices.service.ts';
@@ -40,4 +40,9 @@ export async function catalogRefsBySku(ctx: TenantCtx, skus: readonly string[]) 
 /** Catalogs of this workspace whose name equals one of these, ignoring case and outer spaces (channel product mapping). */
 export async function catalogRefsByName(ctx: TenantCtx, names: readonly string[]) {
   return (await catalogsByNames(ctx, names)).map((c) => ({ id: c.id, sku: c.sku, name: c.name }));
+}
+
+/** The catalogs of the bundles that contain any of these catalogs (the inventory re-pushes them when a component moves). */
+export async function bundleCatalogsContaining(ctx: Pick<TenantCtx, 'db' | 'workspaceId'>, componentCatalogIds: readonly string[]) {
+  return bundleCatalogsOf(ctx, componentCatalogIds);
 }

@@ -121,6 +121,17 @@ export async function catalogsInBundles(
   return rows.map((r) => r.id);
 }
 
+/** The catalogs of the bundles that contain any of these catalogs as a component (a component's stock moved). */
+export async function bundleCatalogsOf(ctx: Pick<TenantCtx, 'db' | 'workspaceId'>, componentCatalogIds: readonly string[]) {
+  if (componentCatalogIds.length === 0) return [];
+  const rows = await ctx.db
+    .selectDistinct({ id: catalogs.id })
+    .from(bundleComponents)
+    .innerJoin(catalogs, and(eq(catalogs.productId, bundleComponents.bundleProductId), eq(catalogs.workspaceId, ctx.workspaceId)))
+    .where(and(eq(bundleComponents.workspaceId, ctx.workspaceId), inArray(bundleComponents.componentCatalogId, [...componentCatalogIds])));
+  return rows.map((r) => r.id);
+}
+
 export async function replaceComponents(
   ctx: TenantCtx,
   bundleProductId: string,

@@ -16,6 +16,7 @@ import type { z } from 'zod';
 import type { TenantCtx } from '../../http/context.ts';
 import { uuidv7 } from '../../platform/db/ids.ts';
 import { DomainError } from '../../platform/errors.ts';
+import { noteStockChanged } from '../channels/index.ts';
 import { formulaExists } from '../pricing/index.ts';
 import { audit, likePattern, parseInput, pgCode, toNumber } from './catalog.common.ts';
 import { brands, bundleComponents, categories, catalogs, productImages, products } from './catalog.schema.ts';
@@ -339,6 +340,13 @@ async function writeCatalogs(ctx: TenantCtx, productId: string, productName: str
     productId,
     prepared.components.map((c) => ({ catalogId: c.catalog_id, quantity: c.quantity })),
   );
+  // A bundle's channel stock comes from its components (ADR 0039): new components, new number for the shops selling it.
+  if (prepared.components.length > 0)
+    await noteStockChanged(
+      ctx,
+      resolved.map((r) => r.id),
+      'mapping',
+    );
   const prices = resolved.map((r) => r.price);
   return {
     priceMin: prices.reduce((a, b) => (b < a ? b : a), prices[0] ?? 0n),

@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { uuidv7 } from '../../platform/db/ids.ts';
 import { channelCalls, channelConnections, channelInbox, channelReconciliations } from './channels.schema.ts';
 import type { ScopedCtx } from './channels.repository.ts';
-import { channelFailedCalls, channelShopSettings, channelWarehouseMappings } from './channel-shops.schema.ts';
+import { channelFailedCalls, channelOauthStates, channelShopSettings, channelWarehouseMappings } from './channel-shops.schema.ts';
 
 /** Every query filters by the context's workspace (jobs run without row-level security). */
 
@@ -11,6 +11,42 @@ export type SettingsRow = typeof channelShopSettings.$inferSelect;
 export type SettingsValues = Partial<Omit<typeof channelShopSettings.$inferInsert, 'connectionId' | 'workspaceId' | 'createdAt'>>;
 export type MappingRow = typeof channelWarehouseMappings.$inferSelect;
 export type FailedCallRow = typeof channelFailedCalls.$inferSelect;
+
+/** Keeps an issued OAuth state; the workspace's expired ones are dropped on the way (they can never be spent). */
+export async function insertOauthState(
+  ctx: ScopedCtx,
+  values: { state: string; userId: string; marketplace: string; expiresAt: Date; now: Date },
+) {
+  await ctx.db
+    .delete(channelOauthStates)
+    .where(and(eq(channelOauthStates.workspaceId, ctx.workspaceId), lt(channelOauthStates.expiresAt, values.now)));
+  await ctx.db.insert(channelOauthStates).values({
+    state: values.state,
+    workspaceId: ctx.workspaceId,
+    userId: values.userId,
+    marketplace: values.marketplace,
+    expiresAt: values.expiresAt,
+  });
+}
+
+/** Spends a state of this workspace, member and marketplace that is unspent and unexpired: true when it was. */
+export async function spendOauthState(ctx: ScopedCtx, values: { state: string; userId: string; marketplace: string; now: Date }) {
+  const rows = await ctx.db
+    .update(channelOauthStates)
+    .set({ usedAt: values.now })
+    .where(
+      and(
+        eq(channelOauthStates.workspaceId, ctx.workspaceId),
+        eq(channelOauthStates.state, values.state),
+        eq(channelOauthStates.userId, values.userId),
+        eq(channelOauthStates.marketplace, values.marketplace),
+        isNull(channelOauthStates.usedAt),
+        sql`${channelOauthStates.expiresAt} > ${values.now.toISOString()}::timestamptz`,
+      ),
+    )
+    .returning({ state: channelOauthStates.state });
+  return rows.length === 1;
+}
 
 export async function settingsOf(ctx: ScopedCtx, connectionIds: string[]): Promise<Map<string, SettingsRow>> {
   if (connectionIds.length === 0) return new Map();

@@ -15,6 +15,7 @@ import {
   MultiMapBody,
   ShopWarehouses,
   Store,
+  StoreData,
   StoreForm,
   StoreQuery,
   WarehouseMapping,
@@ -108,6 +109,19 @@ export function registerShopRoutes({ route }: Router): void {
       response: Store,
     },
     (ctx, { params, body }) => shops.confirmStore(ctx, params.id, body),
+  );
+  route(
+    {
+      method: 'PUT',
+      url: '/api/stores/:id/data',
+      permission: WRITE,
+      tags,
+      summary: 'Spec PUT /integration/{channel_id}/data, /integration/cmd/{channel_id}/data, Blibli PUT cmd/data: name, settings, keys',
+      params: ChannelParams,
+      body: StoreData,
+      response: Store,
+    },
+    (ctx, { params, body }) => shops.updateStoreData(ctx, params.id, body),
   );
   route(
     {

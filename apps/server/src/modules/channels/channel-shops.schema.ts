@@ -34,6 +34,26 @@ export const channelShopSettings = pgTable(
 );
 
 /**
+ * The `state` of one OAuth round trip (ADR 0039): issued with the authorization URL to one member of one workspace
+ * for one marketplace, spent by the authorize call of the return page (once, before it expires). A return page whose
+ * state is missing, unknown, someone else's, spent or expired is refused, so a code cannot be planted in another
+ * member's session.
+ */
+export const channelOauthStates = pgTable(
+  'channel_oauth_states',
+  {
+    state: text().primaryKey(),
+    workspaceId: workspaceIdColumn(),
+    userId: uuid().notNull(),
+    marketplace: text().notNull(),
+    expiresAt: timestamptz().notNull(),
+    usedAt: timestamptz(),
+    createdAt: timestamptz().notNull().defaultNow(),
+  },
+  (t) => [index('channel_oauth_states_workspace_idx').on(t.workspaceId, t.expiresAt), tenantPolicy()],
+);
+
+/**
  * A marketplace warehouse of a shop mapped to one of ours (spec part 7 warehouse mapping). Marketplace orders of the
  * shop take their stock from the mapped warehouse; a marketplace warehouse without a row is unmapped.
  */

@@ -11,6 +11,7 @@ import type {
   ShopWarehouse,
   ShopWarehouses,
   Store,
+  StoreData,
   StoreForm,
   WarehouseMapping,
 } from '@kelola/contracts/channel-shops';
@@ -29,6 +30,7 @@ import type { ConnectionRow } from './channels.repository.ts';
 import { callRecord, connectChannel, enqueueChannelCall, toChannel, usableConnection, type ChannelOperation } from './channels.service.ts';
 import * as shops from './channel-shops.repository.ts';
 import { startProductImport } from './channel-products.service.ts';
+import { noteShopStockChanged } from './stock-push.service.ts';
 
 export const REFRESH_TOKENS_QUEUE = 'channels-refresh-tokens';
 /** Every five minutes, tokens expiring within the next half hour are refreshed. */
@@ -142,12 +144,39 @@ export async function getStore(ctx: TenantCtx, id: string): Promise<Store> {
 // ---------------------------------------------------------------------------------------------------------------
 // Connecting
 
-/** The marketplace's authorization page for this workspace's member; the return page comes back with a code. */
-export function authorizationUrl(ctx: TenantCtx, code: IntegrationCode, redirectUrl: string): { url: string; state: string } {
-  const adapter = adapterFor(ctx.platform, marketplaceOf(code));
-  const state = randomBytes(12).toString('hex');
-  return { url: adapter.authorizationUrl({ redirectUrl, state }), state };
+/** How long an issued OAuth state may be spent: the seller signs in and consents on the marketplace meanwhile. */
+export const OAUTH_STATE_TTL_MS = 30 * 60_000;
+
+/**
+ * The marketplace's authorization page for this workspace's member; the return page comes back with a code and the
+ * state issued here (ADR 0039). TikTok Shop and Lazada echo `state`; Shopee echoes nothing but keeps the redirect
+ * URL's own query, so its state travels in the redirect URL.
+ */
+export async function authorizationUrl(
+  ctx: TenantCtx,
+  code: IntegrationCode,
+  redirectUrl: string,
+): Promise<{ url: string; state: string }> {
+  const marketplace = marketplaceOf(code);
+  const adapter = adapterFor(ctx.platform, marketplace);
+  const state = randomBytes(16).toString('hex');
+  const now = ctx.platform.now();
+  await shops.insertOauthState(ctx, {
+    state,
+    userId: ctx.actor.userId,
+    marketplace: code,
+    expiresAt: new Date(now.getTime() + OAUTH_STATE_TTL_MS),
+    now,
+  });
+  const redirect = marketplace === 'shopee' ? withState(redirectUrl, state) : redirectUrl;
+  return { url: adapter.authorizationUrl({ redirectUrl: redirect, state }), state };
 }
+
+const withState = (url: string, state: string): string => {
+  const parsed = new URL(url);
+  parsed.searchParams.set('state', state);
+  return parsed.toString();
+};
 
 async function warehouseOr400(ctx: TenantCtx, id: string, path: string): Promise<void> {
   const visible = await listWarehouseOptions(ctx);
@@ -168,6 +197,12 @@ export async function authorize(ctx: TenantCtx, code: IntegrationCode, body: Aut
   const marketplace = marketplaceOf(code);
   const adapter = adapterFor(ctx.platform, marketplace);
   if (marketplace === 'shopee' && !body.shop_id && !body.main_account_id) throw fieldError('VALIDATION_FAILED', 'shop_id', 'REQUIRED');
+  // The state this member was issued for this marketplace, unspent and unexpired (ADR 0039); spent now, so a replayed
+  // return page is refused too (a failed exchange rolls the spending back with everything else).
+  const spent = body.state
+    ? await shops.spendOauthState(ctx, { state: body.state, userId: ctx.actor.userId, marketplace: code, now: ctx.platform.now() })
+    : false;
+  if (!spent) throw new DomainError('CHANNEL_AUTHORIZATION_STATE_INVALID');
   let grant: TokenGrant;
   try {
     grant = await adapter.exchangeCode({
@@ -288,6 +323,74 @@ export async function confirmStore(ctx: TenantCtx, id: string, body: ConfirmStor
     after: { confirmed: true, ...body },
   });
   return storeOf(ctx, row);
+}
+
+/**
+ * PUT a shop's data: name, main warehouse, arrange shipment and auto confirm; for Blibli and Zalora also new keys,
+ * proved with one marketplace call first (400 CHANNEL_CREDENTIALS_INVALID saves nothing). A new main warehouse
+ * changes the stock a shop without warehouse mapping is told (ADR 0039), so its SKUs are pushed again.
+ */
+export async function updateStoreData(ctx: TenantCtx, id: string, body: StoreData): Promise<Store> {
+  const row = await connectionOr404(ctx, id);
+  await warehouseOr400(ctx, body.main_warehouse_id, 'main_warehouse_id');
+  const before = (await shops.settingsOf(ctx, [id])).get(id);
+  const keyed = row.marketplace === 'blibli' || row.marketplace === 'zalora';
+  const keys = (['client_id', 'api_seller_key', 'client_secret'] as const).filter((field) => body[field]);
+  if (!keyed && keys.length > 0) throw fieldError('VALIDATION_FAILED', keys[0]!, 'INVALID_VALUE');
+  if (row.marketplace === 'blibli' && keys.length > 0 && keys.length < 3) {
+    const missing = (['client_id', 'api_seller_key', 'client_secret'] as const).find((field) => !body[field])!;
+    throw fieldError('VALIDATION_FAILED', missing, 'REQUIRED');
+  }
+  if (keyed && body.api_seller_key) {
+    const auth: ShopAuth = {
+      shopId: row.shopId,
+      accessToken: body.api_seller_key,
+      ...(row.marketplace === 'blibli' && body.client_id ? { username: body.client_id } : {}),
+      ...(row.marketplace === 'blibli' && body.client_secret ? { signatureKey: body.client_secret } : {}),
+    };
+    try {
+      await adapterFor(ctx.platform, row.marketplace as MarketplaceCode).getShopInfo(auth);
+    } catch (error) {
+      if (isMarketplaceError(error)) throw new DomainError('CHANNEL_CREDENTIALS_INVALID', { marketplace_message: error.message });
+      throw error;
+    }
+    await repo.updateConnection(ctx, id, {
+      accessToken: body.api_seller_key,
+      ...(auth.username ? { username: auth.username } : {}),
+      ...(auth.signatureKey ? { signatureKey: auth.signatureKey } : {}),
+    });
+  } else if (keys.length > 0) {
+    // Zalora has no keys besides the API key: a client id or secret alone changes nothing the marketplace checks.
+    throw fieldError('VALIDATION_FAILED', 'api_seller_key', 'REQUIRED');
+  }
+  if (body.name !== row.name) await repo.updateConnection(ctx, id, { name: body.name });
+  await shops.upsertSettings(ctx, id, {
+    mainWarehouseId: body.main_warehouse_id,
+    arrangeShipment: body.arrange_shipment,
+    autoConfirm: body.auto_confirm,
+    ...(row.marketplace === 'blibli' && body.client_id ? { clientId: body.client_id } : {}),
+  });
+  await recordAudit(ctx, {
+    entity: 'channel',
+    entityId: id,
+    action: 'update',
+    before: {
+      name: row.name,
+      main_warehouse_id: before?.mainWarehouseId ?? null,
+      arrange_shipment: before?.arrangeShipment ?? null,
+      auto_confirm: before?.autoConfirm ?? null,
+    },
+    // Keys are never written to the audit trail; only that they changed.
+    after: {
+      name: body.name,
+      main_warehouse_id: body.main_warehouse_id,
+      arrange_shipment: body.arrange_shipment,
+      auto_confirm: body.auto_confirm,
+      keys_changed: Boolean(body.api_seller_key),
+    },
+  });
+  if (before?.mainWarehouseId !== body.main_warehouse_id) await noteShopStockChanged(ctx, id);
+  return storeOf(ctx, (await repo.findConnection(ctx, id))!);
 }
 
 async function setStatus(ctx: TenantCtx, row: ConnectionRow, status: 'CONNECTED' | 'DISCONNECTED', reason: string | null): Promise<Store> {
@@ -460,6 +563,7 @@ export async function mapWarehouse(ctx: TenantCtx, id: string, body: MapWarehous
   const mappingId = await shops.insertMapping(ctx, values!);
   if (!mappingId) throw new DomainError('CHANNEL_WAREHOUSE_ALREADY_MAPPED');
   await recordAudit(ctx, { entity: 'channel_warehouse_mapping', entityId: mappingId, action: 'create', before: null, after: values! });
+  await noteShopStockChanged(ctx, id);
   return toMapping((await shops.findMapping(ctx, id, mappingId))!, await warehouseNames(ctx));
 }
 
@@ -474,6 +578,7 @@ export async function multiMapWarehouses(ctx: TenantCtx, id: string, items: MapW
   });
   const values = await checkedItems(ctx, row, items, (index) => `items.${index}`);
   for (const value of values) await shops.putMapping(ctx, value);
+  await noteShopStockChanged(ctx, id);
   await recordAudit(ctx, { entity: 'channel', entityId: id, action: 'update', before: null, after: { warehouse_mappings: values } });
   return mappingsOut(ctx, id);
 }
@@ -484,6 +589,7 @@ export async function editMapping(ctx: TenantCtx, id: string, mappingId: string,
   if (!before) throw new DomainError('CHANNEL_MAPPING_NOT_FOUND');
   await warehouseOr400(ctx, warehouseId, 'warehouse_id');
   await shops.updateMappingWarehouse(ctx, mappingId, warehouseId);
+  await noteShopStockChanged(ctx, id);
   await recordAudit(ctx, {
     entity: 'channel_warehouse_mapping',
     entityId: mappingId,
@@ -499,6 +605,7 @@ export async function unmapWarehouse(ctx: TenantCtx, id: string, mappingId: stri
   const before = await shops.findMapping(ctx, id, mappingId);
   if (!before) throw new DomainError('CHANNEL_MAPPING_NOT_FOUND');
   await shops.deleteMapping(ctx, mappingId);
+  await noteShopStockChanged(ctx, id);
   await recordAudit(ctx, { entity: 'channel_warehouse_mapping', entityId: mappingId, action: 'delete', before, after: null });
 }
 
@@ -528,6 +635,20 @@ export async function warehouseForShopOrder(
   const main = (await shops.settingsOf(ctx, [connectionId])).get(connectionId)?.mainWarehouseId;
   const chosen = visible.find((warehouse) => warehouse.id === main) ?? visible[0];
   return { warehouseId: chosen?.id ?? null, rule: 'fallback' };
+}
+
+/**
+ * The warehouses whose stock a shop is told about (ADR 0039): the ones its marketplace warehouses are mapped to, else
+ * the one its orders fall back to (the store's main warehouse, else the first visible one), so a shop is never told
+ * of stock its orders cannot take.
+ */
+export type ShopStockWarehouses = { warehouseIds: string[]; rule: 'mapped' | 'fallback' };
+
+export async function stockWarehousesOfShop(ctx: TenantCtx, connectionId: string): Promise<ShopStockWarehouses> {
+  const mappings = await shops.listMappings(ctx, connectionId);
+  if (mappings.length > 0) return { warehouseIds: [...new Set(mappings.map((mapping) => mapping.warehouseId))], rule: 'mapped' };
+  const fallback = await warehouseForShopOrder(ctx, connectionId, undefined);
+  return { warehouseIds: fallback.warehouseId ? [fallback.warehouseId] : [], rule: 'fallback' };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -611,14 +732,16 @@ export async function refreshDueTokens(platform: Platform): Promise<{ refreshed:
  * Sets a connected shop up in one go (the demo seed): every marketplace warehouse not mapped yet goes to `warehouseId`,
  * and the shop is confirmed with it as the main warehouse when it is not confirmed yet.
  */
-export async function setUpShop(ctx: TenantCtx, id: string, warehouseId: string): Promise<void> {
+export async function setUpShop(ctx: TenantCtx, id: string, warehouseId: string, otherWarehouseId: string = warehouseId): Promise<void> {
   const listed = await listShopWarehouses(ctx, id);
+  // The shop's default marketplace warehouse (else its first) takes `warehouseId`, its other warehouses `otherWarehouseId`.
+  const main = listed.items.find((item) => item.is_default) ?? listed.items[0];
   const unmapped = listed.items.filter((item) => item.mapping === null);
   if (unmapped.length > 0)
     await multiMapWarehouses(
       ctx,
       id,
-      unmapped.map((item) => ({ marketplace_warehouse_id: item.id, warehouse_id: warehouseId })),
+      unmapped.map((item) => ({ marketplace_warehouse_id: item.id, warehouse_id: item === main ? warehouseId : otherWarehouseId })),
     );
   const settings = (await shops.settingsOf(ctx, [id])).get(id);
   if (!settings?.confirmedAt)

@@ -21,7 +21,13 @@ export {
   type ConnectInput,
 } from './channels.service.ts';
 export { adapterFor } from './channels.adapters.ts';
-export { setUpShop, warehouseForShopOrder, type OrderWarehouse } from './channel-shops.service.ts';
+export {
+  setUpShop,
+  stockWarehousesOfShop,
+  warehouseForShopOrder,
+  type OrderWarehouse,
+  type ShopStockWarehouses,
+} from './channel-shops.service.ts';
 export {
   listChannelProducts,
   PRODUCT_IMPORT_QUEUE,
@@ -39,6 +45,7 @@ export {
   notePriceChanged,
   pushesOfCatalog,
   wakePushes,
+  type ChannelStockDependents,
   type ChannelValue,
   type ChannelValueSource,
 } from './stock-push.service.ts';

@@ -41,6 +41,21 @@ export async function requestPushes(
   return true;
 }
 
+/** The catalogs a shop sells (its confirmed SKU mappings). */
+export async function catalogsSoldBy(ctx: ScopedCtx, connectionId: string): Promise<string[]> {
+  const rows = await ctx.db
+    .selectDistinct({ catalogId: channelProductSkus.catalogId })
+    .from(channelProductSkus)
+    .where(
+      and(
+        eq(channelProductSkus.workspaceId, ctx.workspaceId),
+        eq(channelProductSkus.connectionId, connectionId),
+        eq(channelProductSkus.mapping, 'CONFIRMED'),
+      ),
+    );
+  return rows.flatMap((r) => (r.catalogId ? [r.catalogId] : []));
+}
+
 /**
  * Turns the workspace's pending requests into push states: the requests are deleted and every (shop, SKU, kind) they
  * name gets its wanted version bumped (a row that was already waiting keeps its first `wanted_at`, so its window does

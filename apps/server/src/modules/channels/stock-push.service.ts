@@ -49,6 +49,11 @@ export type ChannelValue = { value: number; explanation: { id: string; en: strin
  * Missing catalog ids are left out of the map (nothing is pushed for them).
  */
 export type ChannelValueSource = (ctx: TenantCtx, channelId: string, catalogIds: readonly string[]) => Promise<Map<string, ChannelValue>>;
+/**
+ * The SKUs whose channel stock is computed from these SKUs' stock (the bundles that contain them): a component's
+ * movement asks for their pushes too. Provided by the inventory, which owns what a channel's stock is.
+ */
+export type ChannelStockDependents = (ctx: ScopedCtx, catalogIds: readonly string[]) => Promise<string[]>;
 
 export type PushJob = { workspaceId: string; connectionId?: string; attempt?: number };
 
@@ -81,7 +86,23 @@ type RequestCtx = ScopedCtx & { platform: Platform; afterCommit: Ctx['afterCommi
  * them (one indexed read). A context without after-commit work (a job's own) is picked up by the sweep.
  */
 export async function noteStockChanged(ctx: RequestCtx, catalogIds: readonly string[], reason: PushReason = 'movement'): Promise<void> {
-  if (await push.requestPushes(ctx, 'STOCK', catalogIds, reason)) {
+  if (await push.requestPushes(ctx, 'STOCK', await withDependents(ctx.platform, ctx, catalogIds), reason)) {
+    const { platform, workspaceId } = ctx;
+    ctx.afterCommit(() => wakePushes(platform, workspaceId));
+  }
+}
+
+/** These SKUs and the bundles whose channel stock they make up (ADR 0039). */
+async function withDependents(platform: Platform, ctx: ScopedCtx, catalogIds: readonly string[]): Promise<string[]> {
+  if (catalogIds.length === 0) return [];
+  const dependents = await platform.ports.channelStockDependents({ db: ctx.db, workspaceId: ctx.workspaceId }, catalogIds);
+  return dependents.length === 0 ? [...catalogIds] : [...new Set([...catalogIds, ...dependents])];
+}
+
+/** The shop's warehouse mapping changed: every SKU it sells gets its stock from other warehouses now (ADR 0039). */
+export async function noteShopStockChanged(ctx: RequestCtx, connectionId: string): Promise<void> {
+  const ids = await push.catalogsSoldBy(ctx, connectionId);
+  if (await push.requestPushes(ctx, 'STOCK', ids, 'mapping', connectionId)) {
     const { platform, workspaceId } = ctx;
     ctx.afterCommit(() => wakePushes(platform, workspaceId));
   }
@@ -117,7 +138,7 @@ export async function noteStockChangedAlone(platform: Platform, workspaceId: str
   }
   if ((map.get(workspaceId) ?? 0) > Date.now()) return;
   const none = await inWorkspace(platform, workspaceId, async (ctx) => {
-    if (await push.requestPushes(ctx, 'STOCK', catalogIds, 'movement')) {
+    if (await push.requestPushes(ctx, 'STOCK', await withDependents(platform, ctx, catalogIds), 'movement')) {
       ctx.afterCommit(() => wakePushes(platform, workspaceId));
       return false;
     }

@@ -2,7 +2,7 @@ import type { KelolaModule } from '../../http/context.ts';
 import { registerInventoryWorkers } from './inventory.jobs.ts';
 import { registerInventoryRoutes } from './inventory.routes.ts';
 import { registerProductUnitRoutes } from './product-units.ts';
-import { channelStockOf } from './channel-stock.ts';
+import { channelStockDependents, channelStockOf } from './channel-stock.ts';
 import { inventoryStockView } from './stock-view.ts';
 export {
   adjustStock,
@@ -29,5 +29,5 @@ export const inventoryModule: KelolaModule = {
     registerProductUnitRoutes(router);
   },
   workers: registerInventoryWorkers,
-  provides: { stock: inventoryStockView, channelStock: channelStockOf },
+  provides: { stock: inventoryStockView, channelStock: channelStockOf, channelStockDependents },
 };

@@ -246,7 +246,20 @@ export type MarketplaceOrder = MarketplaceOrderSummary & {
 
 export type CancellationReason = { id: string; label: string };
 
-export type CancelOrderInput = { orderId: string; reasonId: string; items?: { itemId: string; productId: string; skuId: string }[] };
+export type CancelOrderInput = {
+  orderId: string;
+  /**
+   * One of the marketplace's own reasons (`cancellationReasons`). Absent for a reject: the adapter sends the
+   * marketplace's own "out of stock" reason for the order (every marketplace names it differently; Lazada's ids even
+   * differ per order).
+   */
+  reasonId?: string;
+  items?: { itemId: string; productId: string; skuId: string }[];
+};
+
+/** The marketplace's out-of-stock reason among an order's reasons, else its first reason. */
+export const outOfStockReason = (reasons: readonly CancellationReason[]): string | undefined =>
+  (reasons.find((reason) => /out[ _-]?of[ _-]?stock|stok habis|habis/i.test(`${reason.id} ${reason.label}`)) ?? reasons[0])?.id;
 
 export type ShipmentInput = { orderId: string; method: 'pickup' | 'dropoff'; trackingNumber?: string };
 export type ShipmentResult = { orderId: string; packageId?: string; trackingNumber?: string };

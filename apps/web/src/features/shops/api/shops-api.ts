@@ -10,6 +10,7 @@ import type {
   MapWarehouseBody,
   ShopWarehouses,
   Store,
+  StoreData,
   StoreForm,
   WarehouseMapping,
 } from '@kelola/contracts/channel-shops';
@@ -86,6 +87,10 @@ export const useConfirmStore = (onSuccess?: (store: Store) => void) =>
       apiFetch<Store>(`/stores/${id(input.storeId)}/confirm`, { method: 'POST', body: input.body }),
     onSuccess,
   );
+
+/** Spec PUT /integration/{channel_id}/data: the shop's name, settings and (Blibli, Zalora) keys. */
+export const useUpdateStoreData = (storeId: string) =>
+  useShopMutation((body: StoreData) => apiFetch<Store>(`/stores/${id(storeId)}/data`, { method: 'PUT', body }));
 
 export const useStoreConnection = (onSuccess?: (store: Store) => void) =>
   useShopMutation(

@@ -1,6 +1,6 @@
 import { arr, obj, str } from '../adapter-http.ts';
 import type { OrderCapability, ShopAuth } from '../types.ts';
-import { MarketplaceError } from '../types.ts';
+import { MarketplaceError, outOfStockReason } from '../types.ts';
 import type { BlibliClient } from './blibli.client.ts';
 import { blibliOrderStatus, orderFrom } from './blibli.mappers.ts';
 
@@ -17,7 +17,7 @@ export const blibliOrders = (client: BlibliClient): OrderCapability => {
   const { call, paged } = client;
   const { orderDetail } = blibliOrderReads(client);
 
-  return {
+  const capability: OrderCapability = {
     // Package-level Order List V2 filters by when items reached FP (new), so both time fields use that range.
     listOrders: async (auth, input) => {
       const page = Number(input.cursor ?? 0);
@@ -76,14 +76,16 @@ export const blibliOrders = (client: BlibliClient): OrderCapability => {
 
     // Cancellation is per order item; the reason text is the id (case-sensitive on Blibli's side).
     cancelOrder: async (auth, input) => {
+      const reason = input.reasonId ?? outOfStockReason(await capability.cancellationReasons(auth, input.orderId));
       const itemIds =
         input.items?.map((item) => item.itemId) ??
         arr((await orderDetail(auth, input.orderId)).orderItems).map((item) => str(obj(item).orderItemId));
       for (const itemId of itemIds) {
         await call(auth, 'POST', `/seller/v1/orders/items/${encodeURIComponent(itemId)}/cancellations`, {
-          body: { reason: input.reasonId },
+          body: { reason },
         });
       }
     },
   };
+  return capability;
 };

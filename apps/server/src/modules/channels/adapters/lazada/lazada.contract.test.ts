@@ -134,6 +134,39 @@ describe('lazada adapter against the sandbox', () => {
     expect(await adapter.cancellationReasons(auth, cancelId)).toEqual([]);
   });
 
+  it("refuses a reason id it did not offer, rejects with its own out-of-stock reason, and answers a buyer's cancel request", async () => {
+    const { sandbox, adapter } = await setup();
+    const { auth } = await authorize(adapter);
+    const ids = async (body: Record<string, unknown>) =>
+      (
+        (await sandbox.admin('/orders/generate', { marketplace: 'lazada', status: 'pending', ...body })).orders as { orderId: string }[]
+      ).map((order) => order.orderId);
+    const [rejectId = ''] = await ids({ count: 1 });
+    // Lazada's reason ids come from the validate call; a free code is refused with E0104.
+    await expect(adapter.cancelOrder(auth, { orderId: rejectId, reasonId: 'OUT_OF_STOCK' })).rejects.toMatchObject({ code: '104' });
+    expect((await adapter.getOrders(auth, [rejectId]))[0]?.status).toBe('new');
+    // A reject names no reason: the adapter picks Lazada's out-of-stock reason of this order.
+    await adapter.cancelOrder(auth, { orderId: rejectId });
+    expect((await adapter.getOrders(auth, [rejectId]))[0]).toMatchObject({ status: 'canceled', cancelReason: 'Out of stock' });
+
+    const [agreeId = '', refuseId = ''] = await ids({ count: 2, buyerCancel: true });
+    expect((await adapter.getOrders(auth, [agreeId, refuseId])).map((order) => order.status)).toEqual([
+      'cancel_requested',
+      'cancel_requested',
+    ]);
+    await adapter.answerCancelRequest!(auth, { orderId: agreeId, accept: true });
+    expect((await adapter.getOrders(auth, [agreeId]))[0]?.status).toBe('canceled');
+    await adapter.answerCancelRequest!(auth, { orderId: refuseId, accept: false });
+    expect((await adapter.getOrders(auth, [refuseId]))[0]).toMatchObject({ status: 'new', rawStatus: 'pending' });
+    // Answered once: nothing is left to answer.
+    await expect(adapter.answerCancelRequest!(auth, { orderId: refuseId, accept: true })).rejects.toMatchObject({
+      code: 'no_cancel_request',
+    });
+    // Cancel requests are reverse orders too, but never returns.
+    const returns = await adapter.listReturns!(auth, { pageSize: 50 });
+    expect(returns.items.some((entry) => [agreeId, refuseId].includes(entry.orderId))).toBe(false);
+  });
+
   it('rejects a wrong app secret as invalid_sign', async () => {
     const { sandbox } = await setup();
     const forged = createLazadaAdapter({

@@ -1,13 +1,35 @@
 import { arr, num, obj, str } from '../adapter-http.ts';
 import type { MarketplaceOrder, OrderCapability, ShopAuth } from '../types.ts';
-import { MarketplaceError } from '../types.ts';
+import { MarketplaceError, outOfStockReason } from '../types.ts';
 import type { LazadaClient } from './lazada.client.ts';
 import { lazadaOrderStatus, parseLazadaDate, iso } from './lazada.mappers.ts';
 
 /** Order reads the order and logistics capabilities share: an order's items, and orders by id with their lines. */
-export const lazadaOrderReads = ({ data }: LazadaClient) => {
+export const lazadaOrderReads = ({ data, call }: LazadaClient) => {
   const orderItems = async (auth: ShopAuth, orderId: string) =>
     arr(await data({ method: 'GET', path: '/order/items/get', auth, params: { order_id: orderId } })).map(obj);
+
+  /** The buyer's open cancel request of an order: a CANCEL reverse order still REQUEST_INITIATE. */
+  const openCancelRequest = async (auth: ShopAuth, orderId: string): Promise<string | undefined> => {
+    const page = obj(
+      (
+        await call({
+          method: 'GET',
+          path: '/reverse/getreverseordersforseller',
+          auth,
+          params: {
+            page_no: 1,
+            page_size: 10,
+            trade_order_id: orderId,
+            request_type_list: JSON.stringify(['CANCEL']),
+            reverse_status_list: JSON.stringify(['REQUEST_INITIATE']),
+          },
+        })
+      ).result,
+    );
+    const found = arr(page.items).map(obj)[0];
+    return found ? str(found.reverse_order_id) : undefined;
+  };
 
   const getOrders = async (auth: ShopAuth, orderIds: string[]): Promise<MarketplaceOrder[]> => {
     const orders: MarketplaceOrder[] = [];
@@ -34,10 +56,14 @@ export const lazadaOrderReads = ({ data }: LazadaClient) => {
       }
       const statuses = arr(raw.statuses).map(str);
       const first = items[0] ?? {};
+      // An open order may carry a buyer's cancel request for the seller to answer (a CANCEL reverse order).
+      const open = ['unpaid', 'pending', 'topack', 'packed', 'toship', 'ready_to_ship'];
+      const cancelRequested =
+        statuses.some((status) => open.includes(status.toLowerCase())) && (await openCancelRequest(auth, orderId)) !== undefined;
       orders.push({
         orderId: str(raw.order_id),
         rawStatus: statuses.join(','),
-        status: lazadaOrderStatus(statuses),
+        status: cancelRequested ? 'cancel_requested' : lazadaOrderStatus(statuses),
         createdAt: parseLazadaDate(str(raw.created_at)),
         updatedAt: parseLazadaDate(str(raw.updated_at)),
         buyerName: `${str(raw.customer_first_name)} ${str(raw.customer_last_name)}`.trim(),
@@ -55,13 +81,13 @@ export const lazadaOrderReads = ({ data }: LazadaClient) => {
     return orders;
   };
 
-  return { orderItems, getOrders };
+  return { orderItems, getOrders, openCancelRequest };
 };
 
 /** Order list and detail, accept (pack), cancellation reasons and cancel. */
 export const lazadaOrders = (client: LazadaClient): OrderCapability => {
   const { data, result } = client;
-  const { orderItems, getOrders } = lazadaOrderReads(client);
+  const { orderItems, getOrders, openCancelRequest } = lazadaOrderReads(client);
 
   const cancelValidation = async (auth: ShopAuth, orderId: string) => {
     const items = await orderItems(auth, orderId);
@@ -153,12 +179,38 @@ export const lazadaOrders = (client: LazadaClient): OrderCapability => {
     },
 
     cancelOrder: async (auth, input) => {
-      const { itemIds } = await cancelValidation(auth, input.orderId);
+      const { itemIds, validation } = await cancelValidation(auth, input.orderId);
+      // A reject: Lazada's reason ids differ per order, so its out-of-stock reason comes from the validate answer.
+      const reasonId =
+        input.reasonId ??
+        outOfStockReason(
+          arr(validation.reason_options)
+            .map(obj)
+            .map((reason) => ({ id: str(reason.reason_id), label: str(reason.reason_name) })),
+        );
       await data({
         method: 'GET',
         path: '/order/reverse/cancel/create',
         auth,
-        params: { order_id: input.orderId, order_item_id_list: itemIds, reason_id: input.reasonId },
+        params: { order_id: input.orderId, order_item_id_list: itemIds, reason_id: reasonId },
+      });
+    },
+
+    // The buyer's cancel request is a CANCEL reverse order: the seller agrees or refuses it.
+    answerCancelRequest: async (auth, input) => {
+      const reverseOrderId = await openCancelRequest(auth, input.orderId);
+      if (!reverseOrderId)
+        throw new MarketplaceError({
+          marketplace: 'lazada',
+          kind: 'bad_request',
+          code: 'no_cancel_request',
+          message: `Order ${input.orderId} has no pending cancel request from the buyer`,
+        });
+      await data({
+        method: 'GET',
+        path: '/order/reverse/cancel/seller/decide',
+        auth,
+        params: { reverse_order_id: reverseOrderId, agree_cancel: input.accept ? 'true' : 'false' },
       });
     },
   };

@@ -17,6 +17,8 @@ export const lazadaReturns = ({ call, data }: LazadaClient): ReturnCapability =>
           params: {
             page_no: pageNo,
             page_size: pageSize,
+            // A buyer's cancel request is a CANCEL reverse order too: returns are the others.
+            request_type_list: JSON.stringify(['RETURN', 'ONLY_REFUND']),
             // Milliseconds, inclusive (README choice for the creation-time names).
             ReverseOrderLineCreatedTimeRangeStart: input.createdFrom,
             ReverseOrderLineCreatedTimeRangeEnd: input.createdTo !== undefined ? input.createdTo - 1 : undefined,

@@ -68,8 +68,9 @@ export const shopeeOrders = ({ api }: ShopeeClient): OrderCapability => {
     cancellationReasons: async () => CANCEL_REASONS,
 
     cancelOrder: async (auth, input) => {
+      const reason = input.reasonId ?? 'OUT_OF_STOCK';
       let itemList = input.items?.map((item) => ({ item_id: Number(item.productId), model_id: Number(item.skuId) }));
-      if (input.reasonId === 'OUT_OF_STOCK' && !itemList) {
+      if (reason === 'OUT_OF_STOCK' && !itemList) {
         const [order] = await orderDetails(auth, [input.orderId]);
         itemList = order?.items.map((item) => ({ item_id: Number(item.productId), model_id: Number(item.skuId) }));
       }
@@ -77,7 +78,7 @@ export const shopeeOrders = ({ api }: ShopeeClient): OrderCapability => {
         method: 'POST',
         path: '/api/v2/order/cancel_order',
         auth,
-        body: { order_sn: input.orderId, cancel_reason: input.reasonId, ...(itemList ? { item_list: itemList } : {}) },
+        body: { order_sn: input.orderId, cancel_reason: reason, ...(itemList ? { item_list: itemList } : {}) },
       });
     },
 

@@ -150,6 +150,37 @@ describe('tiktok shop adapter against the sandbox', () => {
     expect((await adapter.getOrders(auth, [cancelId]))[0]?.status).toBe('canceled');
   });
 
+  it("rejects with TikTok's own out-of-stock reason and answers a buyer's cancel request (approve, or reject with a reject reason)", async () => {
+    const { sandbox, adapter } = await setup();
+    const { auth } = await authorize(adapter);
+    const ids = async (body: Record<string, unknown>) =>
+      (
+        (await sandbox.admin('/orders/generate', { marketplace: 'tiktok', status: 'AWAITING_SHIPMENT', ...body })).orders as {
+          orderId: string;
+        }[]
+      ).map((order) => order.orderId);
+    const [rejectId = ''] = await ids({ count: 1 });
+    await expect(adapter.cancelOrder(auth, { orderId: rejectId, reasonId: 'OUT_OF_STOCK' })).rejects.toMatchObject({ code: '25001021' });
+    await adapter.cancelOrder(auth, { orderId: rejectId });
+    expect((await adapter.getOrders(auth, [rejectId]))[0]).toMatchObject({
+      status: 'canceled',
+      cancelReason: 'seller_cancel_reason_out_of_stock',
+    });
+
+    const [approveId = '', rejectRequestId = ''] = await ids({ count: 2, buyerCancel: true });
+    expect((await adapter.getOrders(auth, [approveId, rejectRequestId])).map((order) => order.status)).toEqual([
+      'cancel_requested',
+      'cancel_requested',
+    ]);
+    await adapter.answerCancelRequest!(auth, { orderId: approveId, accept: true });
+    expect((await adapter.getOrders(auth, [approveId]))[0]?.status).toBe('canceled');
+    await adapter.answerCancelRequest!(auth, { orderId: rejectRequestId, accept: false });
+    expect((await adapter.getOrders(auth, [rejectRequestId]))[0]).toMatchObject({ status: 'new', rawStatus: 'AWAITING_SHIPMENT' });
+    await expect(adapter.answerCancelRequest!(auth, { orderId: rejectRequestId, accept: false })).rejects.toMatchObject({
+      code: 'no_cancel_request',
+    });
+  });
+
   it('rejects a request signed with the wrong app secret as invalid_sign', async () => {
     const { sandbox, adapter } = await setup();
     const { auth } = await authorize(adapter);

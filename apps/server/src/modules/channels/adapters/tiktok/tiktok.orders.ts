@@ -106,16 +106,49 @@ export const tiktokOrders = (client: TiktokClient): OrderCapability => {
     },
 
     cancelOrder: async (auth, input) => {
+      // A reject: TikTok's out-of-stock reason for the order's status (the unpaid one differs).
+      const reason =
+        input.reasonId ?? ((await oneOrder(auth, input.orderId)).rawStatus === 'UNPAID' ? UNPAID_REASONS[0]!.id : PAID_REASONS[0]!.id);
       await call({
         method: 'POST',
         path: '/return_refund/202309/cancellations',
         auth,
         body: {
           order_id: input.orderId,
-          cancel_reason: input.reasonId,
+          cancel_reason: reason,
           ...(input.items ? { skus: input.items.map((item) => ({ sku_id: item.skuId, quantity: 1 })) } : {}),
         },
       });
+    },
+
+    // A buyer's cancel request is a BUYER_CANCEL cancellation pending the seller's answer: approve it, or reject it
+    // with a reject reason TikTok offers for it (the first one: the product is already packed).
+    answerCancelRequest: async (auth, input) => {
+      const found = await call({
+        method: 'POST',
+        path: '/return_refund/202309/cancellations/search',
+        auth,
+        query: { page_size: 10 },
+        body: { order_ids: [input.orderId], cancel_types: ['BUYER_CANCEL'], cancel_status: ['CANCELLATION_REQUEST_PENDING'] },
+      });
+      const cancelId = str(obj(arr(found.cancellations)[0]).cancel_id);
+      if (!cancelId)
+        throw new MarketplaceError({
+          marketplace: 'tiktok',
+          kind: 'bad_request',
+          code: 'no_cancel_request',
+          message: `Order ${input.orderId} has no pending cancel request from the buyer`,
+        });
+      const path = `/return_refund/202309/cancellations/${encodeURIComponent(cancelId)}`;
+      if (input.accept) {
+        await call({ method: 'POST', path: `${path}/approve`, auth, body: {} });
+        return;
+      }
+      const reasons = arr(
+        (await call({ method: 'GET', path: '/return_refund/202309/reject_reasons', auth, query: { return_or_cancel_id: cancelId } }))
+          .reasons,
+      ).map(obj);
+      await call({ method: 'POST', path: `${path}/reject`, auth, body: { reject_reason: str(reasons[0]?.name) } });
     },
   };
 };

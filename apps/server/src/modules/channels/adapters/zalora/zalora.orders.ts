@@ -1,6 +1,6 @@
 import { arr, num, obj, str } from '../adapter-http.ts';
 import type { MarketplaceOrder, OrderCapability, ShopAuth } from '../types.ts';
-import { MarketplaceError } from '../types.ts';
+import { MarketplaceError, outOfStockReason } from '../types.ts';
 import type { ZaloraClient } from './zalora.client.ts';
 import { zaloraOrderStatus, list, orderFrom, itemIdsIn, next } from './zalora.mappers.ts';
 import { zaloraTimestamp } from './zalora.sign.ts';
@@ -18,7 +18,7 @@ export const zaloraOrders = (client: ZaloraClient): OrderCapability => {
   const { call } = client;
   const { orderItems } = zaloraOrderReads(client);
 
-  return {
+  const capability: OrderCapability = {
     listOrders: async (auth, input) => {
       const offset = Number(input.cursor ?? 0);
       const window: Record<string, string> =
@@ -74,8 +74,10 @@ export const zaloraOrders = (client: ZaloraClient): OrderCapability => {
 
     // SetStatusToCanceled takes one order item at a time.
     cancelOrder: async (auth, input) => {
+      const reason = input.reasonId ?? outOfStockReason(await capability.cancellationReasons(auth, input.orderId));
       const ids = input.items?.map((item) => item.itemId) ?? itemIdsIn(await orderItems(auth, input.orderId), ['pending', 'packed']);
-      for (const id of ids) await call(auth, 'SetStatusToCanceled', { OrderItemId: id, ReasonId: input.reasonId });
+      for (const id of ids) await call(auth, 'SetStatusToCanceled', { OrderItemId: id, ReasonId: reason ?? '' });
     },
   };
+  return capability;
 };

@@ -70,6 +70,8 @@ export function IntegrationScreen() {
           ...(params.get('shop_id') ? { shop_id: params.get('shop_id') ?? '' } : {}),
           ...(params.get('main_account_id') ? { main_account_id: params.get('main_account_id') ?? '' } : {}),
           ...(params.get('app_key') ? { app_key: params.get('app_key') ?? '' } : {}),
+          // The state the auth-url call issued: the server refuses a return it did not start (ADR 0039).
+          ...(params.get('state') ? { state: params.get('state') ?? '' } : {}),
           redirect_url: returnPageUrl(window.location.origin, channel.code),
         },
       },

@@ -11,6 +11,7 @@ import { errorText } from '../../../../lib/error-text.ts';
 import { withWorkspaceQuery } from '../../../../lib/workspace-query.ts';
 import { startAuthorization, useStoreConnection, useStores } from '../../api/shops-api.ts';
 import { ChannelHealthDrawer } from '../../components/channel-health-drawer.tsx';
+import { EditStoreModal } from '../../components/edit-store-modal.tsx';
 import { WarehouseMappingModal } from '../../components/warehouse-mapping-modal.tsx';
 import { clearIntegration, returnPageUrl, saveIntegration } from '../../integration-storage.ts';
 
@@ -42,7 +43,8 @@ export function StoreListScreen() {
   const byId = (id: string | null) => (stores.data?.items ?? []).find((store) => store.id === id) ?? null;
   const mapping = byId(params.get('warehouses'));
   const health = byId(params.get('health'));
-  const open = (key: 'warehouses' | 'health', id: string | null) =>
+  const editing = byId(params.get('edit'));
+  const open = (key: 'warehouses' | 'health' | 'edit', id: string | null) =>
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -154,6 +156,11 @@ export function StoreListScreen() {
                 <Button size="small" onClick={() => open('health', row.id)} aria-label={`${t('store.health')} ${row.name}`}>
                   {t('store.health')}
                 </Button>
+                {canWrite && (
+                  <Button size="small" onClick={() => open('edit', row.id)} aria-label={`${t('store.edit')} ${row.name}`}>
+                    {t('store.edit')}
+                  </Button>
+                )}
                 {canWrite &&
                   (row.status === 'CONNECTED' ? (
                     <Button size="small" danger onClick={() => disconnect(row)} aria-label={`${t('store.disconnect')} ${row.name}`}>
@@ -176,6 +183,7 @@ export function StoreListScreen() {
         ]}
       />
       <WarehouseMappingModal store={mapping} onClose={() => open('warehouses', null)} />
+      <EditStoreModal store={editing} onClose={() => open('edit', null)} />
       <ChannelHealthDrawer store={health} onClose={() => open('health', null)} onReauthorize={(store) => void reauthorize(store)} />
     </Space>
   );
