@@ -215,3 +215,29 @@ export async function tenantStatement<R extends Record<string, unknown>, V exten
 export async function inSystem<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => fn(tx as unknown as Db));
 }
+
+/**
+ * One read statement outside any transaction, as the owner (no tenant settings): a hot signed-in read of global and
+ * several workspaces' rows whose SQL filters by workspace itself (`GET /api/me`, ADR 0043). On a PostgreSQL pool it
+ * is a named prepared statement (parsed and planned once per connection by the driver, then one Bind/Execute per
+ * call; named `sys_<name>`, so it never meets a tenantStatement's PREPARE of the same name); on PGlite a plain
+ * execute. Values travel as parameters, never in the text.
+ */
+export async function systemStatement<R extends Record<string, unknown>, V extends Record<string, unknown>>(
+  db: Db,
+  statement: TenantStatement<V>,
+  values: V,
+): Promise<R[]> {
+  const pool = (db as { $client?: unknown }).$client;
+  if (!(pool instanceof pg.Pool)) return ((await db.execute(statement.build((name) => values[name]))) as unknown as { rows: R[] }).rows;
+  const key = `system:${statement.name}`;
+  let query = compiled.get(key);
+  if (!query) {
+    if (!/^[a-z_][a-z0-9_]*$/u.test(statement.name)) throw new Error(`not a statement name: ${statement.name}`);
+    const built = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(statement.build((name) => sql.placeholder(name)));
+    query = { text: built.sql, order: built.params.map((param) => (param as { name: string }).name) };
+    compiled.set(key, query);
+  }
+  const result = await pool.query<R>({ name: `sys_${statement.name}`, text: query.text, values: query.order.map((name) => values[name]) });
+  return result.rows;
+}
