@@ -37,6 +37,30 @@ export async function recordAudit(
   });
 }
 
+/** recordAudit for many records written by one batch (the product import, ADR 0043): one multi-row insert. */
+export async function recordAudits(
+  ctx: TenantCtx,
+  entries: { entity: string; entityId: string; action: 'create' | 'update' | 'delete'; before: object | null; after: object | null }[],
+): Promise<void> {
+  const rows = entries.flatMap((entry) => {
+    const diff = diffFields(entry.before as Record<string, unknown> | null, entry.after as Record<string, unknown> | null);
+    if (entry.action === 'update' && Object.keys(diff).length === 0) return [];
+    return [
+      {
+        id: uuidv7(),
+        workspaceId: ctx.workspaceId,
+        actorId: ctx.actor.userId,
+        entity: entry.entity,
+        entityId: entry.entityId,
+        action: entry.action,
+        diff,
+        requestId: ctx.requestId,
+      },
+    ];
+  });
+  for (let at = 0; at < rows.length; at += 1000) await ctx.db.insert(auditLog).values(rows.slice(at, at + 1000));
+}
+
 /**
  * What a restricted member may read of the log: entries about the listed entities (their businesses and warehouses)
  * and their own entries. Null: everything of the workspace.
