@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import { auditLog } from '../../src/platform/audit/audit.schema.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runProductExport, runProductImport } from '../../src/modules/catalog/index.ts';
 import { newMember, newWorkspace, type Actor } from '../factories.ts';
@@ -243,7 +245,13 @@ describe('product import', () => {
 
   it('writes new products of a batch together (ADR 0043): a later group of the same key extends the product, a bad group fails alone, audit and counts follow', async () => {
     const owner = await newWorkspace(app);
-    const [a, b, c, d, e] = ['KUNCI-A', 'KUNCI-B', 'KUNCI-C', 'KUNCI-D', 'KUNCI-E'].map((p) => uniqueSku(p));
+    const [a, b, c, d, e] = ['KUNCI-A', 'KUNCI-B', 'KUNCI-C', 'KUNCI-D', 'KUNCI-E'].map((p) => uniqueSku(p)) as [
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
     const result = await importFile(
       owner,
       await xlsx([
@@ -272,6 +280,20 @@ describe('product import', () => {
     // Every created product has its audit entry.
     const audit = (await call('GET', '/api/audit?entity=product&limit=50', owner)).json().items as { action: string; entity_id: string }[];
     expect(audit.filter((x) => x.action === 'create')).toHaveLength(3);
+    const lain = (list.items as { name: string; id: string }[]).find((p) => p.name === 'Lain')!;
+    const [entry] = await app.platform.database.db.select().from(auditLog).where(eq(auditLog.entityId, lain.id));
+    expect(entry).toMatchObject({ actorId: owner.userId, action: 'create', entity: 'product' });
+    expect(entry!.diff).toMatchObject({
+      name: { from: null, to: 'Lain' },
+      slug: { from: null, to: 'lain' },
+      type: { from: null, to: 'SINGLE' },
+      status: { from: null, to: 'DRAFT' },
+      priceMin: { from: null, to: '2000' },
+      catalogCount: { from: null, to: 1 },
+      brandId: { from: null, to: expect.any(String) },
+      createdBy: { from: null, to: owner.userId },
+      skus: { from: null, to: [b] },
+    });
     // The same file again creates nothing.
     const again = await importFile(
       owner,

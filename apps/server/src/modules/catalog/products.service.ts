@@ -14,6 +14,7 @@ import { bundleAvailability, imageTag, slugify, stockState } from '@kelola/domai
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TenantCtx } from '../../http/context.ts';
+import { insertJsonRows } from '../../platform/db/database.ts';
 import { uuidv7 } from '../../platform/db/ids.ts';
 import { DomainError } from '../../platform/errors.ts';
 import { formulaExists } from '../pricing/index.ts';
@@ -378,8 +379,13 @@ export async function createProduct(ctx: TenantCtx, input: z.input<typeof Produc
  * per product. Answers, per input, null (created) or the DomainError createProduct would have thrown; a bundle or an
  * input naming existing SKUs by id is not for this path (VALIDATION_FAILED). A SKU or slug taken meanwhile by another
  * transaction fails the whole call with SKU_TAKEN (the unique indexes): the caller then goes one product at a time.
+ * With `write: false` (a preview) it only answers: every check runs before the first write.
  */
-export async function createNewProducts(ctx: TenantCtx, inputs: z.input<typeof ProductInput>[]): Promise<(DomainError | null)[]> {
+export async function createNewProducts(
+  ctx: TenantCtx,
+  inputs: z.input<typeof ProductInput>[],
+  { write = true }: { write?: boolean } = {},
+): Promise<(DomainError | null)[]> {
   const outcome: (DomainError | null)[] = inputs.map(() => null);
   const checked: { at: number; data: ProductData }[] = [];
   inputs.forEach((input, at) => {
@@ -481,30 +487,23 @@ export async function createNewProducts(ctx: TenantCtx, inputs: z.input<typeof P
       }),
     );
   }
-  if (productRows.length === 0) return outcome;
-  const created = await guardUnique(async () => {
-    const rows: repo.ProductRow[] = [];
-    for (let at = 0; at < productRows.length; at += 500)
-      rows.push(
-        ...(await ctx.db
-          .insert(products)
-          .values(productRows.slice(at, at + 500))
-          .returning()),
-      );
-    for (let at = 0; at < catalogRows.length; at += 1000) await ctx.db.insert(catalogs).values(catalogRows.slice(at, at + 1000));
-    return rows;
+  if (productRows.length === 0 || !write) return outcome;
+  await guardUnique(async () => {
+    await insertJsonRows(ctx.db, products, productRows);
+    await insertJsonRows(ctx.db, catalogs, catalogRows);
   });
   const deltas: Partial<Record<repo.ProductStatus, number>> = {};
-  for (const row of created) deltas[row.status] = (deltas[row.status] ?? 0) + 1;
+  for (const row of productRows) deltas[row.status!] = (deltas[row.status!] ?? 0) + 1;
   await repo.bumpCounts(ctx, deltas);
+  // The audit's "after" is the row as written: every column the insert sets (the others are null, which a diff omits).
   await auditMany(
     ctx,
-    created.map((row) => ({
+    productRows.map((row) => ({
       entity: 'product',
-      entityId: row.id,
+      entityId: row.id!,
       action: 'create' as const,
       before: null,
-      after: { ...row, skus: skusOf.get(row.id) ?? [] },
+      after: { ...row, skus: skusOf.get(row.id!) ?? [] },
     })),
   );
   return outcome;

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, lt, or } from 'drizzle-orm';
 import type { TenantCtx } from '../../http/context.ts';
+import { insertJsonRows } from '../db/database.ts';
 import { uuidv7 } from '../db/ids.ts';
 import { auditLog, type FieldDiff } from './audit.schema.ts';
 
@@ -58,7 +59,7 @@ export async function recordAudits(
       },
     ];
   });
-  for (let at = 0; at < rows.length; at += 1000) await ctx.db.insert(auditLog).values(rows.slice(at, at + 1000));
+  await insertJsonRows(ctx.db, auditLog, rows);
 }
 
 /**

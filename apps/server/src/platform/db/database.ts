@@ -5,7 +5,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgDialect, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { getTableColumns } from 'drizzle-orm';
+import type { PgDatabase, PgDialect, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -240,4 +241,29 @@ export async function systemStatement<R extends Record<string, unknown>, V exten
   }
   const result = await pool.query<R>({ name: `sys_${statement.name}`, text: query.text, values: query.order.map((name) => values[name]) });
   return result.rows;
+}
+
+/**
+ * Many rows into one table in one statement with one parameter: the rows as a JSON array that PostgreSQL expands
+ * (`json_populate_recordset`), for set-based writes of thousands of rows (the product import, ADR 0043). A multi-row
+ * VALUES through the query builder costs a parameter and several objects per cell; here Node only serialises JSON.
+ * The columns written are the keys the rows carry (the others take their defaults); money (bigint) travels as its
+ * decimal text, dates as ISO text, jsonb columns as nested JSON. Runs in the caller's transaction, under its RLS.
+ */
+export async function insertJsonRows<T extends PgTable>(db: Db, table: T, rows: Partial<T['$inferInsert']>[]): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = getTableColumns(table);
+  const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))].filter((key) => key in columns);
+  // The dialect's own column naming (the app's snake_case casing), as its queries name the columns.
+  const { casing } = (db as unknown as { dialect: { casing: { getColumnCasing: (column: unknown) => string } } }).dialect;
+  const names = keys.map((key) => casing.getColumnCasing(columns[key]!));
+  const json = JSON.stringify(
+    rows.map((row) => Object.fromEntries(keys.map((key, i) => [names[i], (row as Record<string, unknown>)[key] ?? null]))),
+    (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value),
+  );
+  const list = sql.join(
+    names.map((name) => sql.identifier(name)),
+    sql`, `,
+  );
+  await db.execute(sql`insert into ${table} (${list}) select ${list} from json_populate_recordset(null::${table}, ${json}::json)`);
 }
