@@ -648,9 +648,13 @@ export async function runProductImport(platform: Platform, job: ImportJob): Prom
     let total = record.totalRows;
     if (resuming) await update({ attempts: record.attempts + 1 });
     else {
-      total = 0;
-      // The template's sample rows are not imported: they are not counted either.
-      for await (const line of readRows(await open())) if (!isExampleRow(line.values)) total += 1;
+      // The template's sample rows are not imported: they are not counted either. A confirmed import was counted by
+      // its preview (the same stored file): one read of the file fewer.
+      const counted = !previewing && record.status === 'QUEUED' && record.preview !== null && record.totalRows > 0;
+      if (!counted) {
+        total = 0;
+        for await (const line of readRows(await open())) if (!isExampleRow(line.values)) total += 1;
+      }
       await update({
         status: previewing ? 'PREVIEWING' : 'RUNNING',
         startedAt: new Date(),
