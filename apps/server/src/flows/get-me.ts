@@ -42,18 +42,20 @@ type MeRow = {
  * It runs as the owner outside a transaction: every part filters by the user or the active workspace itself.
  */
 const meStatement: TenantStatement<{ user_id: string; workspace_id: string | null }> = {
-  name: 'get_me_v1',
+  name: 'get_me_v2',
   build: (value) => {
     const userId = sql`${value('user_id')}::uuid`;
     const activeWorkspace = sql`act.workspace_id`;
     const activeBase = sql`(act.e->>'restriction_base')`;
     const activeIds = sql`act.ids`;
-    return sql`select u.j as "user", ws.j as workspaces, act.e as active,
+    // The workspaces' JSON is materialised once: referenced twice (the answer and the active pick), it would be built twice.
+    return sql`with ws(j) as materialized (select ${userWorkspacesJsonSql(userId)})
+      select u.j as "user", ws.j as workspaces, act.e as active,
         case when act.e is null then '[]'::json
           when act.e->>'restriction_base' = 'BUSINESS' then ${businessOptionsJsonSql(activeWorkspace, activeIds)}
           else ${warehouseOptionsJsonSql(activeWorkspace, activeBase, activeIds)} end as business_list
       from (select ${userJsonSql(userId)}) u(j)
-      cross join (select ${userWorkspacesJsonSql(userId)}) ws(j)
+      cross join ws
       left join lateral (
         select t.e, (t.e->>'workspace_id')::uuid as workspace_id,
           array(select json_array_elements_text(t.e->'restriction_list'))::uuid[] as ids
