@@ -2,8 +2,9 @@
  * Product import (issue 4): a 10,000-row XLSX — 1,000 VARIANT products of four SKUs (Warna × Ukuran) interleaved with
  * 6,000 SINGLE products, each with a category path and a brand — through the real import path: the route
  * (POST /api/products/imports stores the file and records the import) and the job handler the worker runs
- * (`runProductImport`: reads the XLSX as a stream twice, checks each row with the form's rules, imports each product
- * in a transaction of its own through the products service, writes progress every 50 rows).
+ * (`runProductImport`: reads the XLSX as a stream twice, checks each row with the form's rules, writes consecutive new
+ * products 500 rows at a time in one transaction, set-based, and any other product through the products service
+ * (ADR 0043); progress every 50 rows, at most twice a second). The job runs twice: the preview, then the import.
  *
  * Floors, measured in the same run on the same database:
  * - write floor (budgeted): the same 7,000 products and 10,000 SKUs written with plain multi-row INSERTs
@@ -27,10 +28,13 @@ import { progress, runBench, type BenchResult } from './lib/harness.ts';
 import { MB, sampleMemory } from './lib/memory.ts';
 
 /**
- * Budgets on the ratio to the write floor, at about half of what was measured while writing it (bench/README.md):
- * a guard against order-of-magnitude regressions (a query per row instead of per product, the whole file in memory).
+ * Budgets on the ratio to the write floor, at about half of what was measured (bench/README.md): a guard against
+ * order-of-magnitude regressions (a query per row instead of per batch, the whole file in memory). PostgreSQL's was
+ * raised from 0.004 when new products became set-based (ADR 0043: 0.054–0.096 measured on a loaded machine).
  */
-const BUDGET = { postgres: 0.004, pglite: 0.005 } as const;
+const BUDGET = { postgres: 0.025, pglite: 0.005 } as const;
+/** Issue 18's absolute targets for a 10,000-row file (rows/s); the line's ratio is rows/s ÷ target, passing at ≥ 1. */
+const TARGET_ROWS_PER_S = { postgres: 1_000, pglite: 300 } as const;
 /** ARCHITECTURE §10 (export) and ADR 0007 (the import streams the file): memory stays flat whatever the row count. */
 const RSS_CAP_MB = { postgres: 200, pglite: 400 } as const;
 
@@ -361,6 +365,16 @@ await runBench(async () => {
         ratio: appMs > 0 ? floorMs / appMs : 0,
         budget: BUDGET[database],
         note,
+      },
+      {
+        // Against the absolute target of issue 18, as authenticated-get's p99 line: ratio = rows/s ÷ target.
+        name: `product-import rows/s (target ≥ ${TARGET_ROWS_PER_S[database].toLocaleString('en')})`,
+        value: perSecond(appMs),
+        unit: 'rows/s',
+        floor: TARGET_ROWS_PER_S[database],
+        ratio: perSecond(appMs) / TARGET_ROWS_PER_S[database],
+        budget: 1,
+        note: 'absolute, so it moves with the machine: read it with the ratio above and the load average',
       },
       {
         name: 'product-import vs parsing alone',

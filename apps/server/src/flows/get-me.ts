@@ -1,32 +1,79 @@
-import { HIDDEN_MENU_SALES_CHANNEL_ID, SALES_CHANNELS, type BusinessListEntry, type Me, type MenuResult } from '@kelola/contracts';
+import {
+  DEFAULT_SETTINGS,
+  HIDDEN_MENU_SALES_CHANNEL_ID,
+  SALES_CHANNELS,
+  type Access,
+  type BusinessListEntry,
+  type Me,
+  type MenuResult,
+  type UserSettings,
+  type WorkspaceMembership,
+} from '@kelola/contracts';
+import { sql } from 'drizzle-orm';
 import type { SignedInCtx, TenantCtx } from '../http/context.ts';
-import { listBusinesses } from '../modules/businesses/index.ts';
+import { businessOptionsJsonSql } from '../modules/businesses/index.ts';
 import { listChannels } from '../modules/channels/index.ts';
-import { getUser, settingsOf } from '../modules/identity/index.ts';
-import { listWarehouseOptions } from '../modules/warehouses/index.ts';
-import { buildMenu, listUserWorkspaces, pickActiveWorkspace } from '../modules/workspaces/index.ts';
+import { userJsonSql } from '../modules/identity/index.ts';
+import { warehouseOptionsJsonSql } from '../modules/warehouses/index.ts';
+import { buildMenu, userWorkspacesJsonSql } from '../modules/workspaces/index.ts';
+import { systemStatement, type TenantStatement } from '../platform/db/database.ts';
+import { DomainError } from '../platform/errors.ts';
+
+type MembershipJson = WorkspaceMembership & { permissions: Record<string, Access> };
+type MeRow = {
+  user: {
+    id: string;
+    email: string | null;
+    phone: string | null;
+    firstName: string;
+    lastName: string;
+    typeRegister: 'email' | 'phone';
+    settings: Partial<UserSettings>;
+  } | null;
+  workspaces: MembershipJson[];
+  active: MembershipJson | null;
+  business_list: BusinessListEntry[];
+};
+
+/**
+ * `GET /api/me` in one statement (ADR 0043): the user, their workspaces (oldest membership first, one per workspace),
+ * the active one (the requested workspace, else the default, else the first: pickActiveWorkspace's rule) and its top
+ * bar entries (businesses for a BUSINESS restriction, warehouses otherwise), each part written by its own module.
+ * It runs as the owner outside a transaction: every part filters by the user or the active workspace itself.
+ */
+const meStatement: TenantStatement<{ user_id: string; workspace_id: string | null }> = {
+  name: 'get_me_v2',
+  build: (value) => {
+    const userId = sql`${value('user_id')}::uuid`;
+    const activeWorkspace = sql`act.workspace_id`;
+    const activeBase = sql`(act.e->>'restriction_base')`;
+    const activeIds = sql`act.ids`;
+    // The workspaces' JSON is materialised once: referenced twice (the answer and the active pick), it would be built twice.
+    return sql`with ws(j) as materialized (select ${userWorkspacesJsonSql(userId)})
+      select u.j as "user", ws.j as workspaces, act.e as active,
+        case when act.e is null then '[]'::json
+          when act.e->>'restriction_base' = 'BUSINESS' then ${businessOptionsJsonSql(activeWorkspace, activeIds)}
+          else ${warehouseOptionsJsonSql(activeWorkspace, activeBase, activeIds)} end as business_list
+      from (select ${userJsonSql(userId)}) u(j)
+      cross join ws
+      left join lateral (
+        select t.e, (t.e->>'workspace_id')::uuid as workspace_id,
+          array(select json_array_elements_text(t.e->'restriction_list'))::uuid[] as ids
+        from json_array_elements(ws.j) with ordinality t(e, n)
+        order by (t.e->>'workspace_id' = ${value('workspace_id')}::text) desc nulls last, (t.e->>'is_default')::boolean desc, t.n
+        limit 1) act on true`;
+  },
+};
 
 /** The signed-in user as the web shell needs it (spec part 3 "User"): profile, workspaces, selector entries. */
 export async function getMe(ctx: SignedInCtx, requestedWorkspaceId: string | undefined): Promise<Me> {
-  const [user, workspaces] = await Promise.all([getUser(ctx, ctx.actor.userId), listUserWorkspaces(ctx, ctx.actor.userId)]);
-  const active = pickActiveWorkspace(workspaces, requestedWorkspaceId);
-  let businessList: BusinessListEntry[] = [];
-  if (active) {
-    const tenant: TenantCtx = {
-      ...ctx,
-      workspaceId: active.workspace_id,
-      restriction: { base: active.restriction_base, ids: active.restriction_list },
-    };
-    businessList =
-      active.restriction_base === 'BUSINESS'
-        ? (await listBusinesses(tenant)).map((b) => ({ business_id: b.id, business_name: b.name, warehouse_id: null, name: b.name }))
-        : (await listWarehouseOptions(tenant)).map((w) => ({
-            business_id: w.businessId,
-            business_name: null,
-            warehouse_id: w.id,
-            name: w.name,
-          }));
-  }
+  const [row] = await systemStatement<MeRow, { user_id: string; workspace_id: string | null }>(ctx.db, meStatement, {
+    user_id: ctx.actor.userId,
+    workspace_id: requestedWorkspaceId ?? null,
+  });
+  const user = row?.user;
+  if (!user) throw new DomainError('UNAUTHENTICATED');
+  const active = row.active;
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ');
   return {
     id: user.id,
@@ -40,11 +87,11 @@ export async function getMe(ctx: SignedInCtx, requestedWorkspaceId: string | und
     role_name: active?.role_name ?? null,
     workspace_id_active: active?.workspace_id ?? null,
     workspace_id_active_name: active?.workspace_name ?? null,
-    user_workspaces: workspaces.map(({ permissions: _p, ...w }) => w),
+    user_workspaces: row.workspaces.map(({ permissions: _p, ...w }) => w),
     restriction_base: active?.restriction_base ?? null,
-    businessList,
+    businessList: row.business_list,
     permissions: active?.permissions ?? {},
-    settings: settingsOf(user),
+    settings: { ...DEFAULT_SETTINGS, ...user.settings },
   };
 }
 

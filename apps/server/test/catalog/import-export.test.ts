@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import { auditLog } from '../../src/platform/audit/audit.schema.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runProductExport, runProductImport } from '../../src/modules/catalog/index.ts';
 import { newMember, newWorkspace, type Actor } from '../factories.ts';
@@ -239,6 +241,70 @@ describe('product import', () => {
     });
     expectError(await call('GET', `/api/products/imports/${again.id}/result`, owner), 409, 'FILE_NOT_READY');
     expect((await call('GET', '/api/products/imports', owner)).json().items.map((i: { id: string }) => i.id)).toContain(again.id);
+  });
+
+  it('writes new products of a batch together (ADR 0043): a later group of the same key extends the product, a bad group fails alone, audit and counts follow', async () => {
+    const owner = await newWorkspace(app);
+    const [a, b, c, d, e] = ['KUNCI-A', 'KUNCI-B', 'KUNCI-C', 'KUNCI-D', 'KUNCI-E'].map((p) => uniqueSku(p)) as [
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
+    const result = await importFile(
+      owner,
+      await xlsx([
+        ['kunci', 'VARIANT', 'Kunci', a, 1000, null, 'Merek Batch', 'ACTIVE', null, 'Warna', 'Merah', null, null, null],
+        ['lain', 'SINGLE', 'Lain', b, 2000, null, 'merek batch', 'DRAFT', null, null, null, null, null, null],
+        ['salah', 'SINGLE', 'Salah', c, 3000, 'Tidak > Ada', null, 'ACTIVE', null, null, null, null, null, null],
+        // The same key again after another product: it extends the first product (an update), as one product at a time did.
+        ['kunci', 'VARIANT', 'Kunci', d, 1500, null, 'Merek Batch', 'ACTIVE', null, 'Warna', 'Biru', null, null, null],
+        ['baru', 'SINGLE', 'Baru', e, 500, null, null, 'ACTIVE', null, null, null, null, null, null],
+      ]),
+    );
+    expect(result).toMatchObject({ succeeded_rows: 4, failed_rows: 1, has_result_file: true });
+    const failed = await readSheet((await call('GET', `/api/products/imports/${result.id}/result`, owner)).rawPayload);
+    expect(failed.slice(1).map((r) => [r[0], r[1]])).toEqual([['4', c]]);
+    expect(failed[1]![3]).toContain('category');
+    const list = (await call('GET', '/api/products?limit=50', owner)).json();
+    expect(list).toMatchObject({ total_row: 3, counts: { active: 2, draft: 1 } });
+    const kunci = (list.items as { name: string; id: string }[]).find((p) => p.name === 'Kunci')!;
+    const product = (await call('GET', `/api/products/${kunci.id}`, owner)).json();
+    expect(product.catalogs.map((x: { sku: string }) => x.sku)).toEqual([a, d]);
+    expect(product.variant_tiers).toEqual([{ name: 'Warna', options: ['Merah', 'Biru'] }]);
+    // One brand for both spellings, created once.
+    const brands = (await call('GET', '/api/brands', owner)).json();
+    const names = (brands.items ?? brands).map((x: { name: string }) => x.name.toLowerCase());
+    expect(names.filter((n: string) => n === 'merek batch')).toHaveLength(1);
+    // Every created product has its audit entry.
+    const audit = (await call('GET', '/api/audit?entity=product&limit=50', owner)).json().items as { action: string; entity_id: string }[];
+    expect(audit.filter((x) => x.action === 'create')).toHaveLength(3);
+    const lain = (list.items as { name: string; id: string }[]).find((p) => p.name === 'Lain')!;
+    const [entry] = await app.platform.database.db.select().from(auditLog).where(eq(auditLog.entityId, lain.id));
+    expect(entry).toMatchObject({ actorId: owner.userId, action: 'create', entity: 'product' });
+    expect(entry!.diff).toMatchObject({
+      name: { from: null, to: 'Lain' },
+      slug: { from: null, to: 'lain' },
+      type: { from: null, to: 'SINGLE' },
+      status: { from: null, to: 'DRAFT' },
+      priceMin: { from: null, to: '2000' },
+      catalogCount: { from: null, to: 1 },
+      brandId: { from: null, to: expect.any(String) },
+      createdBy: { from: null, to: owner.userId },
+      skus: { from: null, to: [b] },
+    });
+    // The same file again creates nothing.
+    const again = await importFile(
+      owner,
+      await xlsx([
+        ['kunci', 'VARIANT', 'Kunci', a, 1000, null, 'Merek Batch', 'ACTIVE', null, 'Warna', 'Merah', null, null, null],
+        ['lain', 'SINGLE', 'Lain', b, 2000, null, 'merek batch', 'DRAFT', null, null, null, null, null, null],
+        ['baru', 'SINGLE', 'Baru', e, 500, null, null, 'ACTIVE', null, null, null, null, null, null],
+      ]),
+    );
+    expect(again).toMatchObject({ succeeded_rows: 3, failed_rows: 0 });
+    expect((await call('GET', '/api/products?limit=50', owner)).json()).toMatchObject({ total_row: 3, counts: { active: 2, draft: 1 } });
   });
 
   it('refuses a SKU repeated in the file instead of letting the later row overwrite the earlier one', async () => {

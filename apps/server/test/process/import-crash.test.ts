@@ -9,10 +9,11 @@ import { newWorkspace } from '../factories.ts';
 import type { TestApp } from '../test-app.ts';
 import { processEnv, sleep, spawnServer, stop, tempDataDir, waitForHealth, type Spawned } from './server-process.ts';
 
-// `kill -9` in the middle of a product import (the issue saw it with 4,000 rows; 600 keep the test short), then a restart on the same data: the interrupted job is
+// `kill -9` in the middle of a product import (the issue saw it with 4,000 rows, which keep the import running for a
+// few seconds now that new products are written 500 rows at a time, ADR 0043), then a restart on the same data: the interrupted job is
 // picked up again within a minute (heartbeat + supervisor, ADR 0015), says it is resuming, continues from its
 // checkpoint and completes with every product once. Runs on PGlite, or on PostgreSQL with KELOLA_TEST_DATABASE_URL.
-const ROWS = 600;
+const ROWS = 4000;
 const dataDir = tempDataDir();
 const token = `Uji${randomBytes(3).toString('hex')}`;
 let server: Spawned | undefined;

@@ -71,6 +71,32 @@ const both = () =>
     ['warehouse-restricted', byWarehouse],
   ] as const;
 
+describe('GET /api/me (one statement, ADR 0043)', () => {
+  it("lists in the top bar only the businesses or warehouses within the member's restriction, by name", async () => {
+    const all = (await call('GET', '/api/me', owner)).json();
+    expect(all.restriction_base).toBe('BUSINESS');
+    const ownerIds = (all.businessList as { business_id: string }[]).map((b) => b.business_id);
+    expect(ownerIds).toEqual(expect.arrayContaining([A, B]));
+    const names = (all.businessList as { name: string }[]).map((b) => b.name);
+    expect(names).toEqual([...names].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0)));
+
+    const byBiz = (await call('GET', '/api/me', byBusiness)).json();
+    expect(byBiz).toMatchObject({ workspace_id_active: owner.workspaceId, restriction_base: 'BUSINESS' });
+    expect(byBiz.businessList).toEqual([
+      { business_id: A, business_name: expect.any(String), warehouse_id: null, name: expect.any(String) },
+    ]);
+    expect(byBiz.permissions).toMatchObject({ 'user-management': 'WRITE', 'store-list': 'WRITE' });
+    expect(byBiz.user_workspaces).toEqual([
+      expect.objectContaining({ workspace_id: owner.workspaceId, restriction_base: 'BUSINESS', restriction_list: [A] }),
+    ]);
+    expect(byBiz.user_workspaces[0]).not.toHaveProperty('permissions');
+
+    const byWh = (await call('GET', '/api/me', byWarehouse)).json();
+    expect(byWh).toMatchObject({ restriction_base: 'WAREHOUSE' });
+    expect(byWh.businessList).toEqual([{ business_id: A, business_name: null, warehouse_id: wA, name: expect.any(String) }]);
+  });
+});
+
 describe('PUT /api/businesses/:id', () => {
   it('a restricted member cannot rename a business outside their scope', async () => {
     for (const [, member] of both())

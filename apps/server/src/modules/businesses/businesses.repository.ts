@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { TenantCtx } from '../../http/context.ts';
 import { businesses } from './businesses.schema.ts';
 
@@ -50,3 +50,13 @@ export async function updateBusiness(
     .returning();
   return row;
 }
+
+/**
+ * The top bar's business entries (`GET /api/me`) as one JSON array, by name: the workspace's businesses, or those
+ * among `ids` (a uuid[] expression) when it is not empty. For a caller composing one statement (ADR 0043).
+ */
+export const businessOptionsJsonSql = (workspaceId: SQL, ids: SQL) =>
+  sql`(select coalesce(json_agg(json_build_object('business_id', ${businesses.id}, 'business_name', ${businesses.name},
+      'warehouse_id', null, 'name', ${businesses.name}) order by ${businesses.name}), '[]'::json)
+    from ${businesses} where ${businesses.workspaceId} = ${workspaceId}
+      and (cardinality(${ids}) = 0 or ${businesses.id} = any(${ids})))`;

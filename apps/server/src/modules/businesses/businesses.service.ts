@@ -101,3 +101,6 @@ export async function isVisibleBusiness(ctx: TenantCtx, id: string): Promise<boo
   const reachable = await reachableIds(ctx);
   return (!reachable || reachable.has(id)) && (await repo.findBusiness(ctx, id)) !== undefined;
 }
+
+/** The top bar's business entries as one JSON array, for `GET /api/me`'s single statement (ADR 0043). */
+export { businessOptionsJsonSql } from './businesses.repository.ts';

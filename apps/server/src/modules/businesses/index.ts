@@ -11,5 +11,7 @@ export {
   type NewBusiness,
 } from './businesses.service.ts';
 
+export { businessOptionsJsonSql } from './businesses.service.ts';
+
 /** Businesses of a workspace. */
 export const businessesModule: KelolaModule = { name: 'businesses', routes: registerBusinessRoutes };

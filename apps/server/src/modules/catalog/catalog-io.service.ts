@@ -38,7 +38,7 @@ import {
   type SheetKey,
   type SheetRow,
 } from './product-sheet.ts';
-import { createProduct, getProduct, listFilters, updateProduct } from './products.service.ts';
+import { createNewProducts, createProduct, getProduct, listFilters, updateProduct } from './products.service.ts';
 import * as repo from './products.repository.ts';
 
 export const QUEUES = { import: 'catalog.product-import', export: 'catalog.product-export' } as const;
@@ -47,8 +47,15 @@ registerExportQueue('PRODUCT', QUEUES.export);
 export type ImportJob = { workspaceId: string; importId: string };
 export type ExportJob = { workspaceId: string; exportId: string };
 
-/** Progress is written every this many rows (one small UPDATE), so a screen polling it sees it move. */
+/**
+ * Progress is written every this many rows (one small UPDATE in a transaction of its own), so a screen polling it sees
+ * it move, but at most every PROGRESS_MIN_MS: batched new products pass 50 rows in milliseconds, and a commit per 50
+ * rows would then cost more than the rows (ADR 0043).
+ */
 const PROGRESS_EVERY = 50;
+const PROGRESS_MIN_MS = 500;
+/** Rows checked and imported together: new products of consecutive groups go in one transaction (ADR 0043). */
+const BATCH_ROWS = 500;
 const EXPORT_PAGE = 500;
 export const EXPORT_MAX_ATTEMPTS = 3;
 
@@ -329,35 +336,42 @@ class RowProblems extends Error {
   }
 }
 
+/** Look-ups a batch of groups shares in one transaction: the category paths and the brands by name. */
+type Lookups = { paths: () => Promise<Map<string, { id: string; name: string }[]>>; brandId: (name: string) => Promise<string> };
+
+function lookups(ctx: TenantCtx): Lookups {
+  let paths: Promise<Map<string, { id: string; name: string }[]>> | null = null;
+  const brandIds = new Map<string, Promise<string>>();
+  return {
+    paths: () => (paths ??= categoryPaths(ctx)),
+    brandId: (name) => {
+      const key = name.trim().toLowerCase();
+      let id = brandIds.get(key);
+      if (!id) brandIds.set(key, (id = brandIdByName(ctx, name)));
+      return id;
+    },
+  };
+}
+
+const rowText = (ctx: TenantCtx) => (code: string) =>
+  translate(ctx.locale, 'validation', code) ?? translate(ctx.locale, 'errors', code) ?? code;
+
 /**
- * Imports one product's rows in the caller's transaction: merged into the product an existing SKU (or the
- * product key) points to, else a new product; validated by the same service as the form.
+ * One product's rows as the form's input: merged into the existing product (its form values), else a new one keyed by
+ * the product key. Problems the sheet itself shows (unknown category, unknown bundle component) go to their rows.
  */
-async function importGroup(ctx: TenantCtx, lines: Line[], parsed: ParsedSheetRow[]): Promise<{ before: Product | null; after: Product }> {
-  const t = (code: string) => translate(ctx.locale, 'validation', code) ?? translate(ctx.locale, 'errors', code) ?? code;
+async function groupInput(
+  ctx: TenantCtx,
+  lines: Line[],
+  parsed: ParsedSheetRow[],
+  existing: Product | null,
+  look: Lookups,
+): Promise<{ input: ProductInput; rowOfCatalog: Map<number, number>; problems: Map<number, string[]> }> {
+  const t = rowText(ctx);
   const problems = new Map<number, string[]>();
   const add = (row: number, text: string) => problems.set(row, [...(problems.get(row) ?? []), text]);
   const first = parsed[0]!;
   const key = slugify(first.product_key || first.name) || 'produk';
-
-  const bySku = await repo.catalogsBySkus(
-    ctx,
-    parsed.map((p) => p.sku),
-  );
-  const productIds = [...new Set(bySku.map((c) => c.productId))];
-  if (productIds.length > 1) {
-    for (const line of lines) add(line.row, `sku: ${t('SKU_TAKEN')}`);
-    throw new RowProblems(problems);
-  }
-  let existingId = productIds[0] ?? null;
-  if (!existingId) {
-    const [bySlug] = await ctx.db
-      .select({ id: products.id })
-      .from(products)
-      .where(and(eq(products.workspaceId, ctx.workspaceId), eq(products.slug, key)));
-    existingId = bySlug?.id ?? null;
-  }
-  const existing = existingId ? await getProduct(ctx, existingId) : null;
   const input: ProductInput = existing
     ? toInput(existing)
     : { type: first.product_type ?? 'SINGLE', name: first.name, slug: key, catalogs: [] };
@@ -373,13 +387,13 @@ async function importGroup(ctx: TenantCtx, lines: Line[], parsed: ParsedSheetRow
   if (first.length_cm !== undefined) input.length = first.length_cm as number;
   if (first.width_cm !== undefined) input.width = first.width_cm as number;
   if (first.height_cm !== undefined) input.height = first.height_cm as number;
-  if (first.brand) input.brand_id = await brandIdByName(ctx, first.brand);
+  if (first.brand) input.brand_id = await look.brandId(first.brand);
   if (first.category) {
     const wanted = first.category
       .split('>')
       .map((s) => s.trim().toLowerCase())
       .join('>');
-    const match = [...(await categoryPaths(ctx)).entries()].find(([, path]) => path.map((p) => p.name.toLowerCase()).join('>') === wanted);
+    const match = [...(await look.paths()).entries()].find(([, path]) => path.map((p) => p.name.toLowerCase()).join('>') === wanted);
     if (!match) add(lines[0]!.row, `category: ${t('CATEGORY_NOT_FOUND')}`);
     else input.category_id = match[0];
   }
@@ -426,6 +440,61 @@ async function importGroup(ctx: TenantCtx, lines: Line[], parsed: ParsedSheetRow
       price_formula_id: input.bundle?.price_formula_id ?? null,
     };
   } else if (type !== 'BUNDLING') input.bundle = null;
+  return { input, rowOfCatalog, problems };
+}
+
+/** A product service's refusal, on the rows concerned (a SKU's field on its row, a product's field on every row). */
+function addServiceProblems(
+  ctx: TenantCtx,
+  error: DomainError,
+  lines: Line[],
+  rowOfCatalog: Map<number, number>,
+  problems: Map<number, string[]>,
+): void {
+  const t = rowText(ctx);
+  const add = (row: number, text: string) => problems.set(row, [...(problems.get(row) ?? []), text]);
+  const fields = error.details?.fields ?? [];
+  if (fields.length === 0) for (const line of lines) add(line.row, t(error.code));
+  for (const f of fields) {
+    const match = /^catalogs\.(\d+)(?:\.(.+))?$/u.exec(f.path);
+    const row = match ? rowOfCatalog.get(Number(match[1])) : undefined;
+    const field = match ? (match[2] ?? 'sku') : f.path;
+    const text = `${field}: ${t(f.code)}`;
+    if (row !== undefined) add(row, text);
+    else for (const line of lines) add(line.row, text);
+  }
+}
+
+/**
+ * Imports one product's rows in the caller's transaction: merged into the product an existing SKU (or the
+ * product key) points to, else a new product; validated by the same service as the form.
+ */
+async function importGroup(
+  ctx: TenantCtx,
+  lines: Line[],
+  parsed: ParsedSheetRow[],
+  look: Lookups = lookups(ctx),
+): Promise<{ before: Product | null; after: Product }> {
+  const t = rowText(ctx);
+  const first = parsed[0]!;
+  const key = slugify(first.product_key || first.name) || 'produk';
+
+  const bySku = await repo.catalogsBySkus(
+    ctx,
+    parsed.map((p) => p.sku),
+  );
+  const productIds = [...new Set(bySku.map((c) => c.productId))];
+  if (productIds.length > 1) throw new RowProblems(new Map(lines.map((line) => [line.row, [`sku: ${t('SKU_TAKEN')}`]])));
+  let existingId = productIds[0] ?? null;
+  if (!existingId) {
+    const [bySlug] = await ctx.db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.workspaceId, ctx.workspaceId), eq(products.slug, key)));
+    existingId = bySlug?.id ?? null;
+  }
+  const existing = existingId ? await getProduct(ctx, existingId) : null;
+  const { input, rowOfCatalog, problems } = await groupInput(ctx, lines, parsed, existing, look);
   if (problems.size > 0) throw new RowProblems(problems);
 
   try {
@@ -433,17 +502,46 @@ async function importGroup(ctx: TenantCtx, lines: Line[], parsed: ParsedSheetRow
     return { before: existing, after };
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    const fields = error.details?.fields ?? [];
-    if (fields.length === 0) for (const line of lines) add(line.row, t(error.code));
-    for (const f of fields) {
-      const match = /^catalogs\.(\d+)(?:\.(.+))?$/u.exec(f.path);
-      const row = match ? rowOfCatalog.get(Number(match[1])) : undefined;
-      const field = match ? (match[2] ?? 'sku') : f.path;
-      const text = `${field}: ${t(f.code)}`;
-      if (row !== undefined) add(row, text);
-      else for (const line of lines) add(line.row, text);
-    }
+    addServiceProblems(ctx, error, lines, rowOfCatalog, problems);
     throw new RowProblems(problems);
+  }
+}
+
+/**
+ * New products of consecutive groups in the caller's transaction, set-based (ADR 0043): each group's input is built
+ * as importGroup builds a new product's, and all are written by one createNewProducts call. Answers each group's row
+ * problems (empty: imported).
+ */
+async function importNewGroups(
+  ctx: TenantCtx,
+  groups: { lines: Line[]; parsed: ParsedSheetRow[] }[],
+  write: boolean,
+): Promise<Map<number, string[]>[]> {
+  const look = lookups(ctx);
+  const problems: Map<number, string[]>[] = [];
+  const built: { at: number; input: ProductInput; rowOfCatalog: Map<number, number> }[] = [];
+  for (const [at, g] of groups.entries()) {
+    const result = await groupInput(ctx, g.lines, g.parsed, null, look);
+    problems.push(result.problems);
+    if (result.problems.size === 0) built.push({ at, input: result.input, rowOfCatalog: result.rowOfCatalog });
+  }
+  const refusals = await createNewProducts(
+    ctx,
+    built.map((b) => b.input),
+    { write },
+  );
+  refusals.forEach((error, i) => {
+    if (!error) return;
+    const { at, rowOfCatalog } = built[i]!;
+    addServiceProblems(ctx, error, groups[at]!.lines, rowOfCatalog, problems[at]!);
+  });
+  return problems;
+}
+
+/** Thrown after a batch of new products was checked in a preview, so its transaction rolls back. */
+class DryRunBatch extends Error {
+  constructor(readonly problems: Map<number, string[]>[]) {
+    super('dry run');
   }
 }
 
@@ -501,9 +599,11 @@ function productChanges(before: Product, after: Product): ImportPreviewItem['cha
 const OUTCOME_ORDER: Record<ImportOutcome, number> = { ERROR: 0, CHANGED: 1, NEW: 2, EXAMPLE: 3, UNCHANGED: 4 };
 
 /**
- * The import job: counts the rows, then imports each product's rows (contiguous rows with the same product key)
- * in a transaction of its own, all or nothing, recording progress, and writes a result file of the failed rows.
- * Every PROGRESS_EVERY rows a checkpoint records the rows done, the counts and the failed rows so far. A run that
+ * The import job: counts the rows, then imports each product's rows (contiguous rows with the same product key), all
+ * or nothing per product, recording progress, and writes a result file of the failed rows. Rows are taken BATCH_ROWS at
+ * a time: consecutive new products go in one transaction, set-based; an existing product or a bundle goes through the
+ * products service in a transaction of its own, in file order (ADR 0043). Every PROGRESS_EVERY rows (at most every
+ * PROGRESS_MIN_MS) a checkpoint records the rows done, the counts and the failed rows so far. A run that
  * finds the import RUNNING follows one whose process died (ADR 0015): it resumes after the checkpoint. The groups
  * imported after the checkpoint run again, which is harmless: rows update the products their SKUs belong to.
  */
@@ -548,9 +648,13 @@ export async function runProductImport(platform: Platform, job: ImportJob): Prom
     let total = record.totalRows;
     if (resuming) await update({ attempts: record.attempts + 1 });
     else {
-      total = 0;
-      // The template's sample rows are not imported: they are not counted either.
-      for await (const line of readRows(await open())) if (!isExampleRow(line.values)) total += 1;
+      // The template's sample rows are not imported: they are not counted either. A confirmed import was counted by
+      // its preview (the same stored file): one read of the file fewer.
+      const counted = !previewing && record.status === 'QUEUED' && record.preview !== null && record.totalRows > 0;
+      if (!counted) {
+        total = 0;
+        for await (const line of readRows(await open())) if (!isExampleRow(line.values)) total += 1;
+      }
       await update({
         status: previewing ? 'PREVIEWING' : 'RUNNING',
         startedAt: new Date(),
@@ -567,10 +671,9 @@ export async function runProductImport(platform: Platform, job: ImportJob): Prom
 
     let group: Line[] = [];
     const skuRows = new Map<string, number>();
-    const flush = async () => {
-      if (group.length === 0) return;
-      const lines = group;
-      group = [];
+    type Checked = { lines: Line[]; parsed: ParsedSheetRow[]; invalid: Map<number, string[]>; item: Omit<ImportPreviewItem, 'outcome'> };
+    /** A group's rows checked with the sheet's rules, in file order (a SKU may appear once per file). */
+    const check = (lines: Line[]): Checked => {
       const parsed: ParsedSheetRow[] = [];
       const invalid = new Map<number, string[]>();
       for (const line of lines) {
@@ -587,7 +690,6 @@ export async function runProductImport(platform: Platform, job: ImportJob): Prom
         if (result.success && errors.length === 0) parsed.push(result.data);
         else invalid.set(line.row, errors);
       }
-      let problems = invalid;
       const item = {
         rows: lines.map((l) => l.row),
         name: lines[0]!.values.name ?? '',
@@ -595,6 +697,48 @@ export async function runProductImport(platform: Platform, job: ImportJob): Prom
         changes: [],
         errors: [],
       };
+      return { lines, parsed, invalid, item };
+    };
+    let progressAt = 0;
+    /** Whether the rows just settled make a checkpoint: every PROGRESS_EVERY rows, at most every PROGRESS_MIN_MS, and the last. */
+    const due = (rows: number) => {
+      if (processed === total) return true;
+      if (processed % PROGRESS_EVERY >= rows || Date.now() - progressAt < PROGRESS_MIN_MS) return false;
+      progressAt = Date.now();
+      return true;
+    };
+    /** Records a group's outcome: the preview's item, or the imported and failed rows; progress as it passes. */
+    const settle = async ({ lines, item }: Checked, problems: Map<number, string[]>) => {
+      const groupFailed = problems.size > 0;
+      if (previewing && groupFailed)
+        noteItem({
+          ...item,
+          outcome: 'ERROR',
+          errors: lines.flatMap((l) => (problems.get(l.row) ?? []).map((e) => `baris ${l.row}: ${e}`)),
+        });
+      if (previewing) {
+        processed += lines.length;
+        if (due(lines.length)) await update({ processedRows: processed });
+        return;
+      }
+      for (const line of lines) {
+        if (groupFailed) {
+          const own = problems.get(line.row);
+          failures.push({
+            row: line.row,
+            sku: line.values.sku ?? '',
+            name: line.values.name ?? '',
+            errors: own ?? ['Baris lain dari produk yang sama gagal / another row of the same product failed'],
+          });
+        } else succeeded += 1;
+      }
+      processed += lines.length;
+      if (due(lines.length)) await update({ processedRows: processed, succeededRows: succeeded, failedRows: failures.length, failures });
+    };
+    /** One group through the products service, in a transaction of its own (an existing product, a bundle, a retry). */
+    const importOne = async (checked: Checked) => {
+      const { lines, parsed, invalid, item } = checked;
+      let problems = invalid;
       // A bundle of SKUs that rows above would create: each dry run is rolled back, so it cannot be run against them.
       const waitsFor = previewing
         ? ((parsed[0]?.bundle_components ?? []) as { sku: string }[]).filter((c) => newSkus.has(c.sku)).map((c) => c.sku)
@@ -625,32 +769,92 @@ export async function runProductImport(platform: Platform, job: ImportJob): Prom
           else throw error;
         }
       }
-      const groupFailed = problems.size > 0;
-      if (previewing && groupFailed)
-        noteItem({
-          ...item,
-          outcome: 'ERROR',
-          errors: lines.flatMap((l) => (problems.get(l.row) ?? []).map((e) => `baris ${l.row}: ${e}`)),
-        });
-      if (previewing) {
-        processed += lines.length;
-        if (processed % PROGRESS_EVERY < lines.length || processed === total) await update({ processedRows: processed });
-        return;
+      await settle(checked, problems);
+    };
+    /**
+     * Consecutive groups that are new products (ADR 0043), in one transaction through createNewProducts; a preview
+     * rolls it back as importOne's dry run does. A SKU or slug another import took meanwhile sends them one by one.
+     */
+    const importNew = async (run: Checked[]) => {
+      if (run.length === 0) return;
+      let problems: Map<number, string[]>[];
+      try {
+        problems = await tenant(async (ctx) => {
+          // A preview checks without writing (every check comes first), and its transaction rolls back the brands.
+          const found = await importNewGroups(ctx, run, !previewing);
+          if (previewing) throw new DryRunBatch(found);
+          return found;
+        }, record.requestedBy);
+      } catch (error) {
+        if (error instanceof DryRunBatch) problems = error.problems;
+        else if (error instanceof DomainError && error.code === 'SKU_TAKEN') {
+          for (const checked of run) await importOne(checked);
+          return;
+        } else throw error;
       }
-      for (const line of lines) {
-        if (groupFailed) {
-          const own = problems.get(line.row);
-          failures.push({
-            row: line.row,
-            sku: line.values.sku ?? '',
-            name: line.values.name ?? '',
-            errors: own ?? ['Baris lain dari produk yang sama gagal / another row of the same product failed'],
-          });
-        } else succeeded += 1;
+      for (const [i, checked] of run.entries()) {
+        const own = problems[i]!;
+        if (previewing && own.size === 0) {
+          noteItem({ ...checked.item, outcome: 'NEW', changes: [] });
+          for (const sku of checked.item.skus) newSkus.add(sku);
+        }
+        await settle(checked, own);
       }
-      processed += lines.length;
-      if (processed % PROGRESS_EVERY < lines.length || processed === total)
-        await update({ processedRows: processed, succeededRows: succeeded, failedRows: failures.length, failures });
+    };
+    /** Groups waiting to be imported together, up to BATCH_ROWS rows. */
+    let pending: Line[][] = [];
+    let pendingRows = 0;
+    const drain = async () => {
+      const groups = pending.map(check);
+      pending = [];
+      pendingRows = 0;
+      if (groups.length === 0) return;
+      // New products: valid groups, no bundle, none of whose SKUs and not whose product key the workspace has yet.
+      const keyOf = (c: Checked) => slugify(c.parsed[0]!.product_key || c.parsed[0]!.name) || 'produk';
+      const candidates = groups.filter((c) => c.invalid.size === 0 && c.parsed.length > 0 && c.parsed[0]!.product_type !== 'BUNDLING');
+      const known = await tenant(
+        async (ctx) => ({
+          skus: new Set(
+            (
+              await repo.catalogsBySkus(
+                ctx,
+                candidates.flatMap((c) => c.parsed.map((p) => p.sku)),
+              )
+            ).map((c) => c.sku),
+          ),
+          keys: new Set(await repo.takenSlugs(ctx, candidates.map(keyOf))),
+        }),
+        record.requestedBy,
+      );
+      // A product key an earlier group of the batch writes (new or not) makes a later group an update of it.
+      const claimed = new Set<string>();
+      const isNew = new Set<Checked>();
+      for (const c of groups) {
+        if (c.invalid.size > 0 || c.parsed.length === 0) continue;
+        const key = keyOf(c);
+        const fresh = !known.keys.has(key) && !claimed.has(key) && !c.parsed.some((p) => known.skus.has(p.sku));
+        claimed.add(key);
+        if (fresh && c.parsed[0]!.product_type !== 'BUNDLING') isNew.add(c);
+      }
+      // File order holds: a run of new products is written before the group that follows it (a bundle of its SKUs).
+      let run: Checked[] = [];
+      for (const checked of groups) {
+        if (isNew.has(checked)) {
+          run.push(checked);
+          continue;
+        }
+        await importNew(run);
+        run = [];
+        await importOne(checked);
+      }
+      await importNew(run);
+    };
+    const flush = async () => {
+      if (group.length === 0) return;
+      pending.push(group);
+      pendingRows += group.length;
+      group = [];
+      if (pendingRows >= BATCH_ROWS) await drain();
     };
     let currentKey: string | null = null;
     // A resumed run passes over the rows before the checkpoint (always a product boundary), noting their SKUs for the
@@ -690,6 +894,7 @@ export async function runProductImport(platform: Platform, job: ImportJob): Prom
       group.push(line);
     }
     await flush();
+    await drain();
 
     if (previewing) {
       const ordered = items

@@ -1,5 +1,5 @@
 import type { TenantCtx } from '../../http/context.ts';
-import { recordAudit } from '../../platform/audit/audit.ts';
+import { recordAudit, recordAudits } from '../../platform/audit/audit.ts';
 
 /** Request schemas already ran for API calls; imports and flows get the same rules and normalisation here. */
 export { parseOrFail as parseInput, zodFieldIssues as zodFields } from '../../platform/errors.ts';
@@ -21,4 +21,12 @@ export function auditable<T extends object | null>(row: T): T {
 /** recordAudit with bigint-safe before/after. */
 export async function audit(ctx: TenantCtx, entry: Parameters<typeof recordAudit>[1]): Promise<void> {
   await recordAudit(ctx, { ...entry, before: auditable(entry.before), after: auditable(entry.after) });
+}
+
+/** recordAudits with bigint-safe before/after. */
+export async function auditMany(ctx: TenantCtx, entries: Parameters<typeof recordAudits>[1]): Promise<void> {
+  await recordAudits(
+    ctx,
+    entries.map((entry) => ({ ...entry, before: auditable(entry.before), after: auditable(entry.after) })),
+  );
 }

@@ -174,6 +174,16 @@ export async function isSlugTaken(ctx: TenantCtx, slug: string, exceptId?: strin
   return row !== undefined;
 }
 
+/** Which of these slugs the workspace's products already use (one query for a batch). */
+export async function takenSlugs(ctx: TenantCtx, slugs: readonly string[]): Promise<string[]> {
+  if (slugs.length === 0) return [];
+  const rows = await ctx.db
+    .select({ slug: products.slug })
+    .from(products)
+    .where(and(ws(ctx), inArray(products.slug, [...new Set(slugs)])));
+  return rows.map((r) => r.slug);
+}
+
 /** Adds delta to the per-status counters (upsert), in the caller's transaction. */
 export async function bumpCounts(ctx: TenantCtx, deltas: Partial<Record<ProductStatus, number>>): Promise<void> {
   const entries = Object.entries(deltas).filter(([, n]) => n !== 0) as [ProductStatus, number][];

@@ -14,11 +14,12 @@ import { bundleAvailability, imageTag, slugify, stockState } from '@kelola/domai
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TenantCtx } from '../../http/context.ts';
+import { insertJsonRows } from '../../platform/db/database.ts';
 import { uuidv7 } from '../../platform/db/ids.ts';
 import { DomainError } from '../../platform/errors.ts';
 import { noteStockChanged } from '../channels/index.ts';
 import { formulaExists } from '../pricing/index.ts';
-import { audit, likePattern, parseInput, pgCode, toNumber } from './catalog.common.ts';
+import { audit, auditMany, likePattern, parseInput, pgCode, toNumber } from './catalog.common.ts';
 import { brands, bundleComponents, categories, catalogs, productImages, products } from './catalog.schema.ts';
 import { categoryPaths, categorySubtree } from './categories.service.ts';
 import { bundlePrice, componentTotal } from './formula-pricing.service.ts';
@@ -377,6 +378,143 @@ export async function createProduct(ctx: TenantCtx, input: z.input<typeof Produc
     after: { ...row, skus: data.catalogs.map((c) => c.sku) },
   });
   return present(ctx, row);
+}
+
+/**
+ * Many new single or variant products in the caller's transaction, set-based (the product import, ADR 0043): every
+ * input is checked with the form's rules (ProductInput) and the references prepare() checks, then the products, their
+ * SKUs, the counts and the audit rows are written with a few multi-row statements instead of about twenty statements
+ * per product. Answers, per input, null (created) or the DomainError createProduct would have thrown; a bundle or an
+ * input naming existing SKUs by id is not for this path (VALIDATION_FAILED). A SKU or slug taken meanwhile by another
+ * transaction fails the whole call with SKU_TAKEN (the unique indexes): the caller then goes one product at a time.
+ * With `write: false` (a preview) it only answers: every check runs before the first write.
+ */
+export async function createNewProducts(
+  ctx: TenantCtx,
+  inputs: z.input<typeof ProductInput>[],
+  { write = true }: { write?: boolean } = {},
+): Promise<(DomainError | null)[]> {
+  const outcome: (DomainError | null)[] = inputs.map(() => null);
+  const checked: { at: number; data: ProductData }[] = [];
+  inputs.forEach((input, at) => {
+    try {
+      const data = parseInput(ProductInput, input);
+      if (data.type === 'BUNDLING' || data.catalogs.some((c) => c.id))
+        throw new DomainError('VALIDATION_FAILED', { fields: [issue('type', 'VALIDATION_FAILED')] });
+      checked.push({ at, data });
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      outcome[at] = error;
+    }
+  });
+  const categoryIds = [...new Set(checked.flatMap(({ data }) => (data.category_id ? [data.category_id] : [])))];
+  const brandIds = [...new Set(checked.flatMap(({ data }) => (data.brand_id ? [data.brand_id] : [])))];
+  const skus = checked.flatMap(({ data }) => data.catalogs.map((c) => c.sku));
+  const slugs = checked.map(({ data }) => data.slug || slugify(data.name) || 'produk');
+  const [knownCategories, knownBrands, takenSkus, takenSlugs] = [
+    categoryIds.length === 0
+      ? new Set<string>()
+      : new Set(
+          (
+            await ctx.db
+              .select({ id: categories.id })
+              .from(categories)
+              .where(and(eq(categories.workspaceId, ctx.workspaceId), inArray(categories.id, categoryIds)))
+          ).map((r) => r.id),
+        ),
+    brandIds.length === 0
+      ? new Set<string>()
+      : new Set(
+          (
+            await ctx.db
+              .select({ id: brands.id })
+              .from(brands)
+              .where(and(eq(brands.workspaceId, ctx.workspaceId), inArray(brands.id, brandIds)))
+          ).map((r) => r.id),
+        ),
+    new Set((await repo.catalogsBySkus(ctx, skus)).map((c) => c.sku)),
+    new Set(await repo.takenSlugs(ctx, slugs)),
+  ];
+  type Row = typeof products.$inferInsert;
+  const productRows: Row[] = [];
+  const catalogRows: (typeof catalogs.$inferInsert)[] = [];
+  const skusOf = new Map<string, string[]>();
+  for (const [n, { at, data }] of checked.entries()) {
+    const issues: FieldIssue[] = [];
+    if (data.category_id && !knownCategories.has(data.category_id)) issues.push(issue('category_id', 'CATEGORY_NOT_FOUND'));
+    if (data.brand_id && !knownBrands.has(data.brand_id)) issues.push(issue('brand_id', 'BRAND_NOT_FOUND'));
+    if (issues.length > 0) {
+      outcome[at] = new DomainError('VALIDATION_FAILED', { fields: issues });
+      continue;
+    }
+    const takenIssues = data.catalogs.flatMap((c, i) => (takenSkus.has(c.sku) ? [issue(`catalogs.${i}.sku`, 'SKU_TAKEN')] : []));
+    if (takenIssues.length > 0) {
+      outcome[at] = new DomainError('SKU_TAKEN', { fields: takenIssues });
+      continue;
+    }
+    let slug = slugs[n]!;
+    if (takenSlugs.has(slug)) {
+      if (data.slug) {
+        outcome[at] = new DomainError('SLUG_TAKEN', { fields: [issue('slug', 'SLUG_TAKEN')] });
+        continue;
+      }
+      const base = slug.slice(0, 110);
+      for (let k = 2; takenSlugs.has(slug) || (await repo.isSlugTaken(ctx, slug)); k += 1)
+        slug = k < 20 ? `${base}-${k}` : `${base}-${uuidv7().slice(-8)}`;
+    }
+    // Later inputs of the same call see this one's SKUs and slug as taken, as they would one call after another.
+    takenSlugs.add(slug);
+    for (const c of data.catalogs) takenSkus.add(c.sku);
+    const id = uuidv7();
+    const prices = data.catalogs.map((c) => c.price ?? 0n);
+    productRows.push({
+      id,
+      workspaceId: ctx.workspaceId,
+      createdBy: ctx.actor.userId,
+      ...productValues(data, slug, null),
+      priceMin: prices.reduce((a, b) => (b < a ? b : a), prices[0] ?? 0n),
+      priceMax: prices.reduce((a, b) => (b > a ? b : a), prices[0] ?? 0n),
+      catalogCount: data.catalogs.length,
+    });
+    skusOf.set(
+      id,
+      data.catalogs.map((c) => c.sku),
+    );
+    data.catalogs.forEach((c, position) =>
+      catalogRows.push({
+        id: uuidv7(),
+        workspaceId: ctx.workspaceId,
+        productId: id,
+        sku: c.sku,
+        name: catalogName(data.name, c.options),
+        options: c.options,
+        price: c.price ?? 0n,
+        barcode: c.barcode || null,
+        weightGrams: c.weight,
+        position,
+      }),
+    );
+  }
+  if (productRows.length === 0 || !write) return outcome;
+  await guardUnique(async () => {
+    await insertJsonRows(ctx.db, products, productRows);
+    await insertJsonRows(ctx.db, catalogs, catalogRows);
+  });
+  const deltas: Partial<Record<repo.ProductStatus, number>> = {};
+  for (const row of productRows) deltas[row.status!] = (deltas[row.status!] ?? 0) + 1;
+  await repo.bumpCounts(ctx, deltas);
+  // The audit's "after" is the row as written: every column the insert sets (the others are null, which a diff omits).
+  await auditMany(
+    ctx,
+    productRows.map((row) => ({
+      entity: 'product',
+      entityId: row.id!,
+      action: 'create' as const,
+      before: null,
+      after: { ...row, skus: skusOf.get(row.id!) ?? [] },
+    })),
+  );
+  return outcome;
 }
 
 /** Replaces a product (PUT sends the whole form); SKUs are matched by id, else by SKU code. */

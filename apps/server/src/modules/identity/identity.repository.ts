@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Ctx } from '../../http/context.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { authChallenges, rateLimitCounters, refreshTokens, users, type ChallengePurpose } from './identity.schema.ts';
@@ -151,3 +151,12 @@ export async function readCounter(db: Db, key: string, windowSeconds: number, no
 export async function clearCounter(db: Db, key: string): Promise<void> {
   await db.delete(rateLimitCounters).where(eq(rateLimitCounters.key, key));
 }
+
+/**
+ * The user as one JSON object (the UserRow fields `getMe` reads), for a caller that composes one statement of several
+ * modules' reads (`GET /api/me`, ADR 0043). `userId` is a SQL expression (a placeholder).
+ */
+export const userJsonSql = (userId: SQL) =>
+  sql`(select json_build_object('id', ${users.id}, 'email', ${users.email}, 'phone', ${users.phone},
+    'firstName', ${users.firstName}, 'lastName', ${users.lastName}, 'typeRegister', ${users.typeRegister},
+    'settings', ${users.settings}) from ${users} where ${users.id} = ${userId})`;

@@ -471,3 +471,6 @@ export async function updateProfile(ctx: SignedInCtx, input: { first_name: strin
 }
 
 export type { ChallengePurpose };
+
+/** The user as one JSON value, for `GET /api/me`'s single statement (ADR 0043). */
+export { userJsonSql } from './identity.repository.ts';

@@ -23,6 +23,7 @@ export {
   verifySignupCode,
   type IssuedSession,
 } from './identity.service.ts';
+export { userJsonSql } from './identity.service.ts';
 export { sessionGate, SESSION_LIVE_TTL_MS, type SessionGate } from './session-gate.ts';
 
 /** Accounts, sign-in and sessions. */

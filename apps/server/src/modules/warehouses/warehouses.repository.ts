@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TenantCtx } from '../../http/context.ts';
 import { warehouses } from './warehouses.schema.ts';
@@ -118,3 +118,16 @@ export async function listWarehouses(ctx: TenantCtx, filter: WarehouseFilter): P
   const [counted] = await ctx.db.select({ total: count() }).from(warehouses).where(where);
   return { rows, total: counted?.total ?? 0 };
 }
+
+/**
+ * `listWarehouseOptions` as the top bar's entries (`GET /api/me`), in one JSON array by name, for a caller composing
+ * one statement (ADR 0043): the workspace's warehouses narrowed by the restriction (`base` text, `ids` uuid[]
+ * expressions; an empty list means all), as `scope` narrows them.
+ */
+export const warehouseOptionsJsonSql = (workspaceId: SQL, base: SQL, ids: SQL) =>
+  sql`(select coalesce(json_agg(json_build_object('business_id', ${warehouses.businessId}, 'business_name', null,
+      'warehouse_id', ${warehouses.id}, 'name', ${warehouses.name}) order by ${warehouses.name}), '[]'::json)
+    from ${warehouses} where ${warehouses.workspaceId} = ${workspaceId}
+      and (cardinality(${ids}) = 0
+        or (${base} = 'WAREHOUSE' and ${warehouses.id} = any(${ids}))
+        or (${base} = 'BUSINESS' and ${warehouses.businessId} = any(${ids}))))`;

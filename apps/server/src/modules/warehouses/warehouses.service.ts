@@ -149,4 +149,4 @@ export async function listWarehouses(ctx: TenantCtx, query: WarehouseListQuery) 
 }
 
 /** Which warehouses a member may see (options, a SQL condition, ids): the rule other modules filter stock by. */
-export { listWarehouseOptions, visibleWarehouseCondition, visibleWarehouseIds } from './warehouses.repository.ts';
+export { listWarehouseOptions, visibleWarehouseCondition, visibleWarehouseIds, warehouseOptionsJsonSql } from './warehouses.repository.ts';

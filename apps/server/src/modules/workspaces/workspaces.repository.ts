@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Ctx } from '../../http/context.ts';
 import { memberships, roles, workspaces } from './workspaces.schema.ts';
 
@@ -48,3 +48,23 @@ export async function setDefaultMembership(ctx: Ctx, userId: string, workspaceId
     .where(and(eq(memberships.userId, userId), eq(memberships.workspaceId, workspaceId)));
   return true;
 }
+
+/**
+ * `membershipsOfUser` as listUserWorkspaces shapes it, in one JSON array (oldest membership first, one entry per
+ * workspace, with the role's permissions), for a caller composing one statement (`GET /api/me`, ADR 0043).
+ */
+export const userWorkspacesJsonSql = (userId: SQL) =>
+  sql`(select coalesce(json_agg(json_build_object('workspace_id', d.workspace_id, 'workspace_name', d.workspace_name,
+      'role_id', d.role_id, 'role_name', d.role_name, 'restriction_base', d.restriction_base,
+      'restriction_list', d.restriction_list, 'is_default', d.is_default, 'permissions', d.permissions)
+      order by d.created_at, d.workspace_id), '[]'::json)
+    from (select distinct on (${memberships.workspaceId}) ${memberships.workspaceId} as workspace_id,
+        ${workspaces.name} as workspace_name, ${roles.id} as role_id, ${roles.name} as role_name,
+        ${roles.permissions} as permissions, ${memberships.restrictionBase} as restriction_base,
+        ${memberships.restrictionList} as restriction_list, ${memberships.isDefault} as is_default,
+        ${memberships.createdAt} as created_at
+      from ${memberships}
+      join ${workspaces} on ${workspaces.id} = ${memberships.workspaceId}
+      join ${roles} on ${roles.id} = ${memberships.roleId}
+      where ${memberships.userId} = ${userId}
+      order by ${memberships.workspaceId}, ${memberships.createdAt}) d)`;

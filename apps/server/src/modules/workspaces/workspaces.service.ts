@@ -57,3 +57,6 @@ export function pickActiveWorkspace<T extends { workspace_id: string; is_default
 export async function setDefaultWorkspace(ctx: SignedInCtx, workspaceId: string): Promise<void> {
   if (!(await repo.setDefaultMembership(ctx, ctx.actor.userId, workspaceId))) throw new DomainError('WORKSPACE_NOT_FOUND');
 }
+
+/** The user's workspaces as one JSON array, for `GET /api/me`'s single statement (ADR 0043). */
+export { userWorkspacesJsonSql } from './workspaces.repository.ts';

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, lt, or } from 'drizzle-orm';
 import type { TenantCtx } from '../../http/context.ts';
+import { insertJsonRows } from '../db/database.ts';
 import { uuidv7 } from '../db/ids.ts';
 import { auditLog, type FieldDiff } from './audit.schema.ts';
 
@@ -35,6 +36,30 @@ export async function recordAudit(
     diff,
     requestId: ctx.requestId,
   });
+}
+
+/** recordAudit for many records written by one batch (the product import, ADR 0043): one multi-row insert. */
+export async function recordAudits(
+  ctx: TenantCtx,
+  entries: { entity: string; entityId: string; action: 'create' | 'update' | 'delete'; before: object | null; after: object | null }[],
+): Promise<void> {
+  const rows = entries.flatMap((entry) => {
+    const diff = diffFields(entry.before as Record<string, unknown> | null, entry.after as Record<string, unknown> | null);
+    if (entry.action === 'update' && Object.keys(diff).length === 0) return [];
+    return [
+      {
+        id: uuidv7(),
+        workspaceId: ctx.workspaceId,
+        actorId: ctx.actor.userId,
+        entity: entry.entity,
+        entityId: entry.entityId,
+        action: entry.action,
+        diff,
+        requestId: ctx.requestId,
+      },
+    ];
+  });
+  await insertJsonRows(ctx.db, auditLog, rows);
 }
 
 /**

@@ -5,7 +5,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgDialect, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { getTableColumns } from 'drizzle-orm';
+import type { PgDatabase, PgDialect, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -214,4 +215,55 @@ export async function tenantStatement<R extends Record<string, unknown>, V exten
 /** Runs fn in a transaction as the owner: for global tables (users, sessions) and cross-tenant look-ups by token. */
 export async function inSystem<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => fn(tx as unknown as Db));
+}
+
+/**
+ * One read statement outside any transaction, as the owner (no tenant settings): a hot signed-in read of global and
+ * several workspaces' rows whose SQL filters by workspace itself (`GET /api/me`, ADR 0043). On a PostgreSQL pool it
+ * is a named prepared statement (parsed and planned once per connection by the driver, then one Bind/Execute per
+ * call; named `sys_<name>`, so it never meets a tenantStatement's PREPARE of the same name); on PGlite a plain
+ * execute. Values travel as parameters, never in the text.
+ */
+export async function systemStatement<R extends Record<string, unknown>, V extends Record<string, unknown>>(
+  db: Db,
+  statement: TenantStatement<V>,
+  values: V,
+): Promise<R[]> {
+  const pool = (db as { $client?: unknown }).$client;
+  if (!(pool instanceof pg.Pool)) return ((await db.execute(statement.build((name) => values[name]))) as unknown as { rows: R[] }).rows;
+  const key = `system:${statement.name}`;
+  let query = compiled.get(key);
+  if (!query) {
+    if (!/^[a-z_][a-z0-9_]*$/u.test(statement.name)) throw new Error(`not a statement name: ${statement.name}`);
+    const built = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(statement.build((name) => sql.placeholder(name)));
+    query = { text: built.sql, order: built.params.map((param) => (param as { name: string }).name) };
+    compiled.set(key, query);
+  }
+  const result = await pool.query<R>({ name: `sys_${statement.name}`, text: query.text, values: query.order.map((name) => values[name]) });
+  return result.rows;
+}
+
+/**
+ * Many rows into one table in one statement with one parameter: the rows as a JSON array that PostgreSQL expands
+ * (`json_populate_recordset`), for set-based writes of thousands of rows (the product import, ADR 0043). A multi-row
+ * VALUES through the query builder costs a parameter and several objects per cell; here Node only serialises JSON.
+ * The columns written are the keys the rows carry (the others take their defaults); money (bigint) travels as its
+ * decimal text, dates as ISO text, jsonb columns as nested JSON. Runs in the caller's transaction, under its RLS.
+ */
+export async function insertJsonRows<T extends PgTable>(db: Db, table: T, rows: Partial<T['$inferInsert']>[]): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = getTableColumns(table);
+  const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))].filter((key) => key in columns);
+  // The dialect's own column naming (the app's snake_case casing), as its queries name the columns.
+  const { casing } = (db as unknown as { dialect: { casing: { getColumnCasing: (column: unknown) => string } } }).dialect;
+  const names = keys.map((key) => casing.getColumnCasing(columns[key]!));
+  const json = JSON.stringify(
+    rows.map((row) => Object.fromEntries(keys.map((key, i) => [names[i], (row as Record<string, unknown>)[key] ?? null]))),
+    (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value),
+  );
+  const list = sql.join(
+    names.map((name) => sql.identifier(name)),
+    sql`, `,
+  );
+  await db.execute(sql`insert into ${table} (${list}) select ${list} from json_populate_recordset(null::${table}, ${json}::json)`);
 }
