@@ -4,6 +4,7 @@ import { newMember, newWorkspace, type Actor } from '../factories.ts';
 import { receive } from '../inventory/helpers.ts';
 import { buildTestApp, type TestApp } from '../test-app.ts';
 import { caller, expectError, expectFieldError, newWarehouse } from '../workspaces/helpers.ts';
+import { createProduct, singleForm, uniqueSku } from '../catalog/helpers.ts';
 import { courierVoucher, skuAt, tenPercent } from './helpers.ts';
 
 let app: TestApp;
@@ -282,6 +283,60 @@ describe('sale price in manual orders', () => {
       expect(edited.json().lines[0].unit_price).toBe(45_000);
     }
     expect((await call('GET', `/api/promotions/discounts/${id}`, t.maker)).json().quota_used).toBe(5);
+  });
+
+  it('a brand-targeted and a parent-category-targeted programme price a manual order line of that brand and category', async () => {
+    const t = await team();
+    const wh = (await newWarehouse(app, t.owner)).id;
+    const brand = (await call('POST', '/api/brands', t.owner, { name: `Kapal Api ${code()}` })).json();
+    const drinks = (await call('POST', '/api/categories', t.owner, { name: `Minuman ${code()}` })).json();
+    const coffee = (await call('POST', '/api/categories', t.owner, { name: 'Kopi', parent_id: drinks.id })).json();
+    const branded = await createProduct(
+      app,
+      t.owner,
+      singleForm({ brand_id: brand.id, catalogs: [{ sku: uniqueSku('KAPAL'), price: 40_000 }] }),
+    );
+    const inCoffee = await createProduct(
+      app,
+      t.owner,
+      singleForm({ category_id: coffee.id, catalogs: [{ sku: uniqueSku('GAYO'), price: 80_000 }] }),
+    );
+    const brandSku = branded.catalogs[0]!.id;
+    const coffeeSku = inCoffee.catalogs[0]!.id;
+    await receive(app, t.owner, wh, [
+      { catalog_id: brandSku, quantity: 5 },
+      { catalog_id: coffeeSku, quantity: 5 },
+    ]);
+    const byBrand = await createProgramme(t, {
+      ...tenPercent([{ catalog_id: brandSku }, { catalog_id: t.a.id }]),
+      target: { brand_ids: [brand.id] },
+    });
+    const byCategory = await createProgramme(t, {
+      ...tenPercent([{ catalog_id: coffeeSku }, { catalog_id: t.b.id }], { value: 20 }),
+      target: { category_ids: [drinks.id] },
+    });
+    for (const p of [byBrand, byCategory]) await call('POST', `/api/promotions/discounts/${p.id}/approve`, t.checker, {});
+    const res = await call('POST', '/api/manual-orders', t.maker, {
+      warehouse_id: wh,
+      order_date: '2026-11-25',
+      buyer_name: 'Budi Santoso',
+      lines: [
+        { catalog_id: brandSku, quantity: 1 },
+        { catalog_id: coffeeSku, quantity: 1 },
+        { catalog_id: t.a.id, quantity: 1 },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const lines = res.json().lines;
+    expect(lines[0]).toMatchObject({ unit_price: 36_000, price_source: 'PROMOTION' });
+    expect(lines[1]).toMatchObject({ unit_price: 64_000, price_source: 'PROMOTION' });
+    // t.a is in the brand programme's SKU list but not of its brand: list price
+    expect(lines[2]).toMatchObject({ unit_price: 50_000 });
+    const preview = await call('POST', '/api/promotions/price-preview', t.maker, {
+      date: '2026-11-25',
+      lines: [{ catalog_id: brandSku, quantity: 1 }],
+    });
+    expect(preview.json().lines[0]).toMatchObject({ unit_price: 36_000, program_id: byBrand.id });
   });
 
   it('the price preview shows the winner among overlapping programmes without using quota', async () => {

@@ -23,7 +23,7 @@ import type { TenantCtx } from '../../http/context.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { uuidv7 } from '../../platform/db/ids.ts';
 import { DomainError, fieldError, parseOrFail } from '../../platform/errors.ts';
-import { catalogRefs } from '../catalog/index.ts';
+import { catalogRefs, catalogTargets } from '../catalog/index.ts';
 import { findCustomer } from '../orders/index.ts';
 import { discountProgramHistory, discountProgramItems, discountPrograms, discountUses } from './promotions.schema.ts';
 
@@ -515,18 +515,27 @@ export type SaleContext = {
 };
 export type SaleLine = { catalogId: string; listPrice: number; quantity: number };
 
+/**
+ * A SKU's brand and category (with the category's ancestors) from the catalog, so brand and category targets can
+ * match; the callers only know catalog ids.
+ */
+async function skuTargets(ctx: TenantCtx, catalogIds: readonly string[]) {
+  const found = await catalogTargets(ctx, [...new Set(catalogIds)]);
+  return (catalogId: string) => {
+    const t = found.get(catalogId);
+    return { brandId: t?.brandId ?? null, categoryId: t?.categoryIds[0] ?? null, categoryAncestorIds: t?.categoryIds.slice(1) ?? [] };
+  };
+}
+
 /** Area codes of a district (35.78.01 → 35, 35.78, 35.78.01), widest first. */
 export const areaChain = (code: string | null | undefined) =>
   code ? code.split('.').map((_, i, parts) => parts.slice(0, i + 1).join('.')) : [];
 
 /** The sale price of SKUs for a customer, channel and date, without using any quota (the price preview). */
 export async function previewSalePrices(ctx: TenantCtx, sale: SaleContext, lines: readonly SaleLine[]): Promise<SalePriceAnswer[]> {
-  const programmes = await candidates(
-    ctx,
-    lines.map((l) => l.catalogId),
-    sale.date,
-  );
-  return lines.map((l) => salePriceFor({ ...sale, ...l }, programmes));
+  const ids = lines.map((l) => l.catalogId);
+  const [programmes, skus] = await Promise.all([candidates(ctx, ids, sale.date), skuTargets(ctx, ids)]);
+  return lines.map((l) => salePriceFor({ ...sale, ...l, ...skus(l.catalogId) }, programmes));
 }
 
 /**
@@ -540,16 +549,13 @@ export async function applyPromotions(
   lines: readonly SaleLine[],
   reference: string,
 ): Promise<SalePriceAnswer[]> {
-  const programmes = await candidates(
-    ctx,
-    lines.map((l) => l.catalogId),
-    sale.date,
-  );
+  const ids = lines.map((l) => l.catalogId);
+  const [programmes, skus] = await Promise.all([candidates(ctx, ids, sale.date), skuTargets(ctx, ids)]);
   const answers: SalePriceAnswer[] = [];
   for (const line of lines) {
     let pool = programmes;
     for (;;) {
-      const answer = salePriceFor({ ...sale, ...line }, pool);
+      const answer = salePriceFor({ ...sale, ...line, ...skus(line.catalogId) }, pool);
       if (!answer.programmeId) {
         answers.push(answer);
         break;
