@@ -651,3 +651,89 @@ export async function pricePreview(ctx: TenantCtx, input: z.output<typeof PriceP
     })),
   };
 }
+
+/**
+ * Kelola programmes (waiting or active) that cover these SKUs on a shop (its channel targeted, or all channels) in a
+ * period, each priced against a marketplace promotion price with the ADR 0032 rule: the marketplace promotion is one
+ * more non-exclusive candidate, the better price for the buyer wins, an exclusive programme always wins. Ties go to
+ * the marketplace promotion (it is already live on the shop).
+ */
+export async function clashesWithMarketplace(
+  ctx: TenantCtx,
+  connectionId: string,
+  period: { startDate: string; endDate: string },
+  lines: readonly { catalogId: string; sku: string; originalPrice: number; promotionPrice: number }[],
+) {
+  const ids = [...new Set(lines.map((l) => l.catalogId))];
+  if (ids.length === 0) return [];
+  const rows = await ctx.db
+    .select({ program: discountPrograms, catalogId: discountProgramItems.catalogId })
+    .from(discountProgramItems)
+    .innerJoin(discountPrograms, eq(discountPrograms.id, discountProgramItems.programId))
+    .where(
+      and(
+        eq(discountProgramItems.workspaceId, ctx.workspaceId),
+        inArray(discountProgramItems.catalogId, ids),
+        inArray(discountPrograms.status, ['WAITING_APPROVAL', 'ACTIVE']),
+        lte(discountPrograms.startDate, period.endDate),
+        gte(discountPrograms.endDate, period.startDate),
+      ),
+    )
+    .orderBy(asc(discountPrograms.createdAt));
+  const skus = await skuTargets(ctx, ids);
+  const out = [];
+  for (const line of lines) {
+    for (const { program, catalogId } of rows) {
+      if (catalogId !== line.catalogId) continue;
+      const channels = program.target.channel_ids;
+      if (channels.length > 0 && !channels.includes(connectionId)) continue;
+      const day = program.startDate > period.startDate ? program.startDate : period.startDate;
+      const kelola = { ...toProgramme(program, [catalogId]), status: 'ACTIVE' as const, quotaRemaining: null };
+      const sale = {
+        catalogId,
+        listPrice: line.originalPrice,
+        quantity: 1,
+        channelId: connectionId,
+        customerCategoryId: null,
+        areaCodes: [] as string[],
+        date: day,
+        ...skus(catalogId),
+      };
+      const own = salePriceFor({ ...sale, customerCategoryId: null }, [
+        { ...kelola, customerCategoryIds: [], areaCodes: [] },
+      ]);
+      if (!own.programmeId) continue;
+      const shopee: DiscountProgramme = {
+        ...kelola,
+        id: 'shopee',
+        format: 'FIXED_AMOUNT',
+        value: Math.max(0, line.originalPrice - line.promotionPrice),
+        criteria: [],
+        minQuantity: null,
+        maxQuantity: null,
+        minTransaction: null,
+        maxTransaction: null,
+        maxDiscount: null,
+        exclusive: false,
+        catalogIds: [catalogId],
+        channelIds: [],
+        customerCategoryIds: [],
+        areaCodes: [],
+        brandIds: [],
+        categoryIds: [],
+        approvedAt: '',
+      };
+      const both = salePriceFor(sale, [{ ...kelola, customerCategoryIds: [], areaCodes: [] }, shopee]);
+      out.push({
+        catalog_id: catalogId,
+        sku: line.sku,
+        program_id: program.id,
+        program_name: program.programName,
+        shopee_price: line.promotionPrice,
+        kelola_price: own.total,
+        winner: both.programmeId === 'shopee' ? ('SHOPEE' as const) : ('KELOLA' as const),
+      });
+    }
+  }
+  return out;
+}
