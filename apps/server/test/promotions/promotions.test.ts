@@ -5,7 +5,7 @@ import { receive } from '../inventory/helpers.ts';
 import { buildTestApp, type TestApp } from '../test-app.ts';
 import { caller, expectError, expectFieldError, newWarehouse } from '../workspaces/helpers.ts';
 import { createProduct, singleForm, uniqueSku } from '../catalog/helpers.ts';
-import { courierVoucher, skuAt, tenPercent } from './helpers.ts';
+import { adminVoucher, courierVoucher, skuAt, tenPercent } from './helpers.ts';
 
 let app: TestApp;
 let call: ReturnType<typeof caller>;
@@ -480,6 +480,129 @@ describe('web-store vouchers', () => {
       'VOUCHER_NOT_FOUND',
     );
     expect((await call('GET', `/api/web-vouchers?channel_id=${channel}`, other)).json().total_row).toBe(0);
+  });
+});
+
+describe('admin vouchers (/promotion-channel/:id/voucher)', () => {
+  it('the maker saves a voucher waiting; another checker approves; the list pages by 20 with filters and a search parameter', async () => {
+    const t = await team();
+    const channel = randomUUID();
+    const res = await call('POST', '/api/vouchers', t.maker, { ...adminVoucher(code()), channel_id: channel });
+    expect(res.statusCode, res.body).toBe(201);
+    const v = res.json();
+    expect(v).toMatchObject({ status: 'WAITING', quota: 50, used: 0, available: 50, per_customer_limit: 1, channel_id: channel });
+    expect(v.actions).toEqual(['CANCEL']);
+    // the maker cannot approve their own voucher, even holding the approval menu
+    const both = await newMember(app, t.owner, { 'promotion-channel': 'WRITE', 'promotion-approval': 'WRITE' });
+    const own = await call('POST', '/api/vouchers', both, adminVoucher(code()));
+    expectError(await call('POST', `/api/vouchers/${own.json().id}/approve`, both), 403, 'DISCOUNT_SELF_APPROVAL');
+    // the maker lacks the approval menu
+    expectError(await call('POST', `/api/vouchers/${v.id}/approve`, t.maker), 403, 'FORBIDDEN');
+    const approved = await call('POST', `/api/vouchers/${v.id}/approve`, t.checker);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().status).toBe('ACTIVE');
+    expectError(await call('POST', `/api/vouchers/${v.id}/approve`, t.checker), 409, 'VOUCHER_STATE_CONFLICT');
+    // an active voucher is no longer edited
+    expectError(await call('PUT', `/api/vouchers/${v.id}`, t.maker, adminVoucher(v.code)), 409, 'VOUCHER_STATE_CONFLICT');
+
+    for (let i = 0; i < 21; i += 1) await call('POST', '/api/vouchers', t.maker, { ...adminVoucher(code()), channel_id: channel });
+    const page1 = (await call('GET', `/api/vouchers?channel_id=${channel}`, t.maker)).json();
+    expect(page1).toMatchObject({ page: 1, limit: 20, total_row: 22 });
+    expect(page1.items).toHaveLength(20);
+    expect((await call('GET', `/api/vouchers?channel_id=${channel}&status=ACTIVE`, t.maker)).json().total_row).toBe(1);
+    expectFieldError(await call('GET', `/api/vouchers?q=${v.code}`, t.maker), 'search_by');
+    const found = (await call('GET', `/api/vouchers?search_by=code&q=${v.code.toLowerCase()}`, t.maker)).json();
+    expect(found.items.map((i: { id: string }) => i.id)).toEqual([v.id]);
+  });
+
+  it('a duplicate code, whatever its case, is 409 "Voucher code already exist" on the code field; bad input is 400 per field', async () => {
+    const t = await team();
+    const c = code();
+    expect((await call('POST', '/api/vouchers', t.maker, adminVoucher(c))).statusCode).toBe(201);
+    const dup = await call('POST', '/api/vouchers', t.maker, adminVoucher(c.toLowerCase()));
+    expectError(dup, 409, 'VOUCHER_CODE_EXISTS');
+    expect(dup.json().message).toBe('Voucher code already exist');
+    expect(dup.json().details.fields[0]).toMatchObject({ path: 'code' });
+    // a web-store voucher may use the same code: they are separate lists
+    const other = await newWorkspace(app);
+    expect((await call('POST', '/api/vouchers', other, adminVoucher(c))).statusCode).toBe(201);
+    expectFieldError(await call('POST', '/api/vouchers', t.maker, adminVoucher(code(), { name: '' })), 'name');
+    expectFieldError(await call('POST', '/api/vouchers', t.maker, adminVoucher(code(), { get_end: '2026-11-01' })), 'get_end');
+    expectFieldError(await call('POST', '/api/vouchers', t.maker, adminVoucher(code(), { use_end: '2026-11-25' })), 'use_end');
+    expectFieldError(
+      await call('POST', '/api/vouchers', t.maker, adminVoucher(code(), { value_type: 'PERCENTAGE', value: 120 })),
+      'value',
+    );
+    expectFieldError(await call('POST', '/api/vouchers', t.maker, adminVoucher(code(), { quota: 0 })), 'quota');
+    expectFieldError(await call('POST', '/api/vouchers', t.maker, adminVoucher(code(), { code: 'ada spasi' })), 'code');
+    expectFieldError(await call('POST', '/api/vouchers', t.maker, adminVoucher(code(), { per_customer_limit: 60 })), 'per_customer_limit');
+  });
+
+  it('orders use it inside the usage period, once per customer, until the quota is gone; the used list says who used which on which order', async () => {
+    const t = await team();
+    const v = (await call('POST', '/api/vouchers', t.maker, adminVoucher(code(), { quota: 2 }))).json();
+    const use = (order: string, customer: string, overrides: Record<string, unknown> = {}) =>
+      call('POST', `/api/vouchers/${v.id}/use`, t.maker, {
+        order_reference: order,
+        customer_reference: customer,
+        amount: 150_000,
+        date: '2026-12-01',
+        ...overrides,
+      });
+    expectError(await use('SO-0', 'budi'), 422, 'VOUCHER_NOT_USABLE'); // still waiting
+    await call('POST', `/api/vouchers/${v.id}/approve`, t.checker);
+    expect((await use('SO-0', 'budi', { date: '2026-12-11' })).json().details).toMatchObject({ reason: 'VALIDITY' });
+    expect((await use('SO-0', 'budi', { amount: 90_000 })).json().details).toMatchObject({ reason: 'MIN_TRANSACTION' });
+    const first = await use('SO-1', 'budi');
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json()).toMatchObject({ discount: 20_000, available: 1 });
+    expect((await use('SO-1', 'budi')).json()).toMatchObject({ id: first.json().id }); // the same order again
+    expectError(await use('SO-2', 'budi'), 409, 'VOUCHER_CUSTOMER_LIMIT');
+    expect((await use('SO-3', 'sari')).json().available).toBe(0);
+    expectError(await use('SO-4', 'andi'), 409, 'VOUCHER_SOLD_OUT');
+    const used = await call('GET', `/api/vouchers/used?voucher_id=${v.id}`, t.maker);
+    expect(used.statusCode, used.body).toBe(200);
+    expect(used.json().total_row).toBe(2);
+    expect(used.json().items.map((u: { order_reference: string; customer_reference: string }) => [u.order_reference, u.customer_reference])).toEqual([
+      ['SO-3', 'sari'],
+      ['SO-1', 'budi'],
+    ]);
+    expect(used.json().items[0]).toMatchObject({ voucher_code: v.code, discount: 20_000 });
+    const cancelled = await call('POST', `/api/vouchers/${v.id}/cancel`, t.maker);
+    expect(cancelled.json().status).toBe('CANCELED');
+    expectError(await call('POST', `/api/vouchers/${v.id}/cancel`, t.maker), 409, 'VOUCHER_STATE_CONFLICT');
+    // another workspace: 404 everywhere
+    const other = await newWorkspace(app);
+    expectError(await call('GET', `/api/vouchers/${v.id}`, other), 404, 'VOUCHER_NOT_FOUND');
+    expectError(await call('POST', `/api/vouchers/${v.id}/use`, other, { order_reference: 'X', customer_reference: 'Y', amount: 1, date: '2026-12-01' }), 404, 'VOUCHER_NOT_FOUND');
+    expect((await call('GET', `/api/vouchers/used?voucher_id=${v.id}`, other)).json().total_row).toBe(0);
+  });
+
+  it('used web-store vouchers: who redeemed which voucher on which order (spec GET .../vouchers/used)', async () => {
+    const t = await team();
+    const channel = randomUUID();
+    const saved = (await call('POST', '/api/web-vouchers', t.maker, { channel_id: channel, items: [courierVoucher(code())] })).json().items[0];
+    for (const [order, customer] of [
+      ['WEB-10', 'rina@contoh.id'],
+      ['WEB-11', 'tono@contoh.id'],
+    ])
+      await call('POST', `/api/web-vouchers/${saved.id}/redeem`, t.maker, {
+        order_reference: order,
+        customer_reference: customer,
+        amount: 80_000,
+        shipping_fee: 18_000,
+      });
+    const used = await call('GET', `/api/web-vouchers/used?channel_id=${channel}`, t.maker);
+    expect(used.statusCode, used.body).toBe(200);
+    expect(used.json()).toMatchObject({ page: 1, limit: 20, total_row: 2 });
+    expect(used.json().items[0]).toMatchObject({
+      voucher_id: saved.id,
+      voucher_code: saved.voucher_code,
+      order_reference: 'WEB-11',
+      customer_reference: 'tono@contoh.id',
+      discount: 15_000,
+    });
+    expect((await call('GET', `/api/web-vouchers/used?channel_id=${channel}`, await newWorkspace(app))).json().total_row).toBe(0);
   });
 });
 
