@@ -428,7 +428,8 @@ export const AdminVoucherInput = z
     if (v.use_end < v.get_end) ctx.addIssue({ code: 'custom', path: ['use_end'], message: 'DATE_RANGE' });
     if (v.value <= 0) ctx.addIssue({ code: 'custom', path: ['value'], message: 'INVALID_VALUE' });
     if (v.value_type === 'PERCENTAGE' && v.value > 100) ctx.addIssue({ code: 'custom', path: ['value'], message: 'INVALID_VALUE' });
-    if (v.value_type === 'AMOUNT' && !Number.isInteger(v.value)) ctx.addIssue({ code: 'custom', path: ['value'], message: 'INVALID_VALUE' });
+    if (v.value_type === 'AMOUNT' && !Number.isInteger(v.value))
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'INVALID_VALUE' });
     if (v.per_customer_limit > v.quota) ctx.addIssue({ code: 'custom', path: ['per_customer_limit'], message: 'INVALID_VALUE' });
   });
 export type AdminVoucherData = z.output<typeof AdminVoucherInput>;

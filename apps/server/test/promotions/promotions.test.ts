@@ -529,10 +529,7 @@ describe('admin vouchers (/promotion-channel/:id/voucher)', () => {
     expectFieldError(await call('POST', '/api/vouchers', t.maker, adminVoucher(code(), { name: '' })), 'name');
     expectFieldError(await call('POST', '/api/vouchers', t.maker, adminVoucher(code(), { get_end: '2026-11-01' })), 'get_end');
     expectFieldError(await call('POST', '/api/vouchers', t.maker, adminVoucher(code(), { use_end: '2026-11-25' })), 'use_end');
-    expectFieldError(
-      await call('POST', '/api/vouchers', t.maker, adminVoucher(code(), { value_type: 'PERCENTAGE', value: 120 })),
-      'value',
-    );
+    expectFieldError(await call('POST', '/api/vouchers', t.maker, adminVoucher(code(), { value_type: 'PERCENTAGE', value: 120 })), 'value');
     expectFieldError(await call('POST', '/api/vouchers', t.maker, adminVoucher(code(), { quota: 0 })), 'quota');
     expectFieldError(await call('POST', '/api/vouchers', t.maker, adminVoucher(code(), { code: 'ada spasi' })), 'code');
     expectFieldError(await call('POST', '/api/vouchers', t.maker, adminVoucher(code(), { per_customer_limit: 60 })), 'per_customer_limit');
@@ -563,7 +560,9 @@ describe('admin vouchers (/promotion-channel/:id/voucher)', () => {
     const used = await call('GET', `/api/vouchers/used?voucher_id=${v.id}`, t.maker);
     expect(used.statusCode, used.body).toBe(200);
     expect(used.json().total_row).toBe(2);
-    expect(used.json().items.map((u: { order_reference: string; customer_reference: string }) => [u.order_reference, u.customer_reference])).toEqual([
+    expect(
+      used.json().items.map((u: { order_reference: string; customer_reference: string }) => [u.order_reference, u.customer_reference]),
+    ).toEqual([
       ['SO-3', 'sari'],
       ['SO-1', 'budi'],
     ]);
@@ -574,14 +573,24 @@ describe('admin vouchers (/promotion-channel/:id/voucher)', () => {
     // another workspace: 404 everywhere
     const other = await newWorkspace(app);
     expectError(await call('GET', `/api/vouchers/${v.id}`, other), 404, 'VOUCHER_NOT_FOUND');
-    expectError(await call('POST', `/api/vouchers/${v.id}/use`, other, { order_reference: 'X', customer_reference: 'Y', amount: 1, date: '2026-12-01' }), 404, 'VOUCHER_NOT_FOUND');
+    expectError(
+      await call('POST', `/api/vouchers/${v.id}/use`, other, {
+        order_reference: 'X',
+        customer_reference: 'Y',
+        amount: 1,
+        date: '2026-12-01',
+      }),
+      404,
+      'VOUCHER_NOT_FOUND',
+    );
     expect((await call('GET', `/api/vouchers/used?voucher_id=${v.id}`, other)).json().total_row).toBe(0);
   });
 
   it('used web-store vouchers: who redeemed which voucher on which order (spec GET .../vouchers/used)', async () => {
     const t = await team();
     const channel = randomUUID();
-    const saved = (await call('POST', '/api/web-vouchers', t.maker, { channel_id: channel, items: [courierVoucher(code())] })).json().items[0];
+    const saved = (await call('POST', '/api/web-vouchers', t.maker, { channel_id: channel, items: [courierVoucher(code())] })).json()
+      .items[0];
     for (const [order, customer] of [
       ['WEB-10', 'rina@contoh.id'],
       ['WEB-11', 'tono@contoh.id'],

@@ -74,7 +74,12 @@ async function setUp() {
     shopId: SHOPEE.shopId,
     products: [{ name: `Listing ${sku.sku}`, skus: [{ sellerSku: sku.sku, price: 99_000, stock: 40 }] }],
   });
-  const shop = await connectSandboxShop(app.platform, admin, { workspaceId: owner.workspaceId, userId: owner.userId }, { ...SHOPEE, states: [] });
+  const shop = await connectSandboxShop(
+    app.platform,
+    admin,
+    { workspaceId: owner.workspaceId, userId: owner.userId },
+    { ...SHOPEE, states: [] },
+  );
   const res = await call('POST', `/api/channels/${shop}/products/synchronize`, owner);
   expect(res.statusCode, res.body).toBe(200);
   await drain();

@@ -699,9 +699,7 @@ export async function clashesWithMarketplace(
         date: day,
         ...skus(catalogId),
       };
-      const own = salePriceFor({ ...sale, customerCategoryId: null }, [
-        { ...kelola, customerCategoryIds: [], areaCodes: [] },
-      ]);
+      const own = salePriceFor({ ...sale, customerCategoryId: null }, [{ ...kelola, customerCategoryIds: [], areaCodes: [] }]);
       if (!own.programmeId) continue;
       const shopee: DiscountProgramme = {
         ...kelola,

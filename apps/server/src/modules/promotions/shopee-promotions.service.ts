@@ -1,9 +1,4 @@
-import {
-  ShopeePromotionInput,
-  ShopeePromotionUpdateInput,
-  type ShopeePromotion,
-  type ShopeePromotionQuery,
-} from '@kelola/contracts';
+import { ShopeePromotionInput, ShopeePromotionUpdateInput, type ShopeePromotion, type ShopeePromotionQuery } from '@kelola/contracts';
 import { jakartaDate } from '@kelola/domain';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -24,7 +19,15 @@ type Detail = {
   status: string;
   startTime: number;
   endTime: number;
-  items: { productId: string; skuId: string; name: string; originalPrice: number; promotionPrice: number; promotionStock?: number; purchaseLimit: number }[];
+  items: {
+    productId: string;
+    skuId: string;
+    name: string;
+    originalPrice: number;
+    promotionPrice: number;
+    promotionStock?: number;
+    purchaseLimit: number;
+  }[];
 };
 const scope = (ctx: TenantCtx) => eq(shopeePromotions.workspaceId, ctx.workspaceId);
 
@@ -145,7 +148,7 @@ async function fetchDetail(ctx: TenantCtx, shopId: string, discountId: string): 
     let cursor = '1';
     const first = await api.getDiscount(auth, discountId, { cursor, pageSize: 100 });
     const items = [...first.items];
-    for (let more = first.more; more; ) {
+    for (let more = first.more; more;) {
       cursor = String(Number(cursor) + 1);
       const next = await api.getDiscount(auth, discountId, { cursor, pageSize: 100 });
       items.push(...next.items);
@@ -241,7 +244,11 @@ export async function listShopeePromotions(ctx: TenantCtx, query: z.output<typeo
   await shopOf(ctx, query.shop_id, 'shopee');
   const where = and(scope(ctx), eq(shopeePromotions.connectionId, query.shop_id));
   const now = ctx.platform.now();
-  const rows = await ctx.db.select().from(shopeePromotions).where(where).orderBy(desc(shopeePromotions.startTime), desc(shopeePromotions.id));
+  const rows = await ctx.db
+    .select()
+    .from(shopeePromotions)
+    .where(where)
+    .orderBy(desc(shopeePromotions.startTime), desc(shopeePromotions.id));
   // the status moves with the clock: filter on it after reading (a shop holds at most 1000 live discounts)
   const matching = query.status ? rows.filter((r) => statusAt(r, now) === query.status) : rows;
   const pageRows = matching.slice((query.page - 1) * query.limit, query.page * query.limit);
@@ -251,7 +258,11 @@ export async function listShopeePromotions(ctx: TenantCtx, query: z.output<typeo
   );
   const out = [];
   for (const r of pageRows) {
-    const { items: _items, failures: _failures, ...summary } = await present(
+    const {
+      items: _items,
+      failures: _failures,
+      ...summary
+    } = await present(
       ctx,
       r,
       items.filter((i) => i.promotionId === r.id),
@@ -333,7 +344,14 @@ export async function shopeeItemsAvailable(ctx: TenantCtx, shopId: string) {
     return all;
   });
   const links = await shopSkuLinks(ctx, shopId, { productIds: found.map((p) => p.productId) });
-  const refs = new Map((await catalogRefs(ctx, links.flatMap((l) => (l.catalogId ? [l.catalogId] : [])))).map((r) => [r.id, r]));
+  const refs = new Map(
+    (
+      await catalogRefs(
+        ctx,
+        links.flatMap((l) => (l.catalogId ? [l.catalogId] : [])),
+      )
+    ).map((r) => [r.id, r]),
+  );
   return {
     items: found.flatMap((p) =>
       p.skus.map((s) => {
