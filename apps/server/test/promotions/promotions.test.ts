@@ -507,9 +507,11 @@ describe('admin vouchers (/promotion-channel/:id/voucher)', () => {
 
     for (let i = 0; i < 21; i += 1) await call('POST', '/api/vouchers', t.maker, { ...adminVoucher(code()), channel_id: channel });
     const page1 = (await call('GET', `/api/vouchers?channel_id=${channel}`, t.maker)).json();
-    expect(page1).toMatchObject({ page: 1, limit: 20, total_row: 22 });
+    // the channel's 22, and the one saved for every channel
+    expect(page1).toMatchObject({ page: 1, limit: 20, total_row: 23 });
     expect(page1.items).toHaveLength(20);
     expect((await call('GET', `/api/vouchers?channel_id=${channel}&status=ACTIVE`, t.maker)).json().total_row).toBe(1);
+    expect((await call('GET', `/api/vouchers?channel_id=${randomUUID()}`, t.maker)).json().total_row).toBe(1);
     expectFieldError(await call('GET', `/api/vouchers?q=${v.code}`, t.maker), 'search_by');
     const found = (await call('GET', `/api/vouchers?search_by=code&q=${v.code.toLowerCase()}`, t.maker)).json();
     expect(found.items.map((i: { id: string }) => i.id)).toEqual([v.id]);
@@ -616,7 +618,7 @@ describe('admin vouchers (/promotion-channel/:id/voucher)', () => {
 });
 
 describe('demo promotions', () => {
-  it('the demo workspace has an approved programme, one waiting with a SKU below cost, and web-store vouchers', async () => {
+  it('the demo workspace has an approved programme, one waiting with a SKU below cost, web-store and admin vouchers', async () => {
     const { eq } = await import('drizzle-orm');
     const { seedDemo, DEMO_EMAIL } = await import('../../src/demo/seed-demo.ts');
     const { users } = await import('../../src/modules/identity/identity.schema.ts');
@@ -639,5 +641,11 @@ describe('demo promotions', () => {
     expect((await call('GET', `/api/promotions/discounts/${waiting.id}/impact`, demo)).json().below_cost).toBe(true);
     const vouchers = (await call('GET', '/api/web-vouchers?channel_id=0192f000-0000-7000-8000-00000000d3b0', demo)).json();
     expect(vouchers.items.map((v: { voucher_code: string }) => v.voucher_code).sort()).toEqual(['KOPIGAYO10', 'ONGKIRHEMAT']);
+    const admin = (await call('GET', '/api/vouchers', demo)).json();
+    expect(admin.items.map((v: { code: string; status: string; used: number }) => [v.code, v.status, v.used]).sort()).toEqual([
+      ['GAJIAN25', 'WAITING', 0],
+      ['MEMBERBARU', 'ACTIVE', 2],
+    ]);
+    expect((await call('GET', '/api/vouchers/used', demo)).json().total_row).toBe(2);
   });
 });

@@ -7,7 +7,7 @@ import {
   type UsedVoucherQuery,
 } from '@kelola/contracts';
 import { adminVoucherUsableOn, nextVoucherStatus, normalizeVoucherCode, voucherDiscount, type VoucherStatus } from '@kelola/domain';
-import { and, count, desc, eq, ilike, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNull, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TenantCtx } from '../../http/context.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
@@ -147,11 +147,12 @@ export async function getAdminVoucher(ctx: TenantCtx, id: string): Promise<Admin
   return present(ctx, await voucherOr404(ctx, id));
 }
 
-/** Spec part 9: page 1, limit 20; filters status and type; search by code or name needs its parameter. */
+/** Spec part 9: page 1, limit 20; filters channel, status and type; search by code or name needs its parameter. */
 export async function listAdminVouchers(ctx: TenantCtx, query: z.output<typeof AdminVoucherListQuery>) {
   const where = and(
     scope(ctx),
-    query.channel_id ? eq(adminVouchers.channelId, query.channel_id) : undefined,
+    // a voucher saved without a channel applies to every channel and shows in each channel's list
+    query.channel_id ? or(eq(adminVouchers.channelId, query.channel_id), isNull(adminVouchers.channelId)) : undefined,
     query.status ? eq(adminVouchers.status, query.status) : undefined,
     query.type ? eq(adminVouchers.type, query.type) : undefined,
     query.q && query.search_by === 'code' ? ilike(adminVouchers.code, likePattern(query.q)) : undefined,
@@ -190,7 +191,7 @@ export async function actOnAdminVoucher(ctx: TenantCtx, id: string, action: 'APP
  * date), the minimum requirement, the customer's limit (409 VOUCHER_CUSTOMER_LIMIT); then one unit of the quota by
  * one guarded UPDATE (`used < quota`, 409 VOUCHER_SOLD_OUT). The same order reference again answers its first use.
  */
-export async function useAdminVoucher(ctx: TenantCtx, id: string, input: z.input<typeof AdminVoucherUseInput>) {
+export async function redeemAdminVoucher(ctx: TenantCtx, id: string, input: z.input<typeof AdminVoucherUseInput>) {
   const d = parseOrFail(AdminVoucherUseInput, input);
   const voucher = await voucherOr404(ctx, id, true);
   const mine = and(eq(adminVoucherUses.workspaceId, ctx.workspaceId), eq(adminVoucherUses.voucherId, id));

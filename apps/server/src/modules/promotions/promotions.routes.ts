@@ -373,7 +373,7 @@ export function registerPromotionRoutes({ route }: Router): void {
       response: AdminVoucherUse,
       status: 201,
     },
-    (ctx, { params, body }) => admin.useAdminVoucher(t(ctx), params.id, body),
+    (ctx, { params, body }) => admin.redeemAdminVoucher(t(ctx), params.id, body),
   );
 
   const stags = ['shopee-promotions'];

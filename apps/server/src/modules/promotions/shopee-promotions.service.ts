@@ -1,6 +1,6 @@
 import { ShopeePromotionInput, ShopeePromotionUpdateInput, type ShopeePromotion, type ShopeePromotionQuery } from '@kelola/contracts';
 import { jakartaDate } from '@kelola/domain';
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TenantCtx } from '../../http/context.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
@@ -304,6 +304,17 @@ export async function syncShopeePromotions(ctx: TenantCtx, input: { shop_id: str
       await store(ctx, input.shop_id, await fetchDetail(ctx, input.shop_id, discountId));
       synced += 1;
     }
+    // Shopee is the source of truth: after a full sync, a discount it no longer lists is gone here too.
+    if (!input.discount_id)
+      await ctx.db
+        .delete(shopeePromotions)
+        .where(
+          and(
+            scope(ctx),
+            eq(shopeePromotions.connectionId, input.shop_id),
+            ids.length > 0 ? notInArray(shopeePromotions.discountId, ids) : undefined,
+          ),
+        );
   } catch (error) {
     await record('FAILED', synced, error instanceof DomainError ? String(error.details?.marketplace_message ?? error.code) : String(error));
     if (input.discount_id) throw error;
@@ -368,6 +379,3 @@ export async function shopeeItemsAvailable(ctx: TenantCtx, shopId: string) {
     ),
   };
 }
-
-export const countShopeePromotions = async (ctx: TenantCtx) =>
-  (await ctx.db.select({ n: count() }).from(shopeePromotions).where(scope(ctx)))[0]?.n ?? 0;
