@@ -58,7 +58,11 @@ describeJourney('journey: Shopee promotions through the sandbox, with the clash 
       const api = async <T>(path: string, method = 'GET', body?: unknown) => {
         const response = await fetch(`${own.baseUrl}${path}`, {
           method,
-          headers: { authorization: `Bearer ${token}`, 'workspace-id': workspaceId, 'content-type': 'application/json' },
+          headers: {
+            authorization: `Bearer ${token}`,
+            'workspace-id': workspaceId,
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
           ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         });
         return { status: response.status, body: (await response.json().catch(() => ({}))) as T };

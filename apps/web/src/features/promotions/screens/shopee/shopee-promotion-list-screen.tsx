@@ -114,7 +114,7 @@ export function ShopeePromotionListScreen() {
           </Typography.Text>
         </>
       }
-      empty={{ description: t('shopee.empty'), action: actions }}
+      empty={{ description: t('shopee.empty') }}
       minWidth={900}
     />
   );
