@@ -25,6 +25,8 @@ export function PromotionChannelListScreen() {
 /** /promotion-channel/:id/create and /edit/:promotionId: a Shopee discount on a Shopee shop, otherwise a discount programme. */
 export function PromotionChannelFormScreen() {
   const shopee = useIsShopee();
+  const { promotionId } = useParams();
   if (shopee === null) return <PageLoader />;
-  return shopee ? <ShopeePromotionFormScreen /> : <DiscountFormScreen />;
+  // keyed: after a create the same route element shows the saved discount, with a fresh form (no items to add again)
+  return shopee ? <ShopeePromotionFormScreen key={promotionId ?? 'new'} /> : <DiscountFormScreen />;
 }
