@@ -148,6 +148,12 @@ describe('Shopee promotions through the sandbox', () => {
         winner: 'SHOPEE',
       },
     ]);
+    // The checker's approval screen shows the same overlap, with the Shopee discount as the winner.
+    const impact = await call('GET', `/api/promotions/discounts/${program.json().id}/impact`, checker);
+    expect(impact.statusCode, impact.body).toBe(200);
+    expect(impact.json().overlaps).toEqual([
+      { catalog_id: sku.id, sku: sku.sku, other_id: promo.id, other_name: 'Flash Sale 12.12', other_source: 'SHOPEE', winner_id: promo.id },
+    ]);
     // An exclusive programme always wins (ADR 0032), even at a worse price.
     await call('PUT', `/api/promotions/discounts/${program.json().id}`, owner, {
       program_name: 'Gajian Shopee',

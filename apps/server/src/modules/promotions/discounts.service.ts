@@ -9,6 +9,7 @@ import {
 import {
   allowedDiscountActions,
   approvalImpact,
+  jakartaDate,
   nextDiscountState,
   salePriceFor,
   type DiscountAction,
@@ -17,7 +18,7 @@ import {
   type InactiveReason,
   type SalePriceAnswer,
 } from '@kelola/domain';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TenantCtx } from '../../http/context.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
@@ -25,7 +26,14 @@ import { uuidv7 } from '../../platform/db/ids.ts';
 import { DomainError, fieldError, parseOrFail } from '../../platform/errors.ts';
 import { catalogRefs, catalogTargets } from '../catalog/index.ts';
 import { findCustomer } from '../orders/index.ts';
-import { discountProgramHistory, discountProgramItems, discountPrograms, discountUses } from './promotions.schema.ts';
+import {
+  discountProgramHistory,
+  discountProgramItems,
+  discountPrograms,
+  discountUses,
+  shopeePromotionItems,
+  shopeePromotions,
+} from './promotions.schema.ts';
 
 type ProgramRow = typeof discountPrograms.$inferSelect;
 type ItemRow = typeof discountProgramItems.$inferSelect;
@@ -476,7 +484,91 @@ async function overlapsOf(ctx: TenantCtx, row: ProgramRow, items: ItemRow[], ref
       winner_id: winner,
     });
   }
+  // Shopee discounts (synced or made here) on the same SKUs, on a shop this programme targets, not yet ended.
+  const shopee = await ctx.db
+    .select({ promotion: shopeePromotions, item: shopeePromotionItems })
+    .from(shopeePromotionItems)
+    .innerJoin(shopeePromotions, eq(shopeePromotions.id, shopeePromotionItems.promotionId))
+    .where(
+      and(
+        eq(shopeePromotionItems.workspaceId, ctx.workspaceId),
+        inArray(
+          shopeePromotionItems.catalogId,
+          items.map((i) => i.catalogId),
+        ),
+        gt(shopeePromotions.endTime, ctx.platform.now()),
+      ),
+    );
+  for (const { promotion, item } of shopee) {
+    const channels = row.target.channel_ids;
+    if (channels.length > 0 && !channels.includes(promotion.connectionId)) continue;
+    const from = jakartaDate(promotion.startTime);
+    const until = jakartaDate(new Date(promotion.endTime.getTime() - 1));
+    if (from > row.endDate || until < row.startDate) continue;
+    const kelola = {
+      ...toProgramme(row, [item.catalogId!]),
+      status: 'ACTIVE' as const,
+      quotaRemaining: null,
+      customerCategoryIds: [],
+      areaCodes: [],
+    };
+    const day = row.startDate > from ? row.startDate : from;
+    const sale = {
+      catalogId: item.catalogId!,
+      listPrice: item.originalPrice,
+      quantity: 1,
+      channelId: promotion.connectionId,
+      customerCategoryId: null,
+      areaCodes: [],
+      date: day,
+      brandId: null,
+      categoryId: null,
+    };
+    const pool = [
+      { ...kelola, brandIds: [], categoryIds: [] },
+      marketplaceCandidate(kelola, item.catalogId!, item.originalPrice, item.promotionPrice, promotion.id),
+    ];
+    const winner = salePriceFor(sale, pool).programmeId;
+    result.push({
+      catalog_id: item.catalogId!,
+      sku: refs.get(item.catalogId!)?.sku ?? '',
+      other_id: promotion.id,
+      other_name: promotion.name,
+      other_source: 'SHOPEE' as const,
+      winner_id: winner,
+    });
+  }
   return result;
+}
+
+/** A marketplace promotion price as one more programme for `salePriceFor`: non-exclusive, wins ties (ADR 0040). */
+function marketplaceCandidate(
+  like: DiscountProgramme,
+  catalogId: string,
+  originalPrice: number,
+  promotionPrice: number,
+  id: string,
+): DiscountProgramme {
+  return {
+    ...like,
+    id,
+    format: 'FIXED_AMOUNT',
+    value: Math.max(0, originalPrice - promotionPrice),
+    criteria: [],
+    minQuantity: null,
+    maxQuantity: null,
+    minTransaction: null,
+    maxTransaction: null,
+    maxDiscount: null,
+    exclusive: false,
+    catalogIds: [catalogId],
+    channelIds: [],
+    customerCategoryIds: [],
+    areaCodes: [],
+    brandIds: [],
+    categoryIds: [],
+    approvedAt: '',
+  };
 }
 
 /** Approved programmes that may apply on a date to any of these SKUs, with their SKU lists. */
@@ -701,26 +793,7 @@ export async function clashesWithMarketplace(
       };
       const own = salePriceFor({ ...sale, customerCategoryId: null }, [{ ...kelola, customerCategoryIds: [], areaCodes: [] }]);
       if (!own.programmeId) continue;
-      const shopee: DiscountProgramme = {
-        ...kelola,
-        id: 'shopee',
-        format: 'FIXED_AMOUNT',
-        value: Math.max(0, line.originalPrice - line.promotionPrice),
-        criteria: [],
-        minQuantity: null,
-        maxQuantity: null,
-        minTransaction: null,
-        maxTransaction: null,
-        maxDiscount: null,
-        exclusive: false,
-        catalogIds: [catalogId],
-        channelIds: [],
-        customerCategoryIds: [],
-        areaCodes: [],
-        brandIds: [],
-        categoryIds: [],
-        approvedAt: '',
-      };
+      const shopee = marketplaceCandidate(kelola, catalogId, line.originalPrice, line.promotionPrice, 'shopee');
       const both = salePriceFor(sale, [{ ...kelola, customerCategoryIds: [], areaCodes: [] }, shopee]);
       out.push({
         catalog_id: catalogId,
