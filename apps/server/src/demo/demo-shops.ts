@@ -227,7 +227,7 @@ export function startDemoShops(platform: Platform, log: FastifyBaseLogger): () =
  * there, once the product import has mapped it. It starts in two hours (Shopee's one-hour rule) and overlaps the
  * demo's payday programme on the same SKU, so the clash view has something to show.
  */
-async function demoShopeePromotion(
+export async function demoShopeePromotion(
   platform: Platform,
   owner: { workspaceId: string; userId: string },
   channelId: string,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { jakartaDate } from '@kelola/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectSandboxShop, sandboxAdmin } from '../../src/demo/demo-shops.ts';
+import { connectSandboxShop, demoShopeePromotion, sandboxAdmin } from '../../src/demo/demo-shops.ts';
 import { channelProductFlows } from '../../src/flows/channel-products.ts';
 import { startSandbox, type RunningSandbox } from '../../src/modules/channels/adapters/sandbox-harness.testing.ts';
 import { adapterFor, channelsModule } from '../../src/modules/channels/index.ts';
@@ -87,6 +87,23 @@ async function setUp() {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
+
+describe('demo Shopee promotion', () => {
+  // First in this file: the sandbox shop has no discount yet, as after a demo start.
+  it('the demo creates "Flash Sale Kaos" on the black T-shirt once it is mapped, and only once', async () => {
+    const { owner, shop } = await setUp();
+    await createProduct(app, owner, singleForm({ name: 'Kaos Polos Hitam M', catalogs: [{ sku: 'KPK-HITAM-M', price: 59_000 }] }));
+    expect((await call('POST', `/api/channels/${shop}/products/synchronize`, owner)).statusCode).toBe(200);
+    await drain();
+    const target = { workspaceId: owner.workspaceId, userId: owner.userId };
+    await demoShopeePromotion(app.platform, target, shop, () => false);
+    await demoShopeePromotion(app.platform, target, shop, () => false);
+    const list = (await call('GET', `/api/shopee-promotions?shop_id=${shop}`, owner)).json();
+    expect(list.items.map((p: { name: string }) => p.name)).toEqual(['Flash Sale Kaos']);
+    const detail = (await call('GET', `/api/shopee-promotions/${list.items[0].id}`, owner)).json();
+    expect(detail.items).toMatchObject([{ sku: 'KPK-HITAM-M', original_price: 65_000, promotion_price: 55_300, purchase_limit: 2 }]);
+  });
+});
 
 describe('Shopee promotions through the sandbox', () => {
   it('creates a discount with an item, reads it back from Shopee, lists, syncs, ends and shows the clash with our programme', async () => {
