@@ -553,6 +553,8 @@ export const ShopeePromotionUpdateInput = z
     start_time: z.iso.datetime({ offset: true, error: 'INVALID_DATE' }).optional(),
     end_time: z.iso.datetime({ offset: true, error: 'INVALID_DATE' }).optional(),
     items: z.array(ShopeePromotionItemInput).max(200, { error: 'TOO_MANY' }).optional(),
+    /** Catalog SKUs to take out of the discount (Shopee's delete_discount_item). */
+    remove_catalog_ids: z.array(uuid).max(200, { error: 'TOO_MANY' }).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.start_time && v.end_time && Date.parse(v.end_time) <= Date.parse(v.start_time))

@@ -205,6 +205,22 @@ describe('Shopee promotions through the sandbox', () => {
     const renamed = await call('PUT', `/api/shopee-promotions/${promo.id}`, owner, { name: 'Flash Sale 12.12 Besar' });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json().name).toBe('Flash Sale 12.12 Besar');
+    // Reprice the item (add_discount_item again), then take it out (delete_discount_item) and put it back.
+    const repriced = await call('PUT', `/api/shopee-promotions/${promo.id}`, owner, {
+      items: [{ catalog_id: sku.id, promotion_price: 75_000, purchase_limit: 2 }],
+    });
+    expect(repriced.json().items).toMatchObject([{ catalog_id: sku.id, promotion_price: 75_000 }]);
+    const removed = await call('PUT', `/api/shopee-promotions/${promo.id}`, owner, { remove_catalog_ids: [sku.id] });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json()).toMatchObject({ item_count: 0, clashes: [] });
+    expect((await adapterFor(app.platform, 'shopee').getDiscount!(shopAuth(connection!), promo.discount_id)).items).toEqual([]);
+    expectFieldError(
+      await call('PUT', `/api/shopee-promotions/${promo.id}`, owner, { remove_catalog_ids: [sku.id] }),
+      'remove_catalog_ids.0',
+    );
+    await call('PUT', `/api/shopee-promotions/${promo.id}`, owner, {
+      items: [{ catalog_id: sku.id, promotion_price: 80_000, purchase_limit: 2 }],
+    });
     expectError(await call('POST', `/api/shopee-promotions/${promo.id}/end`, owner), 422, 'SHOPEE_PROMOTION_REFUSED');
     await sandbox.advance(3 * HOUR);
     const ended = await call('POST', `/api/shopee-promotions/${promo.id}/end`, owner);

@@ -195,7 +195,7 @@ export async function createShopeePromotion(ctx: TenantCtx, input: z.input<typeo
   return present(ctx, row, await itemsOf(ctx, [row.id]), true);
 }
 
-/** Spec part 7 "update": name and period (update_discount), and more items (add_discount_item). */
+/** Spec part 7 "update": name and period (update_discount), more or repriced items (add_discount_item), items taken out (delete_discount_item). */
 export async function updateShopeePromotion(ctx: TenantCtx, id: string, input: z.input<typeof ShopeePromotionUpdateInput>) {
   const d = parseOrFail(ShopeePromotionUpdateInput, input);
   const before = await promotionOr404(ctx, id);
@@ -212,6 +212,22 @@ export async function updateShopeePromotion(ctx: TenantCtx, id: string, input: z
     items.length > 0
       ? await shopee(ctx, before.connectionId, 'addDiscountItems', (api, auth) => api.addDiscountItems(auth, before.discountId, items))
       : { added: 0, failures: [] };
+  if (d.remove_catalog_ids?.length) {
+    const held = await itemsOf(ctx, [id]);
+    for (const [i, catalogId] of d.remove_catalog_ids.entries()) {
+      const rows = held.filter((h) => h.catalogId === catalogId);
+      if (rows.length === 0) throw fieldError('VALIDATION_FAILED', `remove_catalog_ids.${i}`, 'NOT_IN_PROMOTION');
+      for (const productId of new Set(rows.map((r) => r.productId)))
+        await shopee(ctx, before.connectionId, 'deleteDiscountItem', (api, auth) =>
+          api.deleteDiscountItem(
+            auth,
+            before.discountId,
+            productId,
+            rows.filter((r) => r.productId === productId).map((r) => r.skuId),
+          ),
+        );
+    }
+  }
   const row = await store(ctx, before.connectionId, await fetchDetail(ctx, before.connectionId, before.discountId), failuresOf(added));
   await recordAudit(ctx, { entity: 'shopee_promotion', entityId: id, action: 'update', before, after: row });
   return present(ctx, row, await itemsOf(ctx, [row.id]), true);

@@ -9,7 +9,7 @@ import { MoneyInput } from '../../../../components/money-input.tsx';
 import { PermissionGate } from '../../../../components/permission-gate.tsx';
 import { SkuPicker } from '../../../../components/sku-picker.tsx';
 import { textLimit } from '../../../../components/text-limit.ts';
-import { notifySuccess } from '../../../../lib/notify.ts';
+import { notifyHttpError, notifySuccess } from '../../../../lib/notify.ts';
 import { withWorkspaceQuery } from '../../../../lib/workspace-query.ts';
 import { saveShopeePromotion, useInvalidatePromotions, useShopeeAction, useShopeePromotion } from '../../api/promotions-api.ts';
 import { clashText } from './shopee-promotion-list-screen.tsx';
@@ -195,6 +195,31 @@ export function ShopeePromotionFormScreen() {
                 title: t('shopee.fields.purchase_limit'),
                 dataIndex: 'purchase_limit',
                 render: (v: number) => (v === 0 ? t('unlimited') : v),
+              },
+              {
+                title: '',
+                key: 'remove',
+                render: (_v, r) =>
+                  r.catalog_id && p.status !== 'expired' ? (
+                    <PermissionGate menuKey="promotion-channel" action="WRITE">
+                      <Popconfirm
+                        title={t('shopee.removeItemConfirm')}
+                        onConfirm={() =>
+                          saveShopeePromotion(p.id, { remove_catalog_ids: [r.catalog_id] }).then(async () => {
+                            await invalidate();
+                            notifySuccess(t('shopee.itemRemoved'));
+                          }, notifyHttpError)
+                        }
+                      >
+                        <Button
+                          size="small"
+                          aria-label={t('remove')}
+                          icon={<DeleteOutlined />}
+                          data-testid={`shopee-remove-${r.sku ?? r.product_id}`}
+                        />
+                      </Popconfirm>
+                    </PermissionGate>
+                  ) : null,
               },
             ]}
           />
