@@ -193,7 +193,7 @@ describeJourney('journey: promotions with approval and web-store vouchers', () =
     await saveScreenshot(page, 'journey-promotions-duplicate-voucher');
   });
 
-  it('an admin voucher is saved waiting, a duplicate code is refused, and the checker approves it from the list', async ({
+  it('used web-store vouchers are listed; an admin voucher is saved waiting, a duplicate code is refused, and the checker approves it', async ({
     onTestFailed,
   }) => {
     const { page } = maker;
@@ -204,6 +204,14 @@ describeJourney('journey: promotions with approval and web-store vouchers', () =
     });
     const { workspaceId } = shared;
     expect(workspaceId).not.toBe('');
+    // The demo's courier web-store voucher was used on two checkouts: its detail lists who used it on which order.
+    await page.goto(`/web-voucher/${WEB_STORE}?workspace_id=${workspaceId}`);
+    await page.getByRole('link', { name: 'ONGKIRHEMAT' }).click();
+    const used = page.getByTestId('voucher-used');
+    await expect.poll(() => used.innerText(), SERVER_POLL).toContain('WEB-DEMO-1007');
+    expect(await used.innerText()).toContain('rina.kusuma@contoh.id');
+    await saveScreenshot(page, 'journey-promotions-web-voucher-used');
+
     const code = `MEMBER${Date.now().toString(36).toUpperCase()}`;
     const addVoucher = async () => {
       await page.goto(`/promotion-channel/all/voucher/add?workspace_id=${workspaceId}`);

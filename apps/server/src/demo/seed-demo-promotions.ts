@@ -7,6 +7,7 @@ import {
   createDiscount,
   createWebVouchers,
   redeemAdminVoucher,
+  redeemWebVoucher,
 } from '../modules/promotions/index.ts';
 
 /** Jakarta calendar date `days` from today. */
@@ -15,7 +16,7 @@ const day = (days: number) => new Date(Date.now() + 7 * 3_600_000 + days * 86_40
 /**
  * Promotions of the demo workspace (issue 16): a payday discount made by the owner and approved by the admin
  * (active this month), a 12.12 programme still waiting for approval whose margin shows a SKU below cost, two
- * web-store vouchers (courier and product), and two admin vouchers: one approved and used on two orders, one waiting.
+ * web-store vouchers (courier and product; the courier one used twice), and two admin vouchers: one approved and used on two orders, one waiting.
  */
 export async function seedDemoPromotions(maker: TenantCtx, checker: TenantCtx): Promise<void> {
   const skus = new Map(
@@ -57,7 +58,7 @@ export async function seedDemoPromotions(maker: TenantCtx, checker: TenantCtx): 
   });
   const now = Math.floor(Date.now() / 1000);
   const webStore = '0192f000-0000-7000-8000-00000000d3b0';
-  await createWebVouchers(maker, {
+  const web = await createWebVouchers(maker, {
     channel_id: webStore,
     items: [
       {
@@ -85,6 +86,19 @@ export async function seedDemoPromotions(maker: TenantCtx, checker: TenantCtx): 
       },
     ],
   });
+  // Two web-store checkouts used the courier voucher (the spec's vouchers/used list).
+  const ongkir = web.items.find((v) => v.voucher_code === 'ONGKIRHEMAT');
+  if (ongkir)
+    for (const [order, customer] of [
+      ['WEB-DEMO-1007', 'rina.kusuma@contoh.id'],
+      ['WEB-DEMO-1011', 'agus.pratama@contoh.id'],
+    ] as const)
+      await redeemWebVoucher(maker, ongkir.id, {
+        order_reference: order,
+        customer_reference: customer,
+        amount: 135_000,
+        shipping_fee: 18_000,
+      });
   const member = await createAdminVoucher(maker, {
     name: 'Voucher Member Baru',
     code: 'MEMBERBARU',

@@ -647,5 +647,7 @@ describe('demo promotions', () => {
       ['MEMBERBARU', 'ACTIVE', 2],
     ]);
     expect((await call('GET', '/api/vouchers/used', demo)).json().total_row).toBe(2);
+    const webUsed = (await call('GET', '/api/web-vouchers/used?channel_id=0192f000-0000-7000-8000-00000000d3b0', demo)).json();
+    expect(webUsed.items.map((u: { voucher_code: string }) => u.voucher_code)).toEqual(['ONGKIRHEMAT', 'ONGKIRHEMAT']);
   });
 });
