@@ -48,7 +48,9 @@ describeJourney('journey: Shopee promotions through the sandbox, with the clash 
     { timeout: 240_000 },
     async ({ onTestFailed }) => {
       const { page } = session;
-      onTestFailed(async () => saveScreenshot(page, 'journey-shopee-promotions-FAILED'));
+      onTestFailed(async () => {
+        await saveScreenshot(page, 'journey-shopee-promotions-FAILED');
+      });
       const shop = own.channels.shopee!;
       expect(shop).toBeTruthy();
       await signIn(page, DEMO_USER.username, DEMO_USER.password);
