@@ -2,7 +2,8 @@ import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { AdminVoucherInput, ShopeePromotionInput } from '@kelola/contracts/promotions';
 import { toShopeeBody } from '../shopee/shopee-promotion-form-screen.tsx';
-import { toAdminVoucherBody } from './admin-voucher-form-screen.tsx';
+import { ApiError } from '../../../../lib/api-error.ts';
+import { onPeriods, toAdminVoucherBody } from './admin-voucher-form-screen.tsx';
 
 describe('admin voucher save body', () => {
   it('sends numbers and the two periods as calendar dates; a non-id channel is sent as null', () => {
@@ -36,6 +37,18 @@ describe('admin voucher save body', () => {
     });
     expect(AdminVoucherInput.safeParse(body).success).toBe(true);
     expect(toAdminVoucherBody({}, '0192f000-0000-7000-8000-00000000d3b0').channel_id).toBe('0192f000-0000-7000-8000-00000000d3b0');
+  });
+});
+
+describe('admin voucher period errors', () => {
+  it('puts the server error of a period end on the range field of that period', () => {
+    const error = new ApiError(400, 'VALIDATION_FAILED', 'Periksa isian', {
+      fields: [
+        { path: 'use_end', code: 'DATE_RANGE', message: 'DATE_RANGE' },
+        { path: 'code', code: 'INVALID_VALUE', message: 'INVALID_VALUE' },
+      ],
+    });
+    expect((onPeriods(error) as ApiError).fieldIssues.map((f) => f.path)).toEqual(['use_period', 'code']);
   });
 });
 

@@ -6,6 +6,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { FormPage } from '../../../../components/form-page.tsx';
 import { MoneyInput } from '../../../../components/money-input.tsx';
 import { textLimit } from '../../../../components/text-limit.ts';
+import { ApiError, isApiError } from '../../../../lib/api-error.ts';
 import { notifySuccess } from '../../../../lib/notify.ts';
 import { withWorkspaceQuery } from '../../../../lib/workspace-query.ts';
 import { saveAdminVoucher, useInvalidatePromotions } from '../../api/promotions-api.ts';
@@ -46,6 +47,16 @@ export const toAdminVoucherBody = (v: Values, channelId: string) => ({
   min_transaction: Number(v.min_transaction ?? 0),
 });
 
+/** The server names a period's ends (get_start, use_end…); the form has one range field per period. */
+export function onPeriods(error: unknown): unknown {
+  if (!isApiError(error) || error.fieldIssues.length === 0) return error;
+  const field = (path: string) => path.replace(/^(get|use)_(start|end)$/u, '$1_period');
+  return new ApiError(error.status, error.code, error.message, {
+    ...error.details,
+    fields: error.fieldIssues.map((f) => ({ ...f, path: field(f.path) })),
+  });
+}
+
 /** /promotion-channel/:id/voucher/add: an admin voucher, saved waiting for a checker; back to the list with a notice. */
 export function AdminVoucherFormScreen() {
   const { t } = useTranslation('promotions');
@@ -74,7 +85,9 @@ export function AdminVoucherFormScreen() {
         get_period: [dayjs(), dayjs().add(14, 'day')],
         use_period: [dayjs(), dayjs().add(30, 'day')],
       }}
-      onSubmit={(values) => saveAdminVoucher(toAdminVoucherBody(values, channelId))}
+      onSubmit={(values) =>
+        saveAdminVoucher(toAdminVoucherBody(values, channelId)).catch((error: unknown) => Promise.reject(onPeriods(error)))
+      }
       onSaved={() => {
         void invalidate();
         notifySuccess(t('adminVoucher.saved'));
