@@ -1,4 +1,5 @@
 import {
+  ADMIN_VOUCHER_TYPES,
   CRITERIA_MODES,
   DISCOUNT_ACTIONS,
   DISCOUNT_FORMATS,
@@ -396,3 +397,230 @@ export const VoucherStatusInput = z.object({ status: z.enum(['ACTIVE', 'CANCELED
 
 export const PromotionIdParams = z.object({ id: uuid });
 export const ChannelQuery = z.object({ channel_id: uuid });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Admin vouchers (spec part 3 "Voucher (admin)": name, code, type, get period, usage period, combinable, usage
+// quota, minimum requirement; part 4: waiting → active → canceled; part 9: list page 1, limit 20)
+
+export const AdminVoucherInput = z
+  .object({
+    channel_id: uuid.nullable().optional(),
+    name: requiredText(100),
+    code: requiredText(50).regex(/^[A-Za-z0-9_-]+$/u, { error: 'INVALID_VALUE' }),
+    type: z.enum(ADMIN_VOUCHER_TYPES, { error: 'INVALID_VALUE' }),
+    value_type: z.enum(VOUCHER_VALUE_TYPES, { error: 'INVALID_VALUE' }),
+    value: decimal,
+    max_discount: money.nullable().optional(),
+    get_start: isoDate,
+    get_end: isoDate,
+    use_start: isoDate,
+    use_end: isoDate,
+    combinable: z.boolean({ error: 'INVALID_TYPE' }).default(false),
+    quota: count,
+    per_customer_limit: count.default(1),
+    min_transaction: money.default(0),
+  })
+  .superRefine((v, ctx) => {
+    if (v.get_end < v.get_start) ctx.addIssue({ code: 'custom', path: ['get_end'], message: 'DATE_RANGE' });
+    if (v.use_end < v.use_start) ctx.addIssue({ code: 'custom', path: ['use_end'], message: 'DATE_RANGE' });
+    // a voucher claimed on the last day of its get period must still be usable
+    if (v.use_start < v.get_start) ctx.addIssue({ code: 'custom', path: ['use_start'], message: 'DATE_RANGE' });
+    if (v.use_end < v.get_end) ctx.addIssue({ code: 'custom', path: ['use_end'], message: 'DATE_RANGE' });
+    if (v.value <= 0) ctx.addIssue({ code: 'custom', path: ['value'], message: 'INVALID_VALUE' });
+    if (v.value_type === 'PERCENTAGE' && v.value > 100) ctx.addIssue({ code: 'custom', path: ['value'], message: 'INVALID_VALUE' });
+    if (v.value_type === 'AMOUNT' && !Number.isInteger(v.value))
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'INVALID_VALUE' });
+    if (v.per_customer_limit > v.quota) ctx.addIssue({ code: 'custom', path: ['per_customer_limit'], message: 'INVALID_VALUE' });
+  });
+export type AdminVoucherData = z.output<typeof AdminVoucherInput>;
+
+export const AdminVoucherListQuery = z
+  .object({
+    channel_id: uuid.optional(),
+    page,
+    limit: z.coerce.number().int().min(1).max(200).default(20),
+    status: z.enum(VOUCHER_STATUSES).optional(),
+    type: z.enum(ADMIN_VOUCHER_TYPES).optional(),
+    search_by: z.enum(['code', 'name']).optional(),
+    q: z.string().trim().max(100, { error: 'TOO_LONG' }).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.q && !v.search_by) ctx.addIssue({ code: 'custom', path: ['search_by'], message: 'SEARCH_PARAMETER_REQUIRED' });
+  });
+
+export const AdminVoucher = z.object({
+  id: z.string(),
+  channel_id: z.string().nullable(),
+  name: z.string(),
+  code: z.string(),
+  type: z.enum(ADMIN_VOUCHER_TYPES),
+  value_type: z.enum(VOUCHER_VALUE_TYPES),
+  value: z.number(),
+  max_discount: z.number().nullable(),
+  get_start: z.string(),
+  get_end: z.string(),
+  use_start: z.string(),
+  use_end: z.string(),
+  combinable: z.boolean(),
+  quota: z.number(),
+  used: z.number(),
+  available: z.number(),
+  per_customer_limit: z.number(),
+  min_transaction: z.number(),
+  status: z.enum(VOUCHER_STATUSES),
+  created_by: z.string(),
+  /** What the caller may do now: APPROVE (a checker who is not the maker), CANCEL. */
+  actions: z.array(z.enum(['APPROVE', 'CANCEL'])),
+  created_at: z.string(),
+});
+export type AdminVoucher = z.infer<typeof AdminVoucher>;
+export const AdminVoucherList = z.object({ items: z.array(AdminVoucher), page: z.number(), limit: z.number(), total_row: z.number() });
+export const AdminVoucherActionInput = z.object({ action: z.enum(['APPROVE', 'CANCEL'], { error: 'INVALID_VALUE' }) });
+
+/** An order using an admin voucher: the quota and the customer's limit are checked and used atomically. */
+export const AdminVoucherUseInput = z.object({
+  order_reference: requiredText(100),
+  customer_reference: requiredText(100),
+  amount: money,
+  shipping_fee: money.default(0),
+  date: isoDate,
+});
+export const AdminVoucherUse = z.object({
+  id: z.string(),
+  voucher_id: z.string(),
+  order_reference: z.string(),
+  customer_reference: z.string().nullable(),
+  discount: z.number(),
+  available: z.number(),
+});
+
+/** Used vouchers (spec GET /channel/store/promotions/query/vouchers/used, and the admin vouchers' uses): who redeemed which voucher on which order. */
+export const UsedVoucherQuery = z.object({
+  channel_id: uuid.optional(),
+  voucher_id: uuid.optional(),
+  page,
+  limit: z.coerce.number().int().min(1).max(200).default(20),
+});
+export const UsedVoucher = z.object({
+  id: z.string(),
+  voucher_id: z.string(),
+  voucher_code: z.string(),
+  order_reference: z.string(),
+  customer_reference: z.string().nullable(),
+  discount: z.number(),
+  used_at: z.string(),
+});
+export type UsedVoucher = z.infer<typeof UsedVoucher>;
+export const UsedVoucherList = z.object({ items: z.array(UsedVoucher), page: z.number(), limit: z.number(), total_row: z.number() });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Shopee promotions (spec part 7 /channel/shopee/v2/promotion: list, detail, create discount, update, end, delete,
+// sync all or one, sync status, items_available). Times are ISO instants; prices integer rupiah.
+
+export const SHOPEE_PROMOTION_STATUSES = ['upcoming', 'ongoing', 'expired'] as const;
+
+export const ShopeePromotionQuery = z.object({
+  shop_id: uuid,
+  page,
+  limit: z.coerce.number().int().min(1).max(200).default(20),
+  status: z.enum(SHOPEE_PROMOTION_STATUSES).optional(),
+});
+export const ShopeePromotionParams = z.object({ id: uuid });
+export const ShopeePromotionItemInput = z.object({
+  catalog_id: uuid,
+  promotion_price: money.refine((v) => v > 0, { error: 'INVALID_VALUE' }),
+  promotion_stock: integer().min(0, { error: 'INVALID_VALUE' }).nullable().optional(),
+  purchase_limit: integer().min(0, { error: 'INVALID_VALUE' }).default(0),
+});
+export const ShopeePromotionInput = z
+  .object({
+    shop_id: uuid,
+    name: requiredText(150),
+    start_time: z.iso.datetime({ offset: true, error: 'INVALID_DATE' }),
+    end_time: z.iso.datetime({ offset: true, error: 'INVALID_DATE' }),
+    items: z.array(ShopeePromotionItemInput).max(200, { error: 'TOO_MANY' }).default([]),
+  })
+  .superRefine((v, ctx) => {
+    if (Date.parse(v.end_time) <= Date.parse(v.start_time)) ctx.addIssue({ code: 'custom', path: ['end_time'], message: 'DATE_RANGE' });
+    v.items.forEach((item, i) => {
+      if (v.items.findIndex((o) => o.catalog_id === item.catalog_id) !== i)
+        ctx.addIssue({ code: 'custom', path: ['items', i, 'catalog_id'], message: 'DUPLICATE_VALUE' });
+    });
+  });
+export const ShopeePromotionUpdateInput = z
+  .object({
+    name: requiredText(150).optional(),
+    start_time: z.iso.datetime({ offset: true, error: 'INVALID_DATE' }).optional(),
+    end_time: z.iso.datetime({ offset: true, error: 'INVALID_DATE' }).optional(),
+    items: z.array(ShopeePromotionItemInput).max(200, { error: 'TOO_MANY' }).optional(),
+    /** Catalog SKUs to take out of the discount (Shopee's delete_discount_item). */
+    remove_catalog_ids: z.array(uuid).max(200, { error: 'TOO_MANY' }).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.start_time && v.end_time && Date.parse(v.end_time) <= Date.parse(v.start_time))
+      ctx.addIssue({ code: 'custom', path: ['end_time'], message: 'DATE_RANGE' });
+  });
+export const ShopeePromotionSyncInput = z.object({ shop_id: uuid, discount_id: z.string().trim().max(40).optional() });
+export const ShopeeItemsAvailableInput = z.object({ shop_id: uuid });
+
+export const ShopeePromotionClash = z.object({
+  catalog_id: z.string(),
+  sku: z.string(),
+  program_id: z.string(),
+  program_name: z.string(),
+  shopee_price: z.number(),
+  kelola_price: z.number(),
+  /** ADR 0032: the better price for the buyer; `SHOPEE` when the Shopee price is lower or equal. */
+  winner: z.enum(['SHOPEE', 'KELOLA']),
+});
+export const ShopeePromotionItem = z.object({
+  product_id: z.string(),
+  sku_id: z.string(),
+  name: z.string(),
+  catalog_id: z.string().nullable(),
+  sku: z.string().nullable(),
+  original_price: z.number(),
+  promotion_price: z.number(),
+  promotion_stock: z.number().nullable(),
+  purchase_limit: z.number(),
+});
+export const ShopeePromotion = z.object({
+  id: z.string(),
+  shop_id: z.string(),
+  discount_id: z.string(),
+  name: z.string(),
+  status: z.enum(SHOPEE_PROMOTION_STATUSES),
+  start_time: z.string(),
+  end_time: z.string(),
+  synced_at: z.string(),
+  item_count: z.number(),
+  items: z.array(ShopeePromotionItem),
+  clashes: z.array(ShopeePromotionClash),
+  failures: z.array(z.object({ product_id: z.string(), sku_id: z.string(), code: z.string(), message: z.string() })),
+});
+export type ShopeePromotion = z.infer<typeof ShopeePromotion>;
+export const ShopeePromotionList = z.object({
+  items: z.array(ShopeePromotion.omit({ items: true, failures: true })),
+  page: z.number(),
+  limit: z.number(),
+  total_row: z.number(),
+});
+export const ShopeePromotionSyncStatus = z.object({
+  shop_id: z.string(),
+  status: z.enum(['IDLE', 'DONE', 'FAILED']),
+  synced: z.number(),
+  last_synced_at: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export const ShopeeItemsAvailable = z.object({
+  items: z.array(
+    z.object({
+      product_id: z.string(),
+      sku_id: z.string(),
+      name: z.string(),
+      price: z.number(),
+      catalog_id: z.string().nullable(),
+      sku: z.string().nullable(),
+    }),
+  ),
+});

@@ -144,6 +144,9 @@ export {
   type SalePriceAnswer,
 } from './promotion.ts';
 export {
+  ADMIN_VOUCHER_TYPES,
+  adminVoucherUsableOn,
+  type AdminVoucherType,
   nextVoucherStatus,
   normalizeVoucherCode,
   VOUCHER_ACTIONS,

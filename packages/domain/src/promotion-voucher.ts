@@ -45,3 +45,15 @@ export function voucherValidAt(validity: { from: number; until: number }, atSeco
 
 /** A code compared case-insensitively (unique per workspace): trimmed and upper-cased. */
 export const normalizeVoucherCode = (code: string) => code.trim().toUpperCase();
+
+/** Admin voucher types (spec part 3 "Voucher (admin)"): money off the goods, or off the shipping fee. */
+export const ADMIN_VOUCHER_TYPES = ['DISCOUNT', 'FREE_SHIPPING'] as const;
+export type AdminVoucherType = (typeof ADMIN_VOUCHER_TYPES)[number];
+
+/**
+ * Whether an admin voucher can be used on a date (YYYY-MM-DD, Asia/Jakarta): active and inside its usage period.
+ * The get period is when buyers may claim it; a claimed voucher is used inside the usage period.
+ */
+export function adminVoucherUsableOn(v: { status: VoucherStatus; useStart: string; useEnd: string }, date: string): boolean {
+  return v.status === 'ACTIVE' && date >= v.useStart && date <= v.useEnd;
+}

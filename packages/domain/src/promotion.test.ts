@@ -131,6 +131,12 @@ describe('sale price (spec part 5)', () => {
     expect(salePriceFor(query({ catalogId: 'other' }), [programme({ catalogIds: [] })]).programmeId).toBe('p1');
   });
 
+  it('a programme targeting a parent category matches a SKU of a sub-category', () => {
+    const p = programme({ categoryIds: ['drinks'] });
+    expect(salePriceFor(query({ categoryId: 'coffee', categoryAncestorIds: ['drinks'] }), [p]).programmeId).toBe('p1');
+    expect(salePriceFor(query({ categoryId: 'coffee', categoryAncestorIds: ['food'] }), [p]).programmeId).toBeNull();
+  });
+
   it('skips a programme whose quota cannot cover the quantity', () => {
     expect(salePriceFor(query({ quantity: 3 }), [programme({ quotaRemaining: 2 })]).programmeId).toBeNull();
     expect(salePriceFor(query({ quantity: 2 }), [programme({ quotaRemaining: 2 })]).programmeId).toBe('p1');

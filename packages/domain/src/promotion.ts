@@ -102,6 +102,8 @@ export type PriceQuery = {
   catalogId: string;
   brandId?: string | null;
   categoryId?: string | null;
+  /** The category's ancestors: a programme targeting a parent category matches its sub-categories too. */
+  categoryAncestorIds?: readonly string[];
   listPrice: number;
   quantity: number;
   channelId: string | null;
@@ -186,7 +188,7 @@ export function programmeMatches(p: DiscountProgramme, q: PriceQuery): boolean {
     targets(p.customerCategoryIds, q.customerCategoryId) &&
     (p.areaCodes.length === 0 || q.areaCodes.some((a) => p.areaCodes.includes(a))) &&
     targets(p.brandIds, q.brandId) &&
-    targets(p.categoryIds, q.categoryId)
+    (p.categoryIds.length === 0 || [q.categoryId, ...(q.categoryAncestorIds ?? [])].some((c) => c != null && p.categoryIds.includes(c)))
   );
 }
 

@@ -64,6 +64,7 @@ async function login(username: string, password: string): Promise<string> {
 describeJourney('journey: promotions with approval and web-store vouchers', () => {
   let maker: Session;
   let checker: Session;
+  const shared = { workspaceId: '' };
   beforeAll(async () => {
     maker = await openBrowser(baseUrl());
     checker = await openBrowser(baseUrl());
@@ -86,6 +87,7 @@ describeJourney('journey: promotions with approval and web-store vouchers', () =
 
     await signIn(page, DEMO_USER.username, DEMO_USER.password);
     const workspaceId = await waitForWorkspace(page);
+    shared.workspaceId = workspaceId;
     await page.goto(`/promotion-channel/all/discount/add?workspace_id=${workspaceId}`);
     await page.getByTestId('form-page').waitFor();
     await page.getByTestId('field-program_name').fill(name);
@@ -189,5 +191,55 @@ describeJourney('journey: promotions with approval and web-store vouchers', () =
     await addVoucher();
     await page.getByText('Voucher code already exist').first().waitFor();
     await saveScreenshot(page, 'journey-promotions-duplicate-voucher');
+  });
+
+  it('used web-store vouchers are listed; an admin voucher is saved waiting, a duplicate code is refused, and the checker approves it', async ({
+    onTestFailed,
+  }) => {
+    const { page } = maker;
+    const c = checker.page;
+    onTestFailed(async () => {
+      await saveScreenshot(page, 'journey-promotions-admin-voucher-FAILED');
+      await saveScreenshot(c, 'journey-promotions-admin-voucher-checker-FAILED');
+    });
+    const { workspaceId } = shared;
+    expect(workspaceId).not.toBe('');
+    // The demo's courier web-store voucher was used on two checkouts: its detail lists who used it on which order.
+    await page.goto(`/web-voucher/${WEB_STORE}?workspace_id=${workspaceId}`);
+    await page.getByRole('link', { name: 'ONGKIRHEMAT' }).click();
+    const used = page.getByTestId('voucher-used');
+    await expect.poll(() => used.innerText(), SERVER_POLL).toContain('WEB-DEMO-1007');
+    expect(await used.innerText()).toContain('rina.kusuma@contoh.id');
+    await saveScreenshot(page, 'journey-promotions-web-voucher-used');
+
+    const code = `MEMBER${Date.now().toString(36).toUpperCase()}`;
+    const addVoucher = async () => {
+      await page.goto(`/promotion-channel/all/voucher/add?workspace_id=${workspaceId}`);
+      await page.getByTestId('form-page').waitFor();
+      await page.getByTestId('field-name').fill('Voucher Member Jurnal');
+      await page.getByTestId('field-code').fill(code);
+      await page.getByTestId('field-value').fill('20000');
+      await page.getByTestId('field-quota').fill('100');
+      await page.getByTestId('field-min_transaction').fill('150000');
+      await page.getByRole('button', { name: 'Simpan', exact: true }).click();
+    };
+    await addVoucher();
+    await page.getByText('Voucher disimpan dan menunggu persetujuan.').waitFor();
+    await page.waitForURL((url) => url.pathname === '/promotion-channel/all/voucher', SERVER_POLL);
+    const row = page.locator('.ant-table-row').filter({ hasText: code });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('Menunggu');
+    expect(await row.innerText()).toContain('0 / 100');
+    // the maker holds the approval menu but is offered no approval of their own voucher
+    expect(await page.getByTestId(`voucher-approve-${code}`).count()).toBe(0);
+    await saveScreenshot(page, 'journey-promotions-admin-voucher-list');
+    await addVoucher();
+    await page.getByText('Voucher code already exist').first().waitFor();
+    await saveScreenshot(page, 'journey-promotions-admin-voucher-duplicate');
+
+    await c.goto(`/promotion-channel/all/voucher?workspace_id=${workspaceId}`);
+    await c.getByTestId(`voucher-approve-${code}`).click();
+    await c.getByText('Voucher disetujui.').waitFor();
+    await expect.poll(() => c.locator('.ant-table-row').filter({ hasText: code }).innerText()).toContain('Aktif');
   });
 });

@@ -4,7 +4,7 @@ import type { SandboxOrder, SandboxProduct, SandboxShop } from '../core/sandbox-
 
 /**
  * Shopee seller discounts (`discount/*`), the item-promotion look-up and returns (`returns/*`), research §1.4.
- * Rules the documentation states are enforced: start at least an hour ahead, a period of one hour to 180 days,
+ * delete_discount_item removes an item (or some of its models). Rules the documentation states are enforced: start at least an hour ahead, a period of one hour to 180 days,
  * at most 1000 upcoming and ongoing discounts, only upcoming discounts deleted, only ongoing ones ended.
  * Returns are the shop's orders that reached TO_RETURN (generate them with the admin API's `status`).
  */
@@ -213,6 +213,22 @@ export const registerShopeePromotions = (
       }
     }
     return { discount_id: Number(discount.id), count, error_list: errors };
+  });
+
+  shopRoute('POST', 'discount/delete_discount_item', ({ shop }, request) => {
+    const body = bodyObject(request.body);
+    const discount = find(shop, body.discount_id);
+    if (status(discount) === 'expired') fail(400, 'discount.discount_already_expired', 'Items cannot be removed from an expired discount.');
+    const itemId = String(body.item_id ?? '');
+    const models = Array.isArray(body.model_list)
+      ? (body.model_list as unknown[]).map(bodyObject).map((m) => String(m.model_id ?? ''))
+      : [];
+    const keys = [...discount.items.keys()].filter(
+      (key) => key.startsWith(`${itemId}:`) && (models.length === 0 || models.includes(key.slice(itemId.length + 1))),
+    );
+    if (keys.length === 0) fail(400, 'discount.item_not_in_discount', 'The item is not in this discount.');
+    for (const key of keys) discount.items.delete(key);
+    return { discount_id: Number(discount.id), error_list: [] };
   });
 
   shopRoute('POST', 'discount/end_discount', ({ shop }, request) => {

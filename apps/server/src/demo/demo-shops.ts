@@ -2,7 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { listBusinesses } from '../modules/businesses/index.ts';
 import { listWarehouseOptions } from '../modules/warehouses/index.ts';
-import { connectChannel, listChannels, setUpShop, startProductImport, type ConnectInput } from '../modules/channels/index.ts';
+import { connectChannel, listChannels, setUpShop, shopSkuLinks, startProductImport, type ConnectInput } from '../modules/channels/index.ts';
+import { catalogRefsBySku } from '../modules/catalog/index.ts';
+import { createShopeePromotion, syncShopeePromotions } from '../modules/promotions/index.ts';
 import { users } from '../modules/identity/identity.schema.ts';
 import { memberships } from '../modules/workspaces/workspaces.schema.ts';
 import { inSystem, inTenant } from '../platform/db/database.ts';
@@ -191,6 +193,10 @@ export function startDemoShops(platform: Platform, log: FastifyBaseLogger): () =
       await importSandboxProducts(platform, owner, channelId).catch((error: unknown) =>
         log.warn({ err: error }, 'demo shop products not imported'),
       );
+      if (shop.marketplace === 'shopee')
+        void demoShopeePromotion(platform, owner, channelId, () => stopped).catch((error: unknown) =>
+          log.warn({ err: error }, 'demo Shopee promotion not created'),
+        );
     }
     // Round-robin over the shops, so each shop's first orders come in first (the import takes a job per order).
     const rounds = Math.max(0, ...shops.map((shop) => shop.states.length));
@@ -217,4 +223,47 @@ export function startDemoShops(platform: Platform, log: FastifyBaseLogger): () =
     if (timer) clearInterval(timer);
     await started;
   };
+}
+
+/**
+ * A Shopee seller discount on the demo shop (issue 16): the sandbox forgets its discounts on a restart, so each start
+ * syncs (which drops what the sandbox no longer has) and creates "Flash Sale Kaos" on the black T-shirt when none is
+ * there, once the product import has mapped it. It starts in two hours (Shopee's one-hour rule) and overlaps the
+ * demo's payday programme on the same SKU, so the clash view has something to show.
+ */
+export async function demoShopeePromotion(
+  platform: Platform,
+  owner: { workspaceId: string; userId: string },
+  channelId: string,
+  stopped: () => boolean,
+): Promise<void> {
+  const inDemo = <T>(fn: (ctx: ReturnType<typeof tenantCtxFor>) => Promise<T>) =>
+    inTenant(platform.database.db, owner.workspaceId, (db) =>
+      fn(tenantCtxFor(systemCtx(platform, db, 'demo-shops'), owner.workspaceId, owner.userId)),
+    );
+  for (let attempt = 0; attempt < 60 && !stopped(); attempt += 1) {
+    const link = await inDemo(async (ctx) => {
+      const [sku] = await catalogRefsBySku(ctx, ['KPK-HITAM-M']);
+      if (!sku) return null;
+      const [found] = await shopSkuLinks(ctx, channelId, { catalogIds: [sku.id] });
+      return found ? { ...found, catalogId: sku.id } : null;
+    });
+    if (link) {
+      const synced = await inDemo((ctx) => syncShopeePromotions(ctx, { shop_id: channelId }));
+      if (synced.synced > 0) return;
+      const now = platform.now().getTime();
+      const hour = 3_600_000;
+      await inDemo((ctx) =>
+        createShopeePromotion(ctx, {
+          shop_id: channelId,
+          name: 'Flash Sale Kaos',
+          start_time: new Date(Math.ceil((now + 2 * hour) / hour) * hour).toISOString(),
+          end_time: new Date(Math.ceil((now + 7 * 24 * hour) / hour) * hour).toISOString(),
+          items: [{ catalog_id: link.catalogId, promotion_price: Math.round((link.price * 0.85) / 100) * 100, purchase_limit: 2 }],
+        }),
+      );
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
 }

@@ -1,14 +1,22 @@
 import type { TenantCtx } from '../http/context.ts';
 import { catalogRefsBySku } from '../modules/catalog/index.ts';
-import { actOnDiscount, createDiscount, createWebVouchers } from '../modules/promotions/index.ts';
+import {
+  actOnAdminVoucher,
+  actOnDiscount,
+  createAdminVoucher,
+  createDiscount,
+  createWebVouchers,
+  redeemAdminVoucher,
+  redeemWebVoucher,
+} from '../modules/promotions/index.ts';
 
 /** Jakarta calendar date `days` from today. */
 const day = (days: number) => new Date(Date.now() + 7 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * Promotions of the demo workspace (issue 16): a payday discount made by the owner and approved by the admin
- * (active this month), a 12.12 programme still waiting for approval whose margin shows a SKU below cost, and two
- * web-store vouchers (courier and product).
+ * (active this month), a 12.12 programme still waiting for approval whose margin shows a SKU below cost, two
+ * web-store vouchers (courier and product; the courier one used twice), and two admin vouchers: one approved and used on two orders, one waiting.
  */
 export async function seedDemoPromotions(maker: TenantCtx, checker: TenantCtx): Promise<void> {
   const skus = new Map(
@@ -50,7 +58,7 @@ export async function seedDemoPromotions(maker: TenantCtx, checker: TenantCtx): 
   });
   const now = Math.floor(Date.now() / 1000);
   const webStore = '0192f000-0000-7000-8000-00000000d3b0';
-  await createWebVouchers(maker, {
+  const web = await createWebVouchers(maker, {
     channel_id: webStore,
     items: [
       {
@@ -77,5 +85,55 @@ export async function seedDemoPromotions(maker: TenantCtx, checker: TenantCtx): 
         reference_list: [id('KOPI-GAYO-250')!],
       },
     ],
+  });
+  // Two web-store checkouts used the courier voucher (the spec's vouchers/used list).
+  const ongkir = web.items.find((v) => v.voucher_code === 'ONGKIRHEMAT');
+  if (ongkir)
+    for (const [order, customer] of [
+      ['WEB-DEMO-1007', 'rina.kusuma@contoh.id'],
+      ['WEB-DEMO-1011', 'agus.pratama@contoh.id'],
+    ] as const)
+      await redeemWebVoucher(maker, ongkir.id, {
+        order_reference: order,
+        customer_reference: customer,
+        amount: 135_000,
+        shipping_fee: 18_000,
+      });
+  const member = await createAdminVoucher(maker, {
+    name: 'Voucher Member Baru',
+    code: 'MEMBERBARU',
+    type: 'DISCOUNT',
+    value_type: 'AMOUNT',
+    value: 25_000,
+    get_start: day(-7),
+    get_end: day(23),
+    use_start: day(-7),
+    use_end: day(30),
+    combinable: false,
+    quota: 300,
+    per_customer_limit: 1,
+    min_transaction: 150_000,
+  });
+  await actOnAdminVoucher(checker, member.id, 'APPROVE');
+  for (const [order, customer] of [
+    ['SO-DEMO-0412', 'Budi Santoso'],
+    ['SO-DEMO-0418', 'Sari Wulandari'],
+  ] as const)
+    await redeemAdminVoucher(maker, member.id, { order_reference: order, customer_reference: customer, amount: 185_000, date: day(-1) });
+  await createAdminVoucher(maker, {
+    name: 'Gajian Diskon 25%',
+    code: 'GAJIAN25',
+    type: 'DISCOUNT',
+    value_type: 'PERCENTAGE',
+    value: 25,
+    max_discount: 50_000,
+    get_start: day(20),
+    get_end: day(25),
+    use_start: day(20),
+    use_end: day(31),
+    combinable: false,
+    quota: 100,
+    per_customer_limit: 2,
+    min_transaction: 200_000,
   });
 }

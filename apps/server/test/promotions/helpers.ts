@@ -36,3 +36,21 @@ export const courierVoucher = (code: string, overrides: Record<string, unknown> 
   courier_list: ['jne', 'sicepat'],
   ...overrides,
 });
+
+/** An admin voucher: Rp 20.000 off from Rp 100.000, claimable 20–30 Nov 2026, usable to 10 Dec, 50 uses, 1 per customer. */
+export const adminVoucher = (code: string, overrides: Record<string, unknown> = {}) => ({
+  name: 'Voucher Gajian Member',
+  code,
+  type: 'DISCOUNT',
+  value_type: 'AMOUNT',
+  value: 20_000,
+  get_start: '2026-11-20',
+  get_end: '2026-11-30',
+  use_start: '2026-11-20',
+  use_end: '2026-12-10',
+  combinable: false,
+  quota: 50,
+  per_customer_limit: 1,
+  min_transaction: 100_000,
+  ...overrides,
+});

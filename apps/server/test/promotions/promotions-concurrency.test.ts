@@ -12,7 +12,7 @@ import { newMember, newWorkspace, type Actor } from '../factories.ts';
 import { asActor } from '../inventory/helpers.ts';
 import { buildTestApp, type TestApp } from '../test-app.ts';
 import { caller } from '../workspaces/helpers.ts';
-import { courierVoucher, skuAt, tenPercent } from './helpers.ts';
+import { adminVoucher, courierVoucher, skuAt, tenPercent } from './helpers.ts';
 
 const onPostgres = Boolean(process.env.KELOLA_TEST_DATABASE_URL);
 if (!onPostgres) console.info('promotion concurrency test skipped: set KELOLA_TEST_DATABASE_URL to a PostgreSQL server');
@@ -99,5 +99,38 @@ describe.runIf(onPostgres)('promotions under concurrency (PostgreSQL)', () => {
     expect(results.filter((r) => r.statusCode === 409)).toHaveLength(30 - qty);
     expect(results.some((r) => r.statusCode === 500)).toBe(false);
     expect((await call('GET', `/api/web-vouchers/${batch}`, owner)).json()).toMatchObject({ qty, booked: qty, available: 0 });
+  }, 120_000);
+
+  it('admin vouchers: racing orders never pass the quota nor a customer’s limit', async () => {
+    const owner = await newWorkspace(app);
+    const checker = await newMember(app, owner, { 'promotion-approval': 'WRITE' });
+    for (let round = 0; round < 3; round++) {
+      const quota = randomInt(3, 10);
+      const created = await call('POST', '/api/vouchers', owner, {
+        ...adminVoucher(`ADM${randomBytes(3).toString('hex')}`),
+        quota,
+        per_customer_limit: 2,
+      });
+      const id = created.json().id as string;
+      await call('POST', `/api/vouchers/${id}/approve`, checker);
+      // 30 orders from 6 customers, all at once
+      const results = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          call('POST', `/api/vouchers/${id}/use`, owner, {
+            order_reference: `SO-${round}-${i}`,
+            customer_reference: `C${i % 6}`,
+            amount: 150_000,
+            date: '2026-11-25',
+          }),
+        ),
+      );
+      const won = results.filter((r) => r.statusCode === 201);
+      expect(results.some((r) => r.statusCode === 500)).toBe(false);
+      expect(won).toHaveLength(Math.min(quota, 12));
+      const perCustomer = new Map<string, number>();
+      for (const r of won) perCustomer.set(r.json().customer_reference, (perCustomer.get(r.json().customer_reference) ?? 0) + 1);
+      for (const n of perCustomer.values()) expect(n).toBeLessThanOrEqual(2);
+      expect((await call('GET', `/api/vouchers/${id}`, owner)).json()).toMatchObject({ used: won.length });
+    }
   }, 120_000);
 });

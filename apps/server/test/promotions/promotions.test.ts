@@ -4,7 +4,8 @@ import { newMember, newWorkspace, type Actor } from '../factories.ts';
 import { receive } from '../inventory/helpers.ts';
 import { buildTestApp, type TestApp } from '../test-app.ts';
 import { caller, expectError, expectFieldError, newWarehouse } from '../workspaces/helpers.ts';
-import { courierVoucher, skuAt, tenPercent } from './helpers.ts';
+import { createProduct, singleForm, uniqueSku } from '../catalog/helpers.ts';
+import { adminVoucher, courierVoucher, skuAt, tenPercent } from './helpers.ts';
 
 let app: TestApp;
 let call: ReturnType<typeof caller>;
@@ -284,6 +285,60 @@ describe('sale price in manual orders', () => {
     expect((await call('GET', `/api/promotions/discounts/${id}`, t.maker)).json().quota_used).toBe(5);
   });
 
+  it('a brand-targeted and a parent-category-targeted programme price a manual order line of that brand and category', async () => {
+    const t = await team();
+    const wh = (await newWarehouse(app, t.owner)).id;
+    const brand = (await call('POST', '/api/brands', t.owner, { name: `Kapal Api ${code()}` })).json();
+    const drinks = (await call('POST', '/api/categories', t.owner, { name: `Minuman ${code()}` })).json();
+    const coffee = (await call('POST', '/api/categories', t.owner, { name: 'Kopi', parent_id: drinks.id })).json();
+    const branded = await createProduct(
+      app,
+      t.owner,
+      singleForm({ brand_id: brand.id, catalogs: [{ sku: uniqueSku('KAPAL'), price: 40_000 }] }),
+    );
+    const inCoffee = await createProduct(
+      app,
+      t.owner,
+      singleForm({ category_id: coffee.id, catalogs: [{ sku: uniqueSku('GAYO'), price: 80_000 }] }),
+    );
+    const brandSku = branded.catalogs[0]!.id;
+    const coffeeSku = inCoffee.catalogs[0]!.id;
+    await receive(app, t.owner, wh, [
+      { catalog_id: brandSku, quantity: 5 },
+      { catalog_id: coffeeSku, quantity: 5 },
+    ]);
+    const byBrand = await createProgramme(t, {
+      ...tenPercent([{ catalog_id: brandSku }, { catalog_id: t.a.id }]),
+      target: { brand_ids: [brand.id] },
+    });
+    const byCategory = await createProgramme(t, {
+      ...tenPercent([{ catalog_id: coffeeSku }, { catalog_id: t.b.id }], { value: 20 }),
+      target: { category_ids: [drinks.id] },
+    });
+    for (const p of [byBrand, byCategory]) await call('POST', `/api/promotions/discounts/${p.id}/approve`, t.checker, {});
+    const res = await call('POST', '/api/manual-orders', t.maker, {
+      warehouse_id: wh,
+      order_date: '2026-11-25',
+      buyer_name: 'Budi Santoso',
+      lines: [
+        { catalog_id: brandSku, quantity: 1 },
+        { catalog_id: coffeeSku, quantity: 1 },
+        { catalog_id: t.a.id, quantity: 1 },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const lines = res.json().lines;
+    expect(lines[0]).toMatchObject({ unit_price: 36_000, price_source: 'PROMOTION' });
+    expect(lines[1]).toMatchObject({ unit_price: 64_000, price_source: 'PROMOTION' });
+    // t.a is in the brand programme's SKU list but not of its brand: list price
+    expect(lines[2]).toMatchObject({ unit_price: 50_000 });
+    const preview = await call('POST', '/api/promotions/price-preview', t.maker, {
+      date: '2026-11-25',
+      lines: [{ catalog_id: brandSku, quantity: 1 }],
+    });
+    expect(preview.json().lines[0]).toMatchObject({ unit_price: 36_000, program_id: byBrand.id });
+  });
+
   it('the price preview shows the winner among overlapping programmes without using quota', async () => {
     const t = await team();
     const p1 = await createProgramme(t, { ...tenPercent([{ catalog_id: t.a.id }]), quota: 10 });
@@ -428,8 +483,142 @@ describe('web-store vouchers', () => {
   });
 });
 
+describe('admin vouchers (/promotion-channel/:id/voucher)', () => {
+  it('the maker saves a voucher waiting; another checker approves; the list pages by 20 with filters and a search parameter', async () => {
+    const t = await team();
+    const channel = randomUUID();
+    const res = await call('POST', '/api/vouchers', t.maker, { ...adminVoucher(code()), channel_id: channel });
+    expect(res.statusCode, res.body).toBe(201);
+    const v = res.json();
+    expect(v).toMatchObject({ status: 'WAITING', quota: 50, used: 0, available: 50, per_customer_limit: 1, channel_id: channel });
+    expect(v.actions).toEqual(['CANCEL']);
+    // the maker cannot approve their own voucher, even holding the approval menu
+    const both = await newMember(app, t.owner, { 'promotion-channel': 'WRITE', 'promotion-approval': 'WRITE' });
+    const own = await call('POST', '/api/vouchers', both, adminVoucher(code()));
+    expectError(await call('POST', `/api/vouchers/${own.json().id}/approve`, both), 403, 'DISCOUNT_SELF_APPROVAL');
+    // the maker lacks the approval menu
+    expectError(await call('POST', `/api/vouchers/${v.id}/approve`, t.maker), 403, 'FORBIDDEN');
+    const approved = await call('POST', `/api/vouchers/${v.id}/approve`, t.checker);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().status).toBe('ACTIVE');
+    expectError(await call('POST', `/api/vouchers/${v.id}/approve`, t.checker), 409, 'VOUCHER_STATE_CONFLICT');
+    // an active voucher is no longer edited
+    expectError(await call('PUT', `/api/vouchers/${v.id}`, t.maker, adminVoucher(v.code)), 409, 'VOUCHER_STATE_CONFLICT');
+
+    for (let i = 0; i < 21; i += 1) await call('POST', '/api/vouchers', t.maker, { ...adminVoucher(code()), channel_id: channel });
+    const page1 = (await call('GET', `/api/vouchers?channel_id=${channel}`, t.maker)).json();
+    // the channel's 22, and the one saved for every channel
+    expect(page1).toMatchObject({ page: 1, limit: 20, total_row: 23 });
+    expect(page1.items).toHaveLength(20);
+    expect((await call('GET', `/api/vouchers?channel_id=${channel}&status=ACTIVE`, t.maker)).json().total_row).toBe(1);
+    expect((await call('GET', `/api/vouchers?channel_id=${randomUUID()}`, t.maker)).json().total_row).toBe(1);
+    expectFieldError(await call('GET', `/api/vouchers?q=${v.code}`, t.maker), 'search_by');
+    const found = (await call('GET', `/api/vouchers?search_by=code&q=${v.code.toLowerCase()}`, t.maker)).json();
+    expect(found.items.map((i: { id: string }) => i.id)).toEqual([v.id]);
+  });
+
+  it('a duplicate code, whatever its case, is 409 "Voucher code already exist" on the code field; bad input is 400 per field', async () => {
+    const t = await team();
+    const c = code();
+    expect((await call('POST', '/api/vouchers', t.maker, adminVoucher(c))).statusCode).toBe(201);
+    const dup = await call('POST', '/api/vouchers', t.maker, adminVoucher(c.toLowerCase()));
+    expectError(dup, 409, 'VOUCHER_CODE_EXISTS');
+    expect(dup.json().message).toBe('Voucher code already exist');
+    expect(dup.json().details.fields[0]).toMatchObject({ path: 'code' });
+    // a web-store voucher may use the same code: they are separate lists
+    const other = await newWorkspace(app);
+    expect((await call('POST', '/api/vouchers', other, adminVoucher(c))).statusCode).toBe(201);
+    expectFieldError(await call('POST', '/api/vouchers', t.maker, adminVoucher(code(), { name: '' })), 'name');
+    expectFieldError(await call('POST', '/api/vouchers', t.maker, adminVoucher(code(), { get_end: '2026-11-01' })), 'get_end');
+    expectFieldError(await call('POST', '/api/vouchers', t.maker, adminVoucher(code(), { use_end: '2026-11-25' })), 'use_end');
+    expectFieldError(await call('POST', '/api/vouchers', t.maker, adminVoucher(code(), { value_type: 'PERCENTAGE', value: 120 })), 'value');
+    expectFieldError(await call('POST', '/api/vouchers', t.maker, adminVoucher(code(), { quota: 0 })), 'quota');
+    expectFieldError(await call('POST', '/api/vouchers', t.maker, adminVoucher(code(), { code: 'ada spasi' })), 'code');
+    expectFieldError(await call('POST', '/api/vouchers', t.maker, adminVoucher(code(), { per_customer_limit: 60 })), 'per_customer_limit');
+  });
+
+  it('orders use it inside the usage period, once per customer, until the quota is gone; the used list says who used which on which order', async () => {
+    const t = await team();
+    const v = (await call('POST', '/api/vouchers', t.maker, adminVoucher(code(), { quota: 2 }))).json();
+    const use = (order: string, customer: string, overrides: Record<string, unknown> = {}) =>
+      call('POST', `/api/vouchers/${v.id}/use`, t.maker, {
+        order_reference: order,
+        customer_reference: customer,
+        amount: 150_000,
+        date: '2026-12-01',
+        ...overrides,
+      });
+    expectError(await use('SO-0', 'budi'), 422, 'VOUCHER_NOT_USABLE'); // still waiting
+    await call('POST', `/api/vouchers/${v.id}/approve`, t.checker);
+    expect((await use('SO-0', 'budi', { date: '2026-12-11' })).json().details).toMatchObject({ reason: 'VALIDITY' });
+    expect((await use('SO-0', 'budi', { amount: 90_000 })).json().details).toMatchObject({ reason: 'MIN_TRANSACTION' });
+    const first = await use('SO-1', 'budi');
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json()).toMatchObject({ discount: 20_000, available: 1 });
+    expect((await use('SO-1', 'budi')).json()).toMatchObject({ id: first.json().id }); // the same order again
+    expectError(await use('SO-2', 'budi'), 409, 'VOUCHER_CUSTOMER_LIMIT');
+    expect((await use('SO-3', 'sari')).json().available).toBe(0);
+    expectError(await use('SO-4', 'andi'), 409, 'VOUCHER_SOLD_OUT');
+    const used = await call('GET', `/api/vouchers/used?voucher_id=${v.id}`, t.maker);
+    expect(used.statusCode, used.body).toBe(200);
+    expect(used.json().total_row).toBe(2);
+    expect(
+      used.json().items.map((u: { order_reference: string; customer_reference: string }) => [u.order_reference, u.customer_reference]),
+    ).toEqual([
+      ['SO-3', 'sari'],
+      ['SO-1', 'budi'],
+    ]);
+    expect(used.json().items[0]).toMatchObject({ voucher_code: v.code, discount: 20_000 });
+    const cancelled = await call('POST', `/api/vouchers/${v.id}/cancel`, t.maker);
+    expect(cancelled.json().status).toBe('CANCELED');
+    expectError(await call('POST', `/api/vouchers/${v.id}/cancel`, t.maker), 409, 'VOUCHER_STATE_CONFLICT');
+    // another workspace: 404 everywhere
+    const other = await newWorkspace(app);
+    expectError(await call('GET', `/api/vouchers/${v.id}`, other), 404, 'VOUCHER_NOT_FOUND');
+    expectError(
+      await call('POST', `/api/vouchers/${v.id}/use`, other, {
+        order_reference: 'X',
+        customer_reference: 'Y',
+        amount: 1,
+        date: '2026-12-01',
+      }),
+      404,
+      'VOUCHER_NOT_FOUND',
+    );
+    expect((await call('GET', `/api/vouchers/used?voucher_id=${v.id}`, other)).json().total_row).toBe(0);
+  });
+
+  it('used web-store vouchers: who redeemed which voucher on which order (spec GET .../vouchers/used)', async () => {
+    const t = await team();
+    const channel = randomUUID();
+    const saved = (await call('POST', '/api/web-vouchers', t.maker, { channel_id: channel, items: [courierVoucher(code())] })).json()
+      .items[0];
+    for (const [order, customer] of [
+      ['WEB-10', 'rina@contoh.id'],
+      ['WEB-11', 'tono@contoh.id'],
+    ])
+      await call('POST', `/api/web-vouchers/${saved.id}/redeem`, t.maker, {
+        order_reference: order,
+        customer_reference: customer,
+        amount: 80_000,
+        shipping_fee: 18_000,
+      });
+    const used = await call('GET', `/api/web-vouchers/used?channel_id=${channel}`, t.maker);
+    expect(used.statusCode, used.body).toBe(200);
+    expect(used.json()).toMatchObject({ page: 1, limit: 20, total_row: 2 });
+    expect(used.json().items[0]).toMatchObject({
+      voucher_id: saved.id,
+      voucher_code: saved.voucher_code,
+      order_reference: 'WEB-11',
+      customer_reference: 'tono@contoh.id',
+      discount: 15_000,
+    });
+    expect((await call('GET', `/api/web-vouchers/used?channel_id=${channel}`, await newWorkspace(app))).json().total_row).toBe(0);
+  });
+});
+
 describe('demo promotions', () => {
-  it('the demo workspace has an approved programme, one waiting with a SKU below cost, and web-store vouchers', async () => {
+  it('the demo workspace has an approved programme, one waiting with a SKU below cost, web-store and admin vouchers', async () => {
     const { eq } = await import('drizzle-orm');
     const { seedDemo, DEMO_EMAIL } = await import('../../src/demo/seed-demo.ts');
     const { users } = await import('../../src/modules/identity/identity.schema.ts');
@@ -452,5 +641,13 @@ describe('demo promotions', () => {
     expect((await call('GET', `/api/promotions/discounts/${waiting.id}/impact`, demo)).json().below_cost).toBe(true);
     const vouchers = (await call('GET', '/api/web-vouchers?channel_id=0192f000-0000-7000-8000-00000000d3b0', demo)).json();
     expect(vouchers.items.map((v: { voucher_code: string }) => v.voucher_code).sort()).toEqual(['KOPIGAYO10', 'ONGKIRHEMAT']);
+    const admin = (await call('GET', '/api/vouchers', demo)).json();
+    expect(admin.items.map((v: { code: string; status: string; used: number }) => [v.code, v.status, v.used]).sort()).toEqual([
+      ['GAJIAN25', 'WAITING', 0],
+      ['MEMBERBARU', 'ACTIVE', 2],
+    ]);
+    expect((await call('GET', '/api/vouchers/used', demo)).json().total_row).toBe(2);
+    const webUsed = (await call('GET', '/api/web-vouchers/used?channel_id=0192f000-0000-7000-8000-00000000d3b0', demo)).json();
+    expect(webUsed.items.map((u: { voucher_code: string }) => u.voucher_code)).toEqual(['ONGKIRHEMAT', 'ONGKIRHEMAT']);
   });
 });

@@ -73,6 +73,10 @@ export type ScreenId =
   | 'discount-list'
   | 'discount-form'
   | 'promotion-approval'
+  | 'promotion-channel-list'
+  | 'promotion-channel-form'
+  | 'admin-voucher-list'
+  | 'admin-voucher-form'
   | 'web-voucher-list'
   | 'web-voucher-form'
   | 'web-voucher-detail'
@@ -143,13 +147,25 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   },
   { path: '/delivery-order/export', layout: 'main', auth: true, titleKey: 'delivery-order-export', screen: 'order-export' },
   { path: '/delivery-order/label', layout: 'main', auth: true, titleKey: 'delivery-order-label', screen: 'document-label' },
-  { path: '/promotion-channel/:id/list', layout: 'main', auth: true, titleKey: 'promotion-list', screen: 'discount-list' },
-  { path: '/promotion-channel/:id/create', layout: 'main', auth: true, titleKey: 'promotion-create', screen: 'discount-form' },
-  { path: '/promotion-channel/:id/edit/:promotionId', layout: 'main', auth: true, titleKey: 'promotion-edit', screen: 'discount-form' },
+  { path: '/promotion-channel/:id/list', layout: 'main', auth: true, titleKey: 'promotion-list', screen: 'promotion-channel-list' },
+  { path: '/promotion-channel/:id/create', layout: 'main', auth: true, titleKey: 'promotion-create', screen: 'promotion-channel-form' },
+  {
+    path: '/promotion-channel/:id/edit/:promotionId',
+    layout: 'main',
+    auth: true,
+    titleKey: 'promotion-edit',
+    screen: 'promotion-channel-form',
+  },
   { path: '/promotion-channel/:id/discount', layout: 'main', auth: true, titleKey: 'promotion-discount', screen: 'discount-list' },
   { path: '/promotion-channel/:id/discount/add', layout: 'main', auth: true, titleKey: 'promotion-discount-add', screen: 'discount-form' },
-  { path: '/promotion-channel/:id/voucher', layout: 'main', auth: true, titleKey: 'promotion-voucher' },
-  { path: '/promotion-channel/:id/voucher/add', layout: 'main', auth: true, titleKey: 'promotion-voucher-add' },
+  { path: '/promotion-channel/:id/voucher', layout: 'main', auth: true, titleKey: 'promotion-voucher', screen: 'admin-voucher-list' },
+  {
+    path: '/promotion-channel/:id/voucher/add',
+    layout: 'main',
+    auth: true,
+    titleKey: 'promotion-voucher-add',
+    screen: 'admin-voucher-form',
+  },
   { path: '/promotion-channel/:id/approval', layout: 'main', auth: true, titleKey: 'promotion-approval', screen: 'promotion-approval' },
   { path: '/channel/store/:channelId/product', layout: 'main', auth: true, titleKey: 'store-product-list' },
   { path: '/channel/store/:channelId/product/add', layout: 'main', auth: true, titleKey: 'store-product-add' },

@@ -34,6 +34,22 @@ export const SCREENS: Record<ScreenId, Screen> = {
   'delivery-order-update-order': named(() => import('../features/fulfillment/screens/update-order-screen.tsx'), 'DeliveryOrderUpdateOrder'),
   'discount-list': named(() => import('../features/promotions/screens/discount-list/discount-list-screen.tsx'), 'DiscountListScreen'),
   'discount-form': named(() => import('../features/promotions/screens/discount-form/discount-form-screen.tsx'), 'DiscountFormScreen'),
+  'promotion-channel-list': named(
+    () => import('../features/promotions/screens/shopee/promotion-channel-screens.tsx'),
+    'PromotionChannelListScreen',
+  ),
+  'promotion-channel-form': named(
+    () => import('../features/promotions/screens/shopee/promotion-channel-screens.tsx'),
+    'PromotionChannelFormScreen',
+  ),
+  'admin-voucher-list': named(
+    () => import('../features/promotions/screens/admin-voucher/admin-voucher-list-screen.tsx'),
+    'AdminVoucherListScreen',
+  ),
+  'admin-voucher-form': named(
+    () => import('../features/promotions/screens/admin-voucher/admin-voucher-form-screen.tsx'),
+    'AdminVoucherFormScreen',
+  ),
   'promotion-approval': named(() => import('../features/promotions/screens/approval/approval-screen.tsx'), 'ApprovalScreen'),
   'web-voucher-list': named(
     () => import('../features/promotions/screens/web-voucher-list/web-voucher-list-screen.tsx'),

@@ -6,7 +6,7 @@ import { registerChannelPriceRoutes } from './channel-prices.routes.ts';
 import { channelPriceValues } from './channel-prices.service.ts';
 import { registerCatalogWorkers } from './catalog.jobs.ts';
 import { bundleCatalogsOf, catalogsByNames, catalogsBySkus } from './products.repository.ts';
-export { bundleAvailabilityOf, catalogRefs, getProduct } from './products.service.ts';
+export { bundleAvailabilityOf, catalogRefs, catalogTargets, getProduct } from './products.service.ts';
 export { lookupAreaPrice } from './area-prices.service.ts';
 export { channelPriceOf, derivedPricesOf, type DerivedPrice, type ResolvedChannelPrice } from './channel-prices.service.ts';
 export { runProductExport, runProductImport, type ExportJob, type ImportJob } from './catalog-io.service.ts';

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { TenantCtx } from '../../http/context.ts';
-import { brands, bundleComponents, catalogs, productImages, products, productStatusCounts } from './catalog.schema.ts';
+import { brands, bundleComponents, catalogs, categories, productImages, products, productStatusCounts } from './catalog.schema.ts';
 
 export type ProductRow = typeof products.$inferSelect;
 export type CatalogRow = typeof catalogs.$inferSelect;
@@ -205,4 +205,38 @@ export async function statusCounts(ctx: TenantCtx): Promise<Record<ProductStatus
   const counts: Record<ProductStatus, number> = { ACTIVE: 0, INACTIVE: 0, DRAFT: 0 };
   for (const r of rows) counts[r.status] = r.count;
   return counts;
+}
+
+/**
+ * The brand and category of SKUs, the category with its ancestors (deepest first), so a discount targeting a brand
+ * or any level of the category tree can match (issue 16).
+ */
+export async function catalogTargets(
+  ctx: TenantCtx,
+  ids: readonly string[],
+): Promise<Map<string, { brandId: string | null; categoryIds: string[] }>> {
+  const out = new Map<string, { brandId: string | null; categoryIds: string[] }>();
+  if (ids.length === 0) return out;
+  const rows = await ctx.db
+    .select({ id: catalogs.id, brandId: products.brandId, categoryId: products.categoryId })
+    .from(catalogs)
+    .innerJoin(products, eq(products.id, catalogs.productId))
+    .where(and(eq(catalogs.workspaceId, ctx.workspaceId), inArray(catalogs.id, [...ids])));
+  const leafIds = [...new Set(rows.flatMap((r) => (r.categoryId ? [r.categoryId] : [])))];
+  const parents = new Map<string, string | null>();
+  let frontier = leafIds;
+  while (frontier.length > 0) {
+    const found = await ctx.db
+      .select({ id: categories.id, parentId: categories.parentId })
+      .from(categories)
+      .where(and(eq(categories.workspaceId, ctx.workspaceId), inArray(categories.id, frontier)));
+    for (const f of found) parents.set(f.id, f.parentId);
+    frontier = [...new Set(found.flatMap((f) => (f.parentId && !parents.has(f.parentId) ? [f.parentId] : [])))];
+  }
+  for (const r of rows) {
+    const chain: string[] = [];
+    for (let c = r.categoryId; c && !chain.includes(c); c = parents.get(c) ?? null) chain.push(c);
+    out.set(r.id, { brandId: r.brandId, categoryIds: chain });
+  }
+  return out;
 }

@@ -848,3 +848,6 @@ export async function bundleAvailabilityOf(ctx: TenantCtx, bundleProductId: stri
 
 /** The components of a bundle (catalog id, SKU, quantity), for other modules (the inventory's bundle stock). */
 export const bundleComponentsOf = (ctx: TenantCtx, bundleProductId: string) => repo.componentsOf(ctx, bundleProductId);
+
+/** The brand and category (with its ancestors, deepest first) of SKUs, for discount targets (issue 16). */
+export const catalogTargets = (ctx: TenantCtx, catalogIds: readonly string[]) => repo.catalogTargets(ctx, catalogIds);

@@ -65,3 +65,6 @@ export const channelsModule: KelolaModule = {
     await registerShopWorkers(platform);
   },
 };
+export { callShopPromotions, shopOf, shopSkuLinks, type ShopSkuLink } from './channel-promotions.port.ts';
+export type { DiscountItemInput as MarketplaceDiscountItem, DiscountStatus as MarketplaceDiscountStatus } from './adapters/types.ts';
+export { isMarketplaceError } from './adapters/types.ts';

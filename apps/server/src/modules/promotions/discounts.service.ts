@@ -9,6 +9,7 @@ import {
 import {
   allowedDiscountActions,
   approvalImpact,
+  jakartaDate,
   nextDiscountState,
   salePriceFor,
   type DiscountAction,
@@ -17,15 +18,22 @@ import {
   type InactiveReason,
   type SalePriceAnswer,
 } from '@kelola/domain';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TenantCtx } from '../../http/context.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { uuidv7 } from '../../platform/db/ids.ts';
 import { DomainError, fieldError, parseOrFail } from '../../platform/errors.ts';
-import { catalogRefs } from '../catalog/index.ts';
+import { catalogRefs, catalogTargets } from '../catalog/index.ts';
 import { findCustomer } from '../orders/index.ts';
-import { discountProgramHistory, discountProgramItems, discountPrograms, discountUses } from './promotions.schema.ts';
+import {
+  discountProgramHistory,
+  discountProgramItems,
+  discountPrograms,
+  discountUses,
+  shopeePromotionItems,
+  shopeePromotions,
+} from './promotions.schema.ts';
 
 type ProgramRow = typeof discountPrograms.$inferSelect;
 type ItemRow = typeof discountProgramItems.$inferSelect;
@@ -476,7 +484,91 @@ async function overlapsOf(ctx: TenantCtx, row: ProgramRow, items: ItemRow[], ref
       winner_id: winner,
     });
   }
+  // Shopee discounts (synced or made here) on the same SKUs, on a shop this programme targets, not yet ended.
+  const shopee = await ctx.db
+    .select({ promotion: shopeePromotions, item: shopeePromotionItems })
+    .from(shopeePromotionItems)
+    .innerJoin(shopeePromotions, eq(shopeePromotions.id, shopeePromotionItems.promotionId))
+    .where(
+      and(
+        eq(shopeePromotionItems.workspaceId, ctx.workspaceId),
+        inArray(
+          shopeePromotionItems.catalogId,
+          items.map((i) => i.catalogId),
+        ),
+        gt(shopeePromotions.endTime, ctx.platform.now()),
+      ),
+    );
+  for (const { promotion, item } of shopee) {
+    const channels = row.target.channel_ids;
+    if (channels.length > 0 && !channels.includes(promotion.connectionId)) continue;
+    const from = jakartaDate(promotion.startTime);
+    const until = jakartaDate(new Date(promotion.endTime.getTime() - 1));
+    if (from > row.endDate || until < row.startDate) continue;
+    const kelola = {
+      ...toProgramme(row, [item.catalogId!]),
+      status: 'ACTIVE' as const,
+      quotaRemaining: null,
+      customerCategoryIds: [],
+      areaCodes: [],
+    };
+    const day = row.startDate > from ? row.startDate : from;
+    const sale = {
+      catalogId: item.catalogId!,
+      listPrice: item.originalPrice,
+      quantity: 1,
+      channelId: promotion.connectionId,
+      customerCategoryId: null,
+      areaCodes: [],
+      date: day,
+      brandId: null,
+      categoryId: null,
+    };
+    const pool = [
+      { ...kelola, brandIds: [], categoryIds: [] },
+      marketplaceCandidate(kelola, item.catalogId!, item.originalPrice, item.promotionPrice, promotion.id),
+    ];
+    const winner = salePriceFor(sale, pool).programmeId;
+    result.push({
+      catalog_id: item.catalogId!,
+      sku: refs.get(item.catalogId!)?.sku ?? '',
+      other_id: promotion.id,
+      other_name: promotion.name,
+      other_source: 'SHOPEE' as const,
+      winner_id: winner,
+    });
+  }
   return result;
+}
+
+/** A marketplace promotion price as one more programme for `salePriceFor`: non-exclusive, wins ties (ADR 0040). */
+function marketplaceCandidate(
+  like: DiscountProgramme,
+  catalogId: string,
+  originalPrice: number,
+  promotionPrice: number,
+  id: string,
+): DiscountProgramme {
+  return {
+    ...like,
+    id,
+    format: 'FIXED_AMOUNT',
+    value: Math.max(0, originalPrice - promotionPrice),
+    criteria: [],
+    minQuantity: null,
+    maxQuantity: null,
+    minTransaction: null,
+    maxTransaction: null,
+    maxDiscount: null,
+    exclusive: false,
+    catalogIds: [catalogId],
+    channelIds: [],
+    customerCategoryIds: [],
+    areaCodes: [],
+    brandIds: [],
+    categoryIds: [],
+    approvedAt: '',
+  };
 }
 
 /** Approved programmes that may apply on a date to any of these SKUs, with their SKU lists. */
@@ -515,18 +607,27 @@ export type SaleContext = {
 };
 export type SaleLine = { catalogId: string; listPrice: number; quantity: number };
 
+/**
+ * A SKU's brand and category (with the category's ancestors) from the catalog, so brand and category targets can
+ * match; the callers only know catalog ids.
+ */
+async function skuTargets(ctx: TenantCtx, catalogIds: readonly string[]) {
+  const found = await catalogTargets(ctx, [...new Set(catalogIds)]);
+  return (catalogId: string) => {
+    const t = found.get(catalogId);
+    return { brandId: t?.brandId ?? null, categoryId: t?.categoryIds[0] ?? null, categoryAncestorIds: t?.categoryIds.slice(1) ?? [] };
+  };
+}
+
 /** Area codes of a district (35.78.01 → 35, 35.78, 35.78.01), widest first. */
 export const areaChain = (code: string | null | undefined) =>
   code ? code.split('.').map((_, i, parts) => parts.slice(0, i + 1).join('.')) : [];
 
 /** The sale price of SKUs for a customer, channel and date, without using any quota (the price preview). */
 export async function previewSalePrices(ctx: TenantCtx, sale: SaleContext, lines: readonly SaleLine[]): Promise<SalePriceAnswer[]> {
-  const programmes = await candidates(
-    ctx,
-    lines.map((l) => l.catalogId),
-    sale.date,
-  );
-  return lines.map((l) => salePriceFor({ ...sale, ...l }, programmes));
+  const ids = lines.map((l) => l.catalogId);
+  const [programmes, skus] = await Promise.all([candidates(ctx, ids, sale.date), skuTargets(ctx, ids)]);
+  return lines.map((l) => salePriceFor({ ...sale, ...l, ...skus(l.catalogId) }, programmes));
 }
 
 /**
@@ -540,16 +641,13 @@ export async function applyPromotions(
   lines: readonly SaleLine[],
   reference: string,
 ): Promise<SalePriceAnswer[]> {
-  const programmes = await candidates(
-    ctx,
-    lines.map((l) => l.catalogId),
-    sale.date,
-  );
+  const ids = lines.map((l) => l.catalogId);
+  const [programmes, skus] = await Promise.all([candidates(ctx, ids, sale.date), skuTargets(ctx, ids)]);
   const answers: SalePriceAnswer[] = [];
   for (const line of lines) {
     let pool = programmes;
     for (;;) {
-      const answer = salePriceFor({ ...sale, ...line }, pool);
+      const answer = salePriceFor({ ...sale, ...line, ...skus(line.catalogId) }, pool);
       if (!answer.programmeId) {
         answers.push(answer);
         break;
@@ -644,4 +742,69 @@ export async function pricePreview(ctx: TenantCtx, input: z.output<typeof PriceP
       candidates: a.candidates.map((c) => ({ program_id: c.programmeId, unit_price: c.unitPrice, total: c.total, exclusive: c.exclusive })),
     })),
   };
+}
+
+/**
+ * Kelola programmes (waiting or active) that cover these SKUs on a shop (its channel targeted, or all channels) in a
+ * period, each priced against a marketplace promotion price with the ADR 0032 rule: the marketplace promotion is one
+ * more non-exclusive candidate, the better price for the buyer wins, an exclusive programme always wins. Ties go to
+ * the marketplace promotion (it is already live on the shop).
+ */
+export async function clashesWithMarketplace(
+  ctx: TenantCtx,
+  connectionId: string,
+  period: { startDate: string; endDate: string },
+  lines: readonly { catalogId: string; sku: string; originalPrice: number; promotionPrice: number }[],
+) {
+  const ids = [...new Set(lines.map((l) => l.catalogId))];
+  if (ids.length === 0) return [];
+  const rows = await ctx.db
+    .select({ program: discountPrograms, catalogId: discountProgramItems.catalogId })
+    .from(discountProgramItems)
+    .innerJoin(discountPrograms, eq(discountPrograms.id, discountProgramItems.programId))
+    .where(
+      and(
+        eq(discountProgramItems.workspaceId, ctx.workspaceId),
+        inArray(discountProgramItems.catalogId, ids),
+        inArray(discountPrograms.status, ['WAITING_APPROVAL', 'ACTIVE']),
+        lte(discountPrograms.startDate, period.endDate),
+        gte(discountPrograms.endDate, period.startDate),
+      ),
+    )
+    .orderBy(asc(discountPrograms.createdAt));
+  const skus = await skuTargets(ctx, ids);
+  const out = [];
+  for (const line of lines) {
+    for (const { program, catalogId } of rows) {
+      if (catalogId !== line.catalogId) continue;
+      const channels = program.target.channel_ids;
+      if (channels.length > 0 && !channels.includes(connectionId)) continue;
+      const day = program.startDate > period.startDate ? program.startDate : period.startDate;
+      const kelola = { ...toProgramme(program, [catalogId]), status: 'ACTIVE' as const, quotaRemaining: null };
+      const sale = {
+        catalogId,
+        listPrice: line.originalPrice,
+        quantity: 1,
+        channelId: connectionId,
+        customerCategoryId: null,
+        areaCodes: [] as string[],
+        date: day,
+        ...skus(catalogId),
+      };
+      const own = salePriceFor({ ...sale, customerCategoryId: null }, [{ ...kelola, customerCategoryIds: [], areaCodes: [] }]);
+      if (!own.programmeId) continue;
+      const shopee = marketplaceCandidate(kelola, catalogId, line.originalPrice, line.promotionPrice, 'shopee');
+      const both = salePriceFor(sale, [{ ...kelola, customerCategoryIds: [], areaCodes: [] }, shopee]);
+      out.push({
+        catalog_id: catalogId,
+        sku: line.sku,
+        program_id: program.id,
+        program_name: program.programName,
+        shopee_price: line.promotionPrice,
+        kelola_price: own.total,
+        winner: both.programmeId === 'shopee' ? ('SHOPEE' as const) : ('KELOLA' as const),
+      });
+    }
+  }
+  return out;
 }

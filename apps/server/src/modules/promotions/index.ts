@@ -13,6 +13,8 @@ export {
   type SaleLine,
 } from './discounts.service.ts';
 export { createWebVouchers, redeemWebVoucher } from './vouchers.service.ts';
+export { actOnAdminVoucher, createAdminVoucher, redeemAdminVoucher } from './admin-vouchers.service.ts';
+export { createShopeePromotion, syncShopeePromotions } from './shopee-promotions.service.ts';
 
-/** Discount programmes with maker-checker approval, their sale price and quota, and web-store vouchers (issue 16). */
+/** Discount programmes with maker-checker approval, their sale price and quota, web-store and admin vouchers, Shopee promotions (issue 16). */
 export const promotionsModule: KelolaModule = { name: 'promotions', routes: registerPromotionRoutes };

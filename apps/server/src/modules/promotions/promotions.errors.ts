@@ -13,4 +13,9 @@ export const promotionErrors = {
   VOUCHER_SOLD_OUT: 409,
   VOUCHER_NOT_USABLE: 422,
   VOUCHER_STATE_CONFLICT: 409,
+  /** An admin voucher's per-customer limit is reached. */
+  VOUCHER_CUSTOMER_LIMIT: 409,
+  SHOPEE_PROMOTION_NOT_FOUND: 404,
+  /** Shopee refused a discount call; `details.marketplace_message` says why. */
+  SHOPEE_PROMOTION_REFUSED: 422,
 } as const satisfies ModuleErrors;

@@ -1,4 +1,10 @@
 import {
+  AdminVoucher,
+  AdminVoucherInput,
+  AdminVoucherList,
+  AdminVoucherListQuery,
+  AdminVoucherUse,
+  AdminVoucherUseInput,
   DiscountActionInput,
   DiscountDecisionInput,
   DiscountImpact,
@@ -9,6 +15,17 @@ import {
   PricePreview,
   PricePreviewInput,
   PromotionIdParams,
+  ShopeeItemsAvailable,
+  ShopeeItemsAvailableInput,
+  ShopeePromotion,
+  ShopeePromotionInput,
+  ShopeePromotionList,
+  ShopeePromotionQuery,
+  ShopeePromotionSyncInput,
+  ShopeePromotionSyncStatus,
+  ShopeePromotionUpdateInput,
+  UsedVoucherList,
+  UsedVoucherQuery,
   VoucherRedeemInput,
   VoucherRedemption,
   VoucherStatusInput,
@@ -22,7 +39,9 @@ import {
 } from '@kelola/contracts';
 import type { Ctx, TenantCtx } from '../../http/context.ts';
 import type { Router } from '../../http/route.ts';
+import * as admin from './admin-vouchers.service.ts';
 import * as discounts from './discounts.service.ts';
+import * as shopee from './shopee-promotions.service.ts';
 import * as vouchers from './vouchers.service.ts';
 
 const t = (ctx: Ctx) => ctx as TenantCtx;
@@ -241,5 +260,230 @@ export function registerPromotionRoutes({ route }: Router): void {
       status: 201,
     },
     (ctx, { params, body }) => vouchers.redeemWebVoucher(t(ctx), params.id, body),
+  );
+
+  route(
+    {
+      method: 'GET',
+      url: '/api/web-vouchers/used',
+      permission: ['web-store', 'READ'],
+      tags: vtags,
+      summary: 'The spec GET /channel/store/promotions/query/vouchers/used: who redeemed which voucher on which order',
+      querystring: UsedVoucherQuery,
+      response: UsedVoucherList,
+    },
+    (ctx, { query }) => admin.listUsedWebVouchers(t(ctx), query),
+  );
+
+  const atags = ['admin-vouchers'];
+  route(
+    {
+      method: 'GET',
+      url: '/api/vouchers',
+      permission: ['promotion-channel', 'READ'],
+      tags: atags,
+      summary: 'Admin vouchers (/promotion-channel/:id/voucher; page 1, limit 20; search needs its parameter)',
+      querystring: AdminVoucherListQuery,
+      response: AdminVoucherList,
+    },
+    (ctx, { query }) => admin.listAdminVouchers(t(ctx), query),
+  );
+  route(
+    {
+      method: 'GET',
+      url: '/api/vouchers/used',
+      permission: ['promotion-channel', 'READ'],
+      tags: atags,
+      summary: 'Who used which admin voucher on which order, newest first',
+      querystring: UsedVoucherQuery,
+      response: UsedVoucherList,
+    },
+    (ctx, { query }) => admin.listAdminVoucherUses(t(ctx), query),
+  );
+  route(
+    {
+      method: 'POST',
+      url: '/api/vouchers',
+      permission: ['promotion-channel', 'WRITE'],
+      tags: atags,
+      summary: "Saves an admin voucher, waiting for approval; 409 VOUCHER_CODE_EXISTS ('Voucher code already exist') on code",
+      body: AdminVoucherInput,
+      response: AdminVoucher,
+      status: 201,
+    },
+    (ctx, { body }) => admin.createAdminVoucher(t(ctx), body),
+  );
+  route(
+    {
+      method: 'GET',
+      url: '/api/vouchers/:id',
+      permission: ['promotion-channel', 'READ'],
+      tags: atags,
+      params: PromotionIdParams,
+      response: AdminVoucher,
+    },
+    (ctx, { params }) => admin.getAdminVoucher(t(ctx), params.id),
+  );
+  route(
+    {
+      method: 'PUT',
+      url: '/api/vouchers/:id',
+      permission: ['promotion-channel', 'WRITE'],
+      tags: atags,
+      summary: 'Edits an admin voucher still waiting',
+      params: PromotionIdParams,
+      body: AdminVoucherInput,
+      response: AdminVoucher,
+    },
+    (ctx, { params, body }) => admin.updateAdminVoucher(t(ctx), params.id, body),
+  );
+  route(
+    {
+      method: 'POST',
+      url: '/api/vouchers/:id/approve',
+      permission: ['promotion-approval', 'WRITE'],
+      tags: atags,
+      summary: "Waiting → active, by a checker who is not the voucher's maker (403 DISCOUNT_SELF_APPROVAL)",
+      params: PromotionIdParams,
+      response: AdminVoucher,
+    },
+    (ctx, { params }) => admin.actOnAdminVoucher(t(ctx), params.id, 'APPROVE'),
+  );
+  route(
+    {
+      method: 'POST',
+      url: '/api/vouchers/:id/cancel',
+      permission: ['promotion-channel', 'WRITE'],
+      tags: atags,
+      summary: 'Waiting or active → canceled (final)',
+      params: PromotionIdParams,
+      response: AdminVoucher,
+    },
+    (ctx, { params }) => admin.actOnAdminVoucher(t(ctx), params.id, 'CANCEL'),
+  );
+  route(
+    {
+      method: 'POST',
+      url: '/api/vouchers/:id/use',
+      permission: ['promotion-channel', 'WRITE'],
+      tags: atags,
+      summary: 'An order uses the voucher: quota and per-customer limit used atomically (409 VOUCHER_SOLD_OUT, VOUCHER_CUSTOMER_LIMIT)',
+      params: PromotionIdParams,
+      body: AdminVoucherUseInput,
+      response: AdminVoucherUse,
+      status: 201,
+    },
+    (ctx, { params, body }) => admin.redeemAdminVoucher(t(ctx), params.id, body),
+  );
+
+  const stags = ['shopee-promotions'];
+  route(
+    {
+      method: 'GET',
+      url: '/api/shopee-promotions',
+      permission: ['promotion-channel', 'READ'],
+      tags: stags,
+      summary: "Spec part 7 Shopee promotions 'list': a shop's discounts as last synced, with clashes against our programmes",
+      querystring: ShopeePromotionQuery,
+      response: ShopeePromotionList,
+    },
+    (ctx, { query }) => shopee.listShopeePromotions(t(ctx), query),
+  );
+  route(
+    {
+      method: 'GET',
+      url: '/api/shopee-promotions/sync-status',
+      permission: ['promotion-channel', 'READ'],
+      tags: stags,
+      summary: "Spec part 7 'sync status'",
+      querystring: ShopeeItemsAvailableInput,
+      response: ShopeePromotionSyncStatus,
+    },
+    (ctx, { query }) => shopee.syncStatus(t(ctx), query.shop_id),
+  );
+  route(
+    {
+      method: 'POST',
+      url: '/api/shopee-promotions/sync',
+      permission: ['promotion-channel', 'WRITE'],
+      tags: stags,
+      summary: "Spec part 7 'sync all or one' (discount_id for one)",
+      body: ShopeePromotionSyncInput,
+      response: ShopeePromotionSyncStatus,
+    },
+    (ctx, { body }) => shopee.syncShopeePromotions(t(ctx), body),
+  );
+  route(
+    {
+      method: 'POST',
+      url: '/api/shopee-promotions/items-available',
+      permission: ['promotion-channel', 'READ'],
+      tags: stags,
+      summary: "Spec part 7 'items_available': active items in no running or upcoming discount",
+      body: ShopeeItemsAvailableInput,
+      response: ShopeeItemsAvailable,
+    },
+    (ctx, { body }) => shopee.shopeeItemsAvailable(t(ctx), body.shop_id),
+  );
+  route(
+    {
+      method: 'POST',
+      url: '/api/shopee-promotions',
+      permission: ['promotion-channel', 'WRITE'],
+      tags: stags,
+      summary: "Spec part 7 'create discount' with its items; Shopee's refusal is 422 SHOPEE_PROMOTION_REFUSED",
+      body: ShopeePromotionInput,
+      response: ShopeePromotion,
+      status: 201,
+    },
+    (ctx, { body }) => shopee.createShopeePromotion(t(ctx), body),
+  );
+  route(
+    {
+      method: 'GET',
+      url: '/api/shopee-promotions/:id',
+      permission: ['promotion-channel', 'READ'],
+      tags: stags,
+      summary: "Spec part 7 'detail', with items, refused items and clashes",
+      params: PromotionIdParams,
+      response: ShopeePromotion,
+    },
+    (ctx, { params }) => shopee.getShopeePromotion(t(ctx), params.id),
+  );
+  route(
+    {
+      method: 'PUT',
+      url: '/api/shopee-promotions/:id',
+      permission: ['promotion-channel', 'WRITE'],
+      tags: stags,
+      summary: "Spec part 7 'update': name, period and more items",
+      params: PromotionIdParams,
+      body: ShopeePromotionUpdateInput,
+      response: ShopeePromotion,
+    },
+    (ctx, { params, body }) => shopee.updateShopeePromotion(t(ctx), params.id, body),
+  );
+  route(
+    {
+      method: 'POST',
+      url: '/api/shopee-promotions/:id/end',
+      permission: ['promotion-channel', 'WRITE'],
+      tags: stags,
+      summary: "Spec part 7 'end': an ongoing discount ends now",
+      params: PromotionIdParams,
+      response: ShopeePromotion,
+    },
+    (ctx, { params }) => shopee.endShopeePromotion(t(ctx), params.id),
+  );
+  route(
+    {
+      method: 'DELETE',
+      url: '/api/shopee-promotions/:id',
+      permission: ['promotion-channel', 'WRITE'],
+      tags: stags,
+      summary: "Spec part 7 'delete discount': only an upcoming one",
+      params: PromotionIdParams,
+    },
+    async (ctx, { params }) => shopee.deleteShopeePromotion(t(ctx), params.id),
   );
 }

@@ -172,3 +172,129 @@ export const voucherRedemptions = pgTable(
   },
   (t) => [uniqueIndex('voucher_redemptions_key').on(t.workspaceId, t.voucherId, t.orderReference), tenantPolicy()],
 );
+
+/**
+ * An admin voucher (spec part 3 "Voucher (admin)"; part 4: WAITING → ACTIVE → CANCELED). The code is unique per
+ * workspace whatever its case (`code_key`, shared with nothing else); `used` only grows through one guarded UPDATE
+ * (`used < quota`), and the per-customer limit is checked under the voucher's row lock.
+ */
+export const adminVouchers = pgTable(
+  'admin_vouchers',
+  {
+    id: uuid().primaryKey(),
+    workspaceId: workspaceIdColumn(),
+    channelId: uuid(),
+    name: text().notNull(),
+    code: text().notNull(),
+    codeKey: text().notNull(),
+    type: text().notNull(),
+    valueType: text().notNull(),
+    value: numeric({ precision: 16, scale: 2, mode: 'number' }).notNull(),
+    maxDiscount: rupiah(),
+    /** Inclusive calendar dates in Asia/Jakarta: when buyers may claim it, and when a claimed voucher may be used. */
+    getStart: text().notNull(),
+    getEnd: text().notNull(),
+    useStart: text().notNull(),
+    useEnd: text().notNull(),
+    combinable: boolean().notNull(),
+    quota: integer().notNull(),
+    used: integer().notNull().default(0),
+    perCustomerLimit: integer().notNull(),
+    minTransaction: rupiah().notNull(),
+    status: text().notNull(),
+    createdBy: uuid().notNull(),
+    decidedBy: uuid(),
+    createdAt: timestamptz().notNull().defaultNow(),
+    updatedAt: timestamptz().notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('admin_vouchers_code_key').on(t.workspaceId, t.codeKey),
+    index('admin_vouchers_workspace_idx').on(t.workspaceId, t.createdAt.desc(), t.id.desc()),
+    check('admin_vouchers_used_check', sql`${t.used} >= 0 AND ${t.used} <= ${t.quota}`),
+    tenantPolicy(),
+  ],
+);
+
+/** An order that used an admin voucher; one per voucher and order reference. */
+export const adminVoucherUses = pgTable(
+  'admin_voucher_uses',
+  {
+    id: uuid().primaryKey(),
+    workspaceId: workspaceIdColumn(),
+    voucherId: uuid()
+      .notNull()
+      .references(() => adminVouchers.id, { onDelete: 'cascade' }),
+    orderReference: text().notNull(),
+    customerReference: text().notNull(),
+    discount: rupiah().notNull(),
+    at: timestamptz().notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('admin_voucher_uses_key').on(t.workspaceId, t.voucherId, t.orderReference),
+    index('admin_voucher_uses_customer_idx').on(t.workspaceId, t.voucherId, t.customerReference),
+    tenantPolicy(),
+  ],
+);
+
+/** A Shopee seller discount of a shop, as last synced or created from our screen (spec part 7 Shopee promotions). */
+export const shopeePromotions = pgTable(
+  'shopee_promotions',
+  {
+    id: uuid().primaryKey(),
+    workspaceId: workspaceIdColumn(),
+    connectionId: uuid().notNull(),
+    discountId: text().notNull(),
+    name: text().notNull(),
+    /** Shopee's upcoming, ongoing or expired, as of the last sync. */
+    status: text().notNull(),
+    startTime: timestamptz().notNull(),
+    endTime: timestamptz().notNull(),
+    /** Items Shopee refused when we added them: {product_id, sku_id, code, message}. */
+    failures: jsonb().$type<{ product_id: string; sku_id: string; code: string; message: string }[]>().notNull().default([]),
+    syncedAt: timestamptz().notNull(),
+    createdAt: timestamptz().notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('shopee_promotions_key').on(t.workspaceId, t.connectionId, t.discountId),
+    index('shopee_promotions_list_idx').on(t.workspaceId, t.connectionId, t.startTime.desc()),
+    tenantPolicy(),
+  ],
+);
+
+/** An item (or model) of a Shopee discount and the catalog SKU its channel SKU is mapped to. */
+export const shopeePromotionItems = pgTable(
+  'shopee_promotion_items',
+  {
+    workspaceId: workspaceIdColumn(),
+    promotionId: uuid()
+      .notNull()
+      .references(() => shopeePromotions.id, { onDelete: 'cascade' }),
+    productId: text().notNull(),
+    skuId: text().notNull(),
+    name: text().notNull(),
+    catalogId: uuid(),
+    originalPrice: rupiah().notNull(),
+    promotionPrice: rupiah().notNull(),
+    promotionStock: integer(),
+    purchaseLimit: integer().notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('shopee_promotion_items_key').on(t.promotionId, t.productId, t.skuId),
+    index('shopee_promotion_items_catalog_idx').on(t.workspaceId, t.catalogId),
+    tenantPolicy(),
+  ],
+);
+
+/** The last promotion sync of each Shopee shop (spec part 7 "sync status"). */
+export const shopeePromotionSyncs = pgTable(
+  'shopee_promotion_syncs',
+  {
+    workspaceId: workspaceIdColumn(),
+    connectionId: uuid().primaryKey(),
+    status: text().notNull(),
+    synced: integer().notNull().default(0),
+    lastSyncedAt: timestamptz(),
+    error: text(),
+  },
+  () => [tenantPolicy()],
+);

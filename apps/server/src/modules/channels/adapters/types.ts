@@ -433,6 +433,8 @@ export type PromotionCapability = {
   createDiscount(auth: ShopAuth, input: DiscountInput): Promise<Discount>;
   updateDiscount(auth: ShopAuth, discountId: string, input: Partial<DiscountInput>): Promise<void>;
   addDiscountItems(auth: ShopAuth, discountId: string, items: DiscountItemInput[]): Promise<DiscountItemsResult>;
+  /** Takes an item (or some of its variants) out of a discount that has not ended. */
+  deleteDiscountItem(auth: ShopAuth, discountId: string, productId: string, skuIds: string[]): Promise<void>;
   /** Ends an ongoing discount now. */
   endDiscount(auth: ShopAuth, discountId: string): Promise<void>;
   /** Deletes an upcoming discount. */

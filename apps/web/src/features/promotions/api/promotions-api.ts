@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DiscountImpact, DiscountProgram, WebVoucher } from '@kelola/contracts/promotions';
+import type { AdminVoucher, DiscountImpact, DiscountProgram, ShopeePromotion, UsedVoucher, WebVoucher } from '@kelola/contracts/promotions';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { useWorkspaceId } from '../../../lib/workspace-query.ts';
@@ -104,4 +104,108 @@ export const saveWebVoucher = (editing: boolean, body: unknown) =>
 export function useInvalidateVouchers() {
   const client = useQueryClient();
   return () => client.invalidateQueries({ queryKey: voucherKeys.all });
+}
+
+// Admin vouchers (/promotion-channel/:id/voucher) and used vouchers
+
+type PagedLimit<T> = { items: T[]; page: number; limit: number; total_row: number };
+
+export function useAdminVouchers(params: Params) {
+  const workspaceId = useWorkspaceId();
+  return useQuery({
+    queryKey: keys.of(workspaceId, 'admin-vouchers', params),
+    queryFn: () => apiFetch<PagedLimit<AdminVoucher>>('/vouchers', { query: params }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const saveAdminVoucher = (body: unknown) => apiFetch<AdminVoucher>('/vouchers', { method: 'POST', body });
+
+/** Approve (a checker) or cancel an admin voucher; refreshes every promotions query. */
+export function useAdminVoucherAction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: string; action: 'APPROVE' | 'CANCEL' }) =>
+      apiFetch<AdminVoucher>(`/vouchers/${encodeURIComponent(id)}/${action === 'APPROVE' ? 'approve' : 'cancel'}`, {
+        method: 'POST',
+        notify: true,
+      }),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: keys.all });
+    },
+  });
+}
+
+/** Who used which voucher on which order: admin vouchers, or web-store vouchers (`web`). */
+export function useUsedVouchers(params: Params, web = false, enabled = true) {
+  const workspaceId = useWorkspaceId();
+  return useQuery({
+    queryKey: (web ? voucherKeys : keys).of(workspaceId, 'used', params),
+    queryFn: () => apiFetch<PagedLimit<UsedVoucher>>(web ? '/web-vouchers/used' : '/vouchers/used', { query: params }),
+    enabled,
+  });
+}
+
+// Shopee promotions (/promotion-channel/:id/list, /create, /edit/:promotionId when :id is a Shopee shop)
+
+export type ShopeePromotionSummary = Omit<ShopeePromotion, 'items' | 'failures'>;
+
+/** Whether a channel id is a Shopee shop of this workspace (its promotion sync status answers), and that status. */
+export function useShopeeSyncStatus(shopId: string) {
+  const workspaceId = useWorkspaceId();
+  const looksLikeId = /^[0-9a-f-]{36}$/iu.test(shopId);
+  return useQuery({
+    queryKey: keys.of(workspaceId, 'shopee-sync', shopId),
+    queryFn: () =>
+      apiFetch<{ status: string; synced: number; last_synced_at: string | null; error: string | null }>('/shopee-promotions/sync-status', {
+        query: { shop_id: shopId },
+      }),
+    enabled: looksLikeId,
+    retry: false,
+  });
+}
+
+export function useShopeePromotions(params: Params) {
+  const workspaceId = useWorkspaceId();
+  return useQuery({
+    queryKey: keys.of(workspaceId, 'shopee', params),
+    queryFn: () => apiFetch<PagedLimit<ShopeePromotionSummary>>('/shopee-promotions', { query: params }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useShopeePromotion(id: string | null) {
+  const workspaceId = useWorkspaceId();
+  return useQuery({
+    queryKey: keys.of(workspaceId, 'shopee-detail', id ?? ''),
+    queryFn: () => apiFetch<ShopeePromotion>(`/shopee-promotions/${encodeURIComponent(id ?? '')}`),
+    enabled: Boolean(id),
+    staleTime: 0,
+  });
+}
+
+export const saveShopeePromotion = (id: string | null, body: unknown) =>
+  id
+    ? apiFetch<ShopeePromotion>(`/shopee-promotions/${encodeURIComponent(id)}`, { method: 'PUT', body })
+    : apiFetch<ShopeePromotion>('/shopee-promotions', { method: 'POST', body });
+
+/** Sync all, end or delete; refreshes every promotions query; failures show Shopee's message. */
+export function useShopeeAction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, id, shopId }: { action: 'SYNC' | 'END' | 'DELETE'; id?: string; shopId?: string }) =>
+      action === 'SYNC'
+        ? apiFetch('/shopee-promotions/sync', { method: 'POST', body: { shop_id: shopId }, notify: true })
+        : action === 'END'
+          ? apiFetch(`/shopee-promotions/${encodeURIComponent(id ?? '')}/end`, { method: 'POST', notify: true })
+          : apiFetch(`/shopee-promotions/${encodeURIComponent(id ?? '')}`, { method: 'DELETE', notify: true }),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: keys.all });
+    },
+  });
+}
+
+export function useInvalidatePromotions() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: keys.all });
 }

@@ -106,6 +106,20 @@ export const shopeePromotions = (client: ShopeeClient): PromotionCapability => {
       return { added, failures };
     },
 
+    deleteDiscountItem: async (auth, discountId, productId, skuIds) => {
+      const models = skuIds.filter((id) => id !== '0');
+      await api({
+        method: 'POST',
+        path: '/api/v2/discount/delete_discount_item',
+        auth,
+        body: {
+          discount_id: Number(discountId),
+          item_id: Number(productId),
+          ...(models.length > 0 ? { model_list: models.map((id) => ({ model_id: Number(id) })) } : {}),
+        },
+      });
+    },
+
     endDiscount: async (auth, discountId) => {
       await api({ method: 'POST', path: '/api/v2/discount/end_discount', auth, body: { discount_id: Number(discountId) } });
     },

@@ -109,7 +109,7 @@ function Review({ id }: { id: string }) {
                 <li key={`${o.catalog_id}-${o.other_id}`}>
                   {t('impact.overlapLine', {
                     sku: o.sku,
-                    other: o.other_name,
+                    other: o.other_source === 'SHOPEE' ? `Shopee "${o.other_name}"` : o.other_name,
                     winner: o.winner_id === p.id ? p.program_name : o.winner_id === o.other_id ? o.other_name : '-',
                   })}
                 </li>

@@ -1,6 +1,6 @@
 import { VOUCHER_VALUE_TYPES, WEB_VOUCHER_TYPE_IDS } from '@kelola/domain';
-import type { WebVoucher } from '@kelola/contracts/promotions';
-import { Col, DatePicker, Descriptions, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
+import type { UsedVoucher, WebVoucher } from '@kelola/contracts/promotions';
+import { Col, DatePicker, Descriptions, Form, Input, InputNumber, Row, Select, Switch, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -10,7 +10,7 @@ import { PageLoader } from '../../../../components/page-loader.tsx';
 import { SkuPicker } from '../../../../components/sku-picker.tsx';
 import { notifySuccess } from '../../../../lib/notify.ts';
 import { withWorkspaceQuery } from '../../../../lib/workspace-query.ts';
-import { saveWebVoucher, useInvalidateVouchers, useWebVoucher } from '../../api/promotions-api.ts';
+import { saveWebVoucher, useInvalidateVouchers, useUsedVouchers, useWebVoucher } from '../../api/promotions-api.ts';
 import { textLimit } from '../../../../components/text-limit.ts';
 
 type Item = {
@@ -216,27 +216,46 @@ export function WebVoucherDetailScreen() {
   const [params] = useSearchParams();
   const voucher = useWebVoucher(params.get('voucher'));
   const v = voucher.data;
+  const used = useUsedVouchers({ voucher_id: v?.id ?? '', limit: 50 }, true, Boolean(v));
   if (!v) return <PageLoader />;
   return (
-    <Descriptions title={v.voucher_code} bordered column={1} data-testid="voucher-detail">
-      <Descriptions.Item label={t('voucher.fields.type_id')}>{t(`voucherType.${v.type_id}`)}</Descriptions.Item>
-      <Descriptions.Item label={t('voucher.fields.value')}>
-        {v.transaction_data.type === 'PERCENTAGE'
-          ? `${v.transaction_data.value} %`
-          : `Rp ${v.transaction_data.value.toLocaleString('id-ID')}`}
-      </Descriptions.Item>
-      <Descriptions.Item
-        label={t('voucher.fields.min_transaction')}
-      >{`Rp ${v.transaction_data.min_transaction.toLocaleString('id-ID')}`}</Descriptions.Item>
-      <Descriptions.Item
-        label={t('voucher.fields.max_discount')}
-      >{`Rp ${v.transaction_data.max_discount.toLocaleString('id-ID')}`}</Descriptions.Item>
-      <Descriptions.Item label={t('voucher.fields.validity')}>
-        {`${dayjs.unix(v.validity.from).format('YYYY-MM-DD')} – ${dayjs.unix(v.validity.until).format('YYYY-MM-DD')}`}
-      </Descriptions.Item>
-      <Descriptions.Item label={t('voucher.fields.available_booked')}>{`${v.available} / ${v.booked}`}</Descriptions.Item>
-      <Descriptions.Item label={t('voucher.fields.courier_list')}>{v.courier_list.join(', ') || '-'}</Descriptions.Item>
-      <Descriptions.Item label={t('voucher.fields.status')}>{t(`voucherStatus.${v.status}`)}</Descriptions.Item>
-    </Descriptions>
+    <>
+      <Descriptions title={v.voucher_code} bordered column={1} data-testid="voucher-detail">
+        <Descriptions.Item label={t('voucher.fields.type_id')}>{t(`voucherType.${v.type_id}`)}</Descriptions.Item>
+        <Descriptions.Item label={t('voucher.fields.value')}>
+          {v.transaction_data.type === 'PERCENTAGE'
+            ? `${v.transaction_data.value} %`
+            : `Rp ${v.transaction_data.value.toLocaleString('id-ID')}`}
+        </Descriptions.Item>
+        <Descriptions.Item
+          label={t('voucher.fields.min_transaction')}
+        >{`Rp ${v.transaction_data.min_transaction.toLocaleString('id-ID')}`}</Descriptions.Item>
+        <Descriptions.Item
+          label={t('voucher.fields.max_discount')}
+        >{`Rp ${v.transaction_data.max_discount.toLocaleString('id-ID')}`}</Descriptions.Item>
+        <Descriptions.Item label={t('voucher.fields.validity')}>
+          {`${dayjs.unix(v.validity.from).format('YYYY-MM-DD')} – ${dayjs.unix(v.validity.until).format('YYYY-MM-DD')}`}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('voucher.fields.available_booked')}>{`${v.available} / ${v.booked}`}</Descriptions.Item>
+        <Descriptions.Item label={t('voucher.fields.courier_list')}>{v.courier_list.join(', ') || '-'}</Descriptions.Item>
+        <Descriptions.Item label={t('voucher.fields.status')}>{t(`voucherStatus.${v.status}`)}</Descriptions.Item>
+      </Descriptions>
+      <h3 style={{ marginTop: 24 }}>{t('used.title')}</h3>
+      <Table<UsedVoucher>
+        size="small"
+        rowKey="id"
+        data-testid="voucher-used"
+        loading={used.isFetching}
+        dataSource={used.data?.items ?? []}
+        pagination={false}
+        locale={{ emptyText: t('used.empty') }}
+        columns={[
+          { title: t('used.order_reference'), dataIndex: 'order_reference' },
+          { title: t('used.customer_reference'), dataIndex: 'customer_reference', render: (c: string | null) => c ?? '-' },
+          { title: t('used.discount'), dataIndex: 'discount', render: (d: number) => `Rp ${d.toLocaleString('id-ID')}` },
+          { title: t('used.used_at'), dataIndex: 'used_at', render: (at: string) => new Date(at).toLocaleString('id-ID') },
+        ]}
+      />
+    </>
   );
 }
