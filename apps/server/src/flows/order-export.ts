@@ -1,5 +1,4 @@
 import { type ORDER_EXPORT_KINDS, OrderExportInput } from '@kelola/contracts';
-import ExcelJS from 'exceljs';
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import type { z } from 'zod';
@@ -25,13 +24,14 @@ import {
   registerExportQueue,
   updateExportRecord,
 } from '../platform/exports/exports.ts';
+import { XlsxStreamWriter } from '../platform/exports/xlsx-stream.ts';
 import type { Platform } from '../platform/platform.ts';
 import { systemCtx, tenantCtxFor } from '../platform/system-ctx.ts';
 
 /**
  * Order exports of /fulfillment (marketplace orders) and /delivery-order (manual orders shipped by the merchant's
  * courier): a period of at most 3 months is required, the other filters are the list's; a background job streams
- * the matching orders into an XLSX (exceljs streaming writer) or CSV file, recorded in the export history with its
+ * the matching orders into an XLSX (a streamed writer of its own, ADR 0044) or CSV file, recorded in the export history with its
  * progress in percent, row count and file size. A job interrupted by a crash is handed back by the job queue
  * (ADR 0015) and writes the file again from the start; after its last attempt the export is FAILED and can be
  * retried from the export history.
@@ -133,25 +133,33 @@ function csvSink(stream: PassThrough): Sink {
 }
 
 function xlsxSink(stream: PassThrough, title: string): Sink {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(title);
-  sheet.columns = ORDER_EXPORT_COLUMNS.map(([key, header]) => ({ header, key, width: key === 'shipAddress' ? 50 : 18 }));
+  const writer = new XlsxStreamWriter(
+    stream,
+    title,
+    ORDER_EXPORT_COLUMNS.map(([key]) => (key === 'shipAddress' ? 50 : 18)),
+  );
+  let started = false;
+  const begin = async () => {
+    if (started) return;
+    started = true;
+    await writer.start();
+    await writer.row(ORDER_EXPORT_COLUMNS.map(([, header]) => header));
+  };
   return {
     async page(rows) {
-      for (const row of rows) sheet.addRow(ORDER_EXPORT_COLUMNS.map(([key]) => cell(row, key))).commit();
-      // Let the zip stream drain before the next page (the file is never held in memory).
-      if (stream.writableNeedDrain) await once(stream, 'drain');
+      await begin();
+      for (const row of rows) await writer.row(ORDER_EXPORT_COLUMNS.map(([key]) => cell(row, key)));
     },
     async close() {
-      sheet.commit();
-      await workbook.commit();
+      await begin();
+      await writer.finish();
     },
     abort: (error) => stream.destroy(error),
   };
 }
 
 /** The export job: counts the orders (for the percent), then pages through them into the streamed file. */
-export async function runOrderExport(platform: Platform, job: OrderExportJob): Promise<void> {
+export async function runOrderExport(platform: Platform, job: OrderExportJob, pageSize = ORDER_EXPORT_PAGE): Promise<void> {
   const { workspaceId, exportId } = job;
   const record = await findExportRecord(platform, workspaceId, exportId);
   if (!record || record.status === 'DONE') return;
@@ -174,12 +182,16 @@ export async function runOrderExport(platform: Platform, job: OrderExportJob): P
     let shown = 0;
     let shownAt = Date.now();
     try {
-      let after: { orderDate: Date; id: string } | null = null;
+      // The next page is read while this one is written (the database and the file's encoding overlap).
+      const read = (key: { orderDate: Date; id: string } | null): Promise<OrderExportRow[]> =>
+        inTenant(platform.database.db, workspaceId, (tx) => orderExportPage(ctxIn(tx), filter, key, pageSize));
+      // A page still being read when writing fails must not become an unhandled rejection.
+      const quiet = (promise: Promise<OrderExportRow[]>) => (promise.catch(() => undefined), promise);
+      let pending = quiet(read(null));
       for (;;) {
-        const key: { orderDate: Date; id: string } | null = after;
-        const rows: OrderExportRow[] = await inTenant(platform.database.db, workspaceId, (tx) =>
-          orderExportPage(ctxIn(tx), filter, key, ORDER_EXPORT_PAGE),
-        );
+        const rows: OrderExportRow[] = await pending;
+        const last = rows.length === pageSize ? rows[rows.length - 1] : undefined;
+        if (last) pending = quiet(read({ orderDate: last.orderDate, id: last.id }));
         await sink.page(rows);
         rowCount += rows.length;
         const percent = total > 0 ? Math.min(99, Math.floor((rowCount * 100) / total)) : 99;
@@ -188,9 +200,7 @@ export async function runOrderExport(platform: Platform, job: OrderExportJob): P
           shownAt = Date.now();
           await updateExportRecord(platform, workspaceId, exportId, { progress: percent });
         }
-        if (rows.length < ORDER_EXPORT_PAGE) break;
-        const last: OrderExportRow = rows[rows.length - 1]!;
-        after = { orderDate: last.orderDate, id: last.id };
+        if (!last) break;
       }
       await sink.close();
     } catch (error) {
