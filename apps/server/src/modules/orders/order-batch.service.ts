@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { TenantCtx } from '../../http/context.ts';
 import { visibleOrders, type LineRow, type OrderRow } from './orders.repository.ts';
 import { orderLines, orders } from './orders.schema.ts';

@@ -31,13 +31,15 @@ const STATIC_FILES = (sheetName: string): [string, string][] => [
   ],
 ];
 
+// XML 1.0 cannot hold most control characters: they are dropped.
+// eslint-disable-next-line no-control-regex
 const XML_SPECIAL = /[<>&"\u0000-\u0008\u000B\u000C\u000E-\u001F]/u;
+// eslint-disable-next-line no-control-regex
+const XML_SPECIAL_ALL = /[<>&"\u0000-\u0008\u000B\u000C\u000E-\u001F]/gu;
 /** Text as XML character data; control characters XML 1.0 cannot hold are dropped. */
 export function escapeXml(text: string): string {
   if (!XML_SPECIAL.test(text)) return text;
-  return text.replace(/[<>&"\u0000-\u0008\u000B\u000C\u000E-\u001F]/gu, (c) =>
-    c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '&' ? '&amp;' : c === '"' ? '&quot;' : '',
-  );
+  return text.replace(XML_SPECIAL_ALL, (c) => (c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '&' ? '&amp;' : c === '"' ? '&quot;' : ''));
 }
 
 /** A1-style column letters of a 0-based column index. */
