@@ -95,9 +95,11 @@ async function load(browser: Browser, base: string, target: Target, session: { t
     if (target.signedIn)
       await context.addInitScript(
         ([token, workspaceId]) => {
-          localStorage.setItem('kelola.access_token', token as string);
-          localStorage.setItem('kelola.workspace_id', workspaceId as string);
-          localStorage.setItem('kelola.last_activity', String(Date.now()));
+          // Runs in the page (the bench's own types know no DOM).
+          const storage = (globalThis as unknown as { localStorage: { setItem: (key: string, value: string) => void } }).localStorage;
+          storage.setItem('kelola.access_token', token as string);
+          storage.setItem('kelola.workspace_id', workspaceId as string);
+          storage.setItem('kelola.last_activity', String(Date.now()));
         },
         [session.token, session.workspaceId],
       );
@@ -129,7 +131,9 @@ async function load(browser: Browser, base: string, target: Target, session: { t
     counting = false;
     const fcpMs = await page.evaluate(
       () =>
-        performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? performance.getEntriesByType('paint')[0]?.startTime ?? 0,
+        performance.getEntriesByName('first-contentful-paint')[0]?.startTime ??
+        performance.getEntriesByType('paint' as never)[0]?.startTime ??
+        0,
     );
     const js = await Promise.all(bodies);
     return {
