@@ -7,6 +7,7 @@ import { printedFilter } from '../modules/documents/index.ts';
 import {
   countOrdersForExport,
   ORDER_EXPORT_COLUMNS,
+  orderExportCsvPage,
   orderExportPage,
   type OrderExportFilter,
   type OrderExportRow,
@@ -104,24 +105,30 @@ function cell(row: OrderExportRow, key: keyof OrderExportRow): string | number {
   return value;
 }
 
-const csvText = (value: string | number) => {
-  if (typeof value === 'number') return String(value);
-  return /[",\n\r]/u.test(value) ? `"${value.replace(/"/gu, '""')}"` : value;
+type Keyed = { orderDate: Date; id: string };
+type CsvRow = Keyed & { line: string };
+
+/** A file the job writes page by page: CSV text or an XLSX sheet, both streamed. */
+type Sink<R extends Keyed> = {
+  /** Reads the page after `key` (the first page without one). */
+  read: (key: Keyed | null) => Promise<R[]>;
+  page: (rows: readonly R[]) => Promise<void>;
+  close: () => Promise<void>;
+  abort: (error: Error) => void;
 };
 
-/** A file the job writes row by row: CSV text or an XLSX sheet, both streamed. */
-type Sink = { page: (rows: readonly OrderExportRow[]) => Promise<void>; close: () => Promise<void>; abort: (error: Error) => void };
-
-function csvSink(stream: PassThrough): Sink {
+/** The CSV lines come written by PostgreSQL (`orderExportCsvPage`): the sink joins them. */
+function csvSink(stream: PassThrough, read: (key: Keyed | null) => Promise<CsvRow[]>): Sink<CsvRow> {
   const write = async (text: string) => {
     if (!stream.write(text)) await once(stream, 'drain');
   };
   let started = false;
   return {
+    read,
     async page(rows) {
       let text = started ? '' : `\uFEFF${ORDER_EXPORT_COLUMNS.map(([, header]) => header).join(',')}\n`;
       started = true;
-      for (const row of rows) text += `${ORDER_EXPORT_COLUMNS.map(([key]) => csvText(cell(row, key))).join(',')}\n`;
+      if (rows.length > 0) text += `${rows.map((row) => row.line).join('\n')}\n`;
       await write(text);
     },
     async close() {
@@ -132,7 +139,7 @@ function csvSink(stream: PassThrough): Sink {
   };
 }
 
-function xlsxSink(stream: PassThrough, title: string): Sink {
+function xlsxSink(stream: PassThrough, title: string, read: (key: Keyed | null) => Promise<OrderExportRow[]>): Sink<OrderExportRow> {
   const writer = new XlsxStreamWriter(
     stream,
     title,
@@ -146,6 +153,7 @@ function xlsxSink(stream: PassThrough, title: string): Sink {
     await writer.row(ORDER_EXPORT_COLUMNS.map(([, header]) => header));
   };
   return {
+    read,
     async page(rows) {
       await begin();
       for (const row of rows) await writer.row(ORDER_EXPORT_COLUMNS.map(([key]) => cell(row, key)));
@@ -156,6 +164,26 @@ function xlsxSink(stream: PassThrough, title: string): Sink {
     },
     abort: (error) => stream.destroy(error),
   };
+}
+
+/**
+ * Pages through the orders into the sink; the next page is read while this one is written (the database and the
+ * file's encoding overlap). Returns the number of rows written.
+ */
+async function pump(sink: Sink<Keyed>, pageSize: number, progress: (written: number) => Promise<void>): Promise<number> {
+  // A page still being read when writing fails must not become an unhandled rejection.
+  const quiet = (promise: Promise<Keyed[]>) => (promise.catch(() => undefined), promise);
+  let written = 0;
+  let pending = quiet(sink.read(null));
+  for (;;) {
+    const rows = await pending;
+    const last = rows.length === pageSize ? rows[rows.length - 1] : undefined;
+    if (last) pending = quiet(sink.read({ orderDate: last.orderDate, id: last.id }));
+    await sink.page(rows);
+    written += rows.length;
+    await progress(written);
+    if (!last) return written;
+  }
 }
 
 /** The export job: counts the orders (for the percent), then pages through them into the streamed file. */
@@ -177,31 +205,25 @@ export async function runOrderExport(platform: Platform, job: OrderExportJob, pa
     const total = await inTenant(platform.database.db, workspaceId, (tx) => countOrdersForExport(ctxIn(tx), filter));
     const stream = new PassThrough({ highWaterMark: 1 << 20 });
     const saving = platform.files.put(fileKey, stream);
-    const sink = format === 'csv' ? csvSink(stream) : xlsxSink(stream, stored.kind === 'fulfillment' ? 'Fulfillment' : 'Delivery Order');
+    const inTenantOf = <T>(fn: (ctx: TenantCtx) => Promise<T>) => inTenant(platform.database.db, workspaceId, (tx) => fn(ctxIn(tx)));
+    const title = stored.kind === 'fulfillment' ? 'Fulfillment' : 'Delivery Order';
+    const sink =
+      format === 'csv'
+        ? csvSink(stream, (key) => inTenantOf((ctx) => orderExportCsvPage(ctx, filter, key, pageSize)))
+        : xlsxSink(stream, title, (key) => inTenantOf((ctx) => orderExportPage(ctx, filter, key, pageSize)));
     let rowCount = 0;
     let shown = 0;
     let shownAt = Date.now();
     try {
-      // The next page is read while this one is written (the database and the file's encoding overlap).
-      const read = (key: { orderDate: Date; id: string } | null): Promise<OrderExportRow[]> =>
-        inTenant(platform.database.db, workspaceId, (tx) => orderExportPage(ctxIn(tx), filter, key, pageSize));
-      // A page still being read when writing fails must not become an unhandled rejection.
-      const quiet = (promise: Promise<OrderExportRow[]>) => (promise.catch(() => undefined), promise);
-      let pending = quiet(read(null));
-      for (;;) {
-        const rows: OrderExportRow[] = await pending;
-        const last = rows.length === pageSize ? rows[rows.length - 1] : undefined;
-        if (last) pending = quiet(read({ orderDate: last.orderDate, id: last.id }));
-        await sink.page(rows);
-        rowCount += rows.length;
-        const percent = total > 0 ? Math.min(99, Math.floor((rowCount * 100) / total)) : 99;
+      // Each sink reads and writes its own kind of row; the pump only needs their keys.
+      rowCount = await pump(sink as unknown as Sink<Keyed>, pageSize, async (written) => {
+        const percent = total > 0 ? Math.min(99, Math.floor((written * 100) / total)) : 99;
         if (percent > shown && Date.now() - shownAt >= 1000) {
           shown = percent;
           shownAt = Date.now();
           await updateExportRecord(platform, workspaceId, exportId, { progress: percent });
         }
-        if (!last) break;
-      }
+      });
       await sink.close();
     } catch (error) {
       sink.abort(error as Error);

@@ -153,6 +153,12 @@ describe('order exports', () => {
     await runOrderExport(app.platform, { workspaceId: s.owner.workspaceId, exportId: csv }, 4);
     const rows = csvRows((await call('GET', `/api/delivery-orders/exports/${csv}/file`, s.owner)).body);
     expect(rows.slice(1).map((r) => r.split(',')[0])).toEqual(expected);
+    // PostgreSQL writes the lines: dates in ISO 8601 UTC with milliseconds, fields with a quote or comma quoted.
+    const firstIndex = made.findIndex((o) => o.order_number === expected[0]);
+    expect(rows[1]).toContain(',2026-11-02T17:00:00.000Z,');
+    expect(rows[1]).toContain(`,"Pembeli <${firstIndex}> & ""Co""",`);
+    expect(rows[1]).toContain(',"Jl. Merdeka 5, ""Blok A""",');
+    expect(rows[1]).toMatch(/,\d+,\d+,\d+,\d+$/u);
 
     const xlsx = (await call('POST', '/api/delivery-orders/exports', s.owner, { ...body, format: 'xlsx' })).json().id as string;
     await runOrderExport(app.platform, { workspaceId: s.owner.workspaceId, exportId: xlsx }, 4);

@@ -177,3 +177,37 @@ export async function orderExportPage(
     .orderBy(asc(orders.orderDate), asc(orders.id))
     .limit(size);
 }
+
+const NUMERIC_EXPORT_COLUMNS = new Set<keyof OrderExportRow>(['totalItem', 'subtotal', 'shippingFeeBuyer', 'buyerTotal']);
+
+/**
+ * One CSV line per order, written by PostgreSQL (ADR 0044): the same text the job wrote from the row objects (dates
+ * as ISO 8601 in UTC with milliseconds, empty for none, a field quoted when it holds a comma, a quote or a line
+ * break), so Node only joins the lines instead of building an object and 21 strings per order.
+ */
+const csvLine = (): SQL =>
+  sql.join(
+    ORDER_EXPORT_COLUMNS.map(([key]) => {
+      const column = orders[key];
+      if (key === 'orderDate') return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+      if (NUMERIC_EXPORT_COLUMNS.has(key)) return sql`coalesce(${column}::text, '')`;
+      return sql`(case when ${column}::text ~ '[",\r\n]' then '"' || replace(${column}::text, '"', '""') || '"' else coalesce(${column}::text, '') end)`;
+    }),
+    sql` || ',' || `,
+  );
+
+/** A page of an export as CSV lines, with the (order date, id) key of each for the next page. */
+export async function orderExportCsvPage(
+  ctx: TenantCtx,
+  f: OrderExportFilter,
+  after: { orderDate: Date; id: string } | null,
+  size: number,
+): Promise<{ line: string; orderDate: Date; id: string }[]> {
+  const keyset = after ? sql`(${orders.orderDate}, ${orders.id}) > (${after.orderDate}, ${after.id})` : undefined;
+  return ctx.db
+    .select({ line: sql<string>`${csvLine()}`, orderDate: orders.orderDate, id: orders.id })
+    .from(orders)
+    .where(and(exportConditions(ctx, f), keyset))
+    .orderBy(asc(orders.orderDate), asc(orders.id))
+    .limit(size);
+}
