@@ -31,7 +31,10 @@ const kebab = (name: string) => name.replace(/([a-z0-9])([A-Z])/gu, '$1-$2').toL
  */
 const BARRELS: [pattern: RegExp, file: (name: string) => string | null][] = [
   [/[\\/]node_modules[\\/]antd[\\/]es[\\/]index\.js$/u, (name) => path.join(modules, 'antd/es', kebab(name), 'index.js')],
-  [/[\\/]node_modules[\\/]@ant-design[\\/]icons[\\/]es[\\/]index\.js$/u, (name) => path.join(modules, '@ant-design/icons/es/icons', `${name}.js`)],
+  [
+    /[\\/]node_modules[\\/]@ant-design[\\/]icons[\\/]es[\\/]index\.js$/u,
+    (name) => path.join(modules, '@ant-design/icons/es/icons', `${name}.js`),
+  ],
 ];
 const BARREL_SOURCES: Record<string, RegExp> = {
   0: /import\s*\{([^}]*)\}\s*from\s*["']antd["']/gu,
@@ -50,7 +53,10 @@ function importsOf(info: { importedIds: readonly string[]; code?: string | null 
     if (!source || !info.code) continue;
     for (const match of info.code.matchAll(source))
       for (const part of (match[1] ?? '').split(',')) {
-        const name = part.trim().split(/\s+as\s+/u)[0]?.trim();
+        const name = part
+          .trim()
+          .split(/\s+as\s+/u)[0]
+          ?.trim();
         const file = name ? BARRELS[barrel]?.[1](name) : null;
         if (file && fs.existsSync(file)) found.push(file);
       }

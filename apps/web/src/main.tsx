@@ -14,11 +14,11 @@ const container = document.getElementById('root');
 if (container) {
   const render = () =>
     createRoot(container).render(
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
+      <StrictMode>
+        <Providers>
+          <RouterProvider router={router} />
+        </Providers>
+      </StrictMode>,
     );
   void i18nReady.then(render, render);
 }

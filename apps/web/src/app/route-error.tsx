@@ -17,7 +17,12 @@ export function RouteError() {
   const Icon = chunk ? ExclamationCircleFilled : CloseCircleFilled;
   return (
     <Flex align="center" justify="center" style={{ minHeight: 360 }} data-testid="route-error">
-      <Flex vertical align="center" gap={token.marginMD} style={{ padding: `${token.paddingLG * 2}px ${token.paddingLG}px`, textAlign: 'center' }}>
+      <Flex
+        vertical
+        align="center"
+        gap={token.marginMD}
+        style={{ padding: `${token.paddingLG * 2}px ${token.paddingLG}px`, textAlign: 'center' }}
+      >
         <Icon style={{ fontSize: 72, color: chunk ? token.colorWarning : token.colorError }} />
         <Typography.Title level={3} style={{ margin: 0, fontWeight: 400 }}>
           {t(chunk ? 'loadError.title' : 'errors.somethingWrong')}

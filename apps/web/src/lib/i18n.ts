@@ -16,7 +16,10 @@ const TEST = import.meta.env.MODE === 'test';
 const eagerFiles: Files = TEST
   ? {
       ...import.meta.glob<Texts>('../locales/*/*.json', { eager: true, import: 'default' }),
-      ...import.meta.glob<Texts>('../../../../packages/contracts/locales/*/{errors,validation,menu}.json', { eager: true, import: 'default' }),
+      ...import.meta.glob<Texts>('../../../../packages/contracts/locales/*/{errors,validation,menu}.json', {
+        eager: true,
+        import: 'default',
+      }),
     }
   : {};
 const lazyFiles: LazyFiles = TEST
