@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -6,18 +8,97 @@ import { defineConfig } from 'vite';
 const apiTarget = process.env.KELOLA_API_URL ?? 'http://localhost:3000';
 const contractsLocales = fileURLToPath(new URL('../../packages/contracts/locales', import.meta.url));
 
+type ModuleGraph = { getModuleInfo: (id: string) => { importedIds: readonly string[]; code?: string | null } | null };
+
+/**
+ * The first screens in few requests (ADR 0044): what the entry, the sign-in page or the signed-in shell import
+ * statically (antd's parts, icons, the app's own helpers) goes into one chunk per tier instead of dozens of small
+ * shared chunks; what only screens use is left to the automatic split (per screen, shared between screens). A
+ * module's tier is the first of `shell` (reached from main.tsx), `auth` (from the sign-in page) and `app` (from the
+ * signed-in layout) whose static imports reach it.
+ */
+const src = fileURLToPath(new URL('./src', import.meta.url));
+const TIER_ROOTS: [tier: string, roots: () => string[]][] = [
+  ['shell', () => [path.join(src, 'main.tsx')]],
+  ['auth', () => [path.join(src, 'features/auth/screens/login/login-screen.tsx')]],
+  ['app', () => [path.join(src, 'app/layouts/main-layout.tsx')]],
+];
+const modules = fileURLToPath(new URL('../../node_modules', import.meta.url));
+const kebab = (name: string) => name.replace(/([a-z0-9])([A-Z])/gu, '$1-$2').toLowerCase();
+/**
+ * Barrels re-export a whole library: walking through them would put every component in the first tier. An import of
+ * `antd` or `@ant-design/icons` is followed to the components it names instead.
+ */
+const BARRELS: [pattern: RegExp, file: (name: string) => string | null][] = [
+  [/[\\/]node_modules[\\/]antd[\\/]es[\\/]index\.js$/u, (name) => path.join(modules, 'antd/es', kebab(name), 'index.js')],
+  [
+    /[\\/]node_modules[\\/]@ant-design[\\/]icons[\\/]es[\\/]index\.js$/u,
+    (name) => path.join(modules, '@ant-design/icons/es/icons', `${name}.js`),
+  ],
+];
+const BARREL_SOURCES: Record<string, RegExp> = {
+  0: /import\s*\{([^}]*)\}\s*from\s*["']antd["']/gu,
+  1: /import\s*\{([^}]*)\}\s*from\s*["']@ant-design\/icons["']/gu,
+};
+/** The modules `id` imports statically, with barrels replaced by the components it names from them. */
+function importsOf(info: { importedIds: readonly string[]; code?: string | null }): string[] {
+  const found: string[] = [];
+  for (const imported of info.importedIds) {
+    const barrel = BARRELS.findIndex(([pattern]) => pattern.test(imported));
+    if (barrel < 0) {
+      found.push(imported);
+      continue;
+    }
+    const source = BARREL_SOURCES[barrel];
+    if (!source || !info.code) continue;
+    for (const match of info.code.matchAll(source))
+      for (const part of (match[1] ?? '').split(',')) {
+        const name = part
+          .trim()
+          .split(/\s+as\s+/u)[0]
+          ?.trim();
+        const file = name ? BARRELS[barrel]?.[1](name) : null;
+        if (file && fs.existsSync(file)) found.push(file);
+      }
+  }
+  return found;
+}
+let tiers: Map<string, string> | null = null;
+function tierOf(id: string, graph: ModuleGraph): string | null {
+  if (!tiers) {
+    const found = new Map<string, string>();
+    for (const [tier, roots] of TIER_ROOTS) {
+      const queue = roots();
+      while (queue.length > 0) {
+        const next = queue.pop() as string;
+        if (found.has(next)) continue;
+        const info = graph.getModuleInfo(next);
+        if (!info) continue;
+        found.set(next, tier);
+        queue.push(...importsOf(info));
+      }
+    }
+    tiers = found;
+  }
+  if (id.includes('\0') || /\.json$/u.test(id)) return null;
+  const tier = tiers.get(id);
+  return tier ? `ui-${tier}` : null;
+}
+
 // Vendor groups keep the entry chunk small (budget: entry JS ≤ 200 KB gzip, ARCHITECTURE §10).
 const vendorGroups = [
+  // Each language's texts (the app's and the contracts' locale files) as one chunk, loaded when that language is used.
+  { name: (id: string) => /[\\/]locales[\\/](id|en)[\\/][a-z0-9-]+\.json$/u.exec(id)?.[1]?.replace(/^/u, 'texts-') ?? null, priority: 50 },
   { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/u, priority: 40 },
   { name: 'router', test: /[\\/]node_modules[\\/](react-router)[\\/]/u, priority: 30 },
-  // Locale files other than id_ID and en_US stay out: each format locale loads on demand (account settings).
-  {
-    name: 'antd',
-    test: /[\\/]node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+|@emotion|stylis)[\\/](?!(?:[^\\/]+[\\/])*locale[\\/](?!id_ID\.|en_US\.)[a-z]{2,3}_[A-Z]{2}\.js$)/u,
-    priority: 20,
-  },
   { name: 'query', test: /[\\/]node_modules[\\/](@tanstack)[\\/]/u, priority: 10 },
   { name: 'i18n', test: /[\\/]node_modules[\\/](i18next|react-i18next)[\\/]/u, priority: 10 },
+  // One group per tier, the first tier first: a group takes its modules' dependencies along, so the shell must
+  // choose before the signed-in layout does.
+  ...['ui-shell', 'ui-auth', 'ui-app'].map((tier, index) => ({
+    name: (id: string, graph: ModuleGraph) => (tierOf(id, graph) === tier ? tier : null),
+    priority: 7 - index,
+  })),
 ];
 
 export default defineConfig({

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { parseIdentifier, passwordProblems } from '@kelola/domain';
+// Subpaths, not the package's index: the sign-in screen loads these rules, and the index holds every domain rule.
+import { parseIdentifier } from '@kelola/domain/identifier';
+import { passwordProblems } from '@kelola/domain/password';
 
 /**
  * Field rules shared by the server (request validation) and the web forms. Custom messages are keys of

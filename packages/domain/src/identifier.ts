@@ -1,4 +1,5 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/core';
+import { PHONE_METADATA_ID } from './phone-metadata-id.ts';
 
 export type RegisterType = 'email' | 'phone';
 export type Identifier = { type: RegisterType; value: string };
@@ -9,11 +10,14 @@ export function isEmail(value: string): boolean {
   return EMAIL.test(value.trim());
 }
 
-/** Indonesian mobile numbers in E.164 (+62…); accepts 08…, 628…, +628… and spaces or dashes. */
+/**
+ * Indonesian mobile numbers in E.164 (+62…); accepts 08…, 628…, +628… and spaces or dashes. The rules are
+ * libphonenumber's precise ("max") ones for Indonesia alone (ADR 0044): a number of another country is refused.
+ */
 export function normalizePhone(value: string): string | null {
   const cleaned = value.replace(/[\s\-().]/gu, '');
   if (!/^\+?\d{8,15}$/u.test(cleaned)) return null;
-  const phone = parsePhoneNumberFromString(cleaned, 'ID');
+  const phone = parsePhoneNumberFromString(cleaned, 'ID', PHONE_METADATA_ID);
   if (!phone || !phone.isValid()) return null;
   return phone.number;
 }

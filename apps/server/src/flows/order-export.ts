@@ -1,5 +1,4 @@
 import { type ORDER_EXPORT_KINDS, OrderExportInput } from '@kelola/contracts';
-import ExcelJS from 'exceljs';
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import type { z } from 'zod';
@@ -8,6 +7,7 @@ import { printedFilter } from '../modules/documents/index.ts';
 import {
   countOrdersForExport,
   ORDER_EXPORT_COLUMNS,
+  orderExportCsvPage,
   orderExportPage,
   type OrderExportFilter,
   type OrderExportRow,
@@ -25,13 +25,14 @@ import {
   registerExportQueue,
   updateExportRecord,
 } from '../platform/exports/exports.ts';
+import { XlsxStreamWriter } from '../platform/exports/xlsx-stream.ts';
 import type { Platform } from '../platform/platform.ts';
 import { systemCtx, tenantCtxFor } from '../platform/system-ctx.ts';
 
 /**
  * Order exports of /fulfillment (marketplace orders) and /delivery-order (manual orders shipped by the merchant's
  * courier): a period of at most 3 months is required, the other filters are the list's; a background job streams
- * the matching orders into an XLSX (exceljs streaming writer) or CSV file, recorded in the export history with its
+ * the matching orders into an XLSX (a streamed writer of its own, ADR 0044) or CSV file, recorded in the export history with its
  * progress in percent, row count and file size. A job interrupted by a crash is handed back by the job queue
  * (ADR 0015) and writes the file again from the start; after its last attempt the export is FAILED and can be
  * retried from the export history.
@@ -104,24 +105,30 @@ function cell(row: OrderExportRow, key: keyof OrderExportRow): string | number {
   return value;
 }
 
-const csvText = (value: string | number) => {
-  if (typeof value === 'number') return String(value);
-  return /[",\n\r]/u.test(value) ? `"${value.replace(/"/gu, '""')}"` : value;
+type Keyed = { orderDate: Date; id: string };
+type CsvRow = Keyed & { line: string };
+
+/** A file the job writes page by page: CSV text or an XLSX sheet, both streamed. */
+type Sink<R extends Keyed> = {
+  /** Reads the page after `key` (the first page without one). */
+  read: (key: Keyed | null) => Promise<R[]>;
+  page: (rows: readonly R[]) => Promise<void>;
+  close: () => Promise<void>;
+  abort: (error: Error) => void;
 };
 
-/** A file the job writes row by row: CSV text or an XLSX sheet, both streamed. */
-type Sink = { page: (rows: readonly OrderExportRow[]) => Promise<void>; close: () => Promise<void>; abort: (error: Error) => void };
-
-function csvSink(stream: PassThrough): Sink {
+/** The CSV lines come written by PostgreSQL (`orderExportCsvPage`): the sink joins them. */
+function csvSink(stream: PassThrough, read: (key: Keyed | null) => Promise<CsvRow[]>): Sink<CsvRow> {
   const write = async (text: string) => {
     if (!stream.write(text)) await once(stream, 'drain');
   };
   let started = false;
   return {
+    read,
     async page(rows) {
       let text = started ? '' : `\uFEFF${ORDER_EXPORT_COLUMNS.map(([, header]) => header).join(',')}\n`;
       started = true;
-      for (const row of rows) text += `${ORDER_EXPORT_COLUMNS.map(([key]) => csvText(cell(row, key))).join(',')}\n`;
+      if (rows.length > 0) text += `${rows.map((row) => row.line).join('\n')}\n`;
       await write(text);
     },
     async close() {
@@ -132,26 +139,55 @@ function csvSink(stream: PassThrough): Sink {
   };
 }
 
-function xlsxSink(stream: PassThrough, title: string): Sink {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(title);
-  sheet.columns = ORDER_EXPORT_COLUMNS.map(([key, header]) => ({ header, key, width: key === 'shipAddress' ? 50 : 18 }));
+function xlsxSink(stream: PassThrough, title: string, read: (key: Keyed | null) => Promise<OrderExportRow[]>): Sink<OrderExportRow> {
+  const writer = new XlsxStreamWriter(
+    stream,
+    title,
+    ORDER_EXPORT_COLUMNS.map(([key]) => (key === 'shipAddress' ? 50 : 18)),
+  );
+  let started = false;
+  const begin = async () => {
+    if (started) return;
+    started = true;
+    await writer.start();
+    await writer.row(ORDER_EXPORT_COLUMNS.map(([, header]) => header));
+  };
   return {
+    read,
     async page(rows) {
-      for (const row of rows) sheet.addRow(ORDER_EXPORT_COLUMNS.map(([key]) => cell(row, key))).commit();
-      // Let the zip stream drain before the next page (the file is never held in memory).
-      if (stream.writableNeedDrain) await once(stream, 'drain');
+      await begin();
+      for (const row of rows) await writer.row(ORDER_EXPORT_COLUMNS.map(([key]) => cell(row, key)));
     },
     async close() {
-      sheet.commit();
-      await workbook.commit();
+      await begin();
+      await writer.finish();
     },
     abort: (error) => stream.destroy(error),
   };
 }
 
+/**
+ * Pages through the orders into the sink; the next page is read while this one is written (the database and the
+ * file's encoding overlap). Returns the number of rows written.
+ */
+async function pump(sink: Sink<Keyed>, pageSize: number, progress: (written: number) => Promise<void>): Promise<number> {
+  // A page still being read when writing fails must not become an unhandled rejection.
+  const quiet = (promise: Promise<Keyed[]>) => (promise.catch(() => undefined), promise);
+  let written = 0;
+  let pending = quiet(sink.read(null));
+  for (;;) {
+    const rows = await pending;
+    const last = rows.length === pageSize ? rows[rows.length - 1] : undefined;
+    if (last) pending = quiet(sink.read({ orderDate: last.orderDate, id: last.id }));
+    await sink.page(rows);
+    written += rows.length;
+    await progress(written);
+    if (!last) return written;
+  }
+}
+
 /** The export job: counts the orders (for the percent), then pages through them into the streamed file. */
-export async function runOrderExport(platform: Platform, job: OrderExportJob): Promise<void> {
+export async function runOrderExport(platform: Platform, job: OrderExportJob, pageSize = ORDER_EXPORT_PAGE): Promise<void> {
   const { workspaceId, exportId } = job;
   const record = await findExportRecord(platform, workspaceId, exportId);
   if (!record || record.status === 'DONE') return;
@@ -169,29 +205,25 @@ export async function runOrderExport(platform: Platform, job: OrderExportJob): P
     const total = await inTenant(platform.database.db, workspaceId, (tx) => countOrdersForExport(ctxIn(tx), filter));
     const stream = new PassThrough({ highWaterMark: 1 << 20 });
     const saving = platform.files.put(fileKey, stream);
-    const sink = format === 'csv' ? csvSink(stream) : xlsxSink(stream, stored.kind === 'fulfillment' ? 'Fulfillment' : 'Delivery Order');
+    const inTenantOf = <T>(fn: (ctx: TenantCtx) => Promise<T>) => inTenant(platform.database.db, workspaceId, (tx) => fn(ctxIn(tx)));
+    const title = stored.kind === 'fulfillment' ? 'Fulfillment' : 'Delivery Order';
+    const sink =
+      format === 'csv'
+        ? csvSink(stream, (key) => inTenantOf((ctx) => orderExportCsvPage(ctx, filter, key, pageSize)))
+        : xlsxSink(stream, title, (key) => inTenantOf((ctx) => orderExportPage(ctx, filter, key, pageSize)));
     let rowCount = 0;
     let shown = 0;
     let shownAt = Date.now();
     try {
-      let after: { orderDate: Date; id: string } | null = null;
-      for (;;) {
-        const key: { orderDate: Date; id: string } | null = after;
-        const rows: OrderExportRow[] = await inTenant(platform.database.db, workspaceId, (tx) =>
-          orderExportPage(ctxIn(tx), filter, key, ORDER_EXPORT_PAGE),
-        );
-        await sink.page(rows);
-        rowCount += rows.length;
-        const percent = total > 0 ? Math.min(99, Math.floor((rowCount * 100) / total)) : 99;
+      // Each sink reads and writes its own kind of row; the pump only needs their keys.
+      rowCount = await pump(sink as unknown as Sink<Keyed>, pageSize, async (written) => {
+        const percent = total > 0 ? Math.min(99, Math.floor((written * 100) / total)) : 99;
         if (percent > shown && Date.now() - shownAt >= 1000) {
           shown = percent;
           shownAt = Date.now();
           await updateExportRecord(platform, workspaceId, exportId, { progress: percent });
         }
-        if (rows.length < ORDER_EXPORT_PAGE) break;
-        const last: OrderExportRow = rows[rows.length - 1]!;
-        after = { orderDate: last.orderDate, id: last.id };
-      }
+      });
       await sink.close();
     } catch (error) {
       sink.abort(error as Error);

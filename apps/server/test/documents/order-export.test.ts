@@ -127,6 +127,59 @@ describe('order exports', () => {
     });
   });
 
+  it('pages through every order once, in (date, id) order, orders of the same day included (CSV and XLSX)', async () => {
+    const s = await setup();
+    const made: { id: string; order_number: string; date: string }[] = [];
+    // 11 orders on three days: pages of 4 end in the middle of a day, so the keyset's tie on the date is walked by id.
+    for (const [i, date] of [
+      '2026-11-03',
+      '2026-11-03',
+      '2026-11-03',
+      '2026-11-03',
+      '2026-11-03',
+      '2026-11-04',
+      '2026-11-04',
+      '2026-11-05',
+      '2026-11-05',
+      '2026-11-05',
+      '2026-11-05',
+    ].entries())
+      made.push({ ...(await order(s, date, { buyer: `Pembeli <${i}> & "Co"` })), date });
+    const expected = [...made]
+      .sort((a, b) => (a.date === b.date ? (a.id < b.id ? -1 : 1) : a.date < b.date ? -1 : 1))
+      .map((o) => o.order_number);
+    const body = { date_from: '2026-11-01', date_to: '2026-11-30', format: 'csv' };
+    const csv = (await call('POST', '/api/delivery-orders/exports', s.owner, body)).json().id as string;
+    await runOrderExport(app.platform, { workspaceId: s.owner.workspaceId, exportId: csv }, 4);
+    const rows = csvRows((await call('GET', `/api/delivery-orders/exports/${csv}/file`, s.owner)).body);
+    expect(rows.slice(1).map((r) => r.split(',')[0])).toEqual(expected);
+    // PostgreSQL writes the lines: dates in ISO 8601 UTC with milliseconds, fields with a quote or comma quoted.
+    const firstIndex = made.findIndex((o) => o.order_number === expected[0]);
+    expect(rows[1]).toContain(',2026-11-02T17:00:00.000Z,');
+    expect(rows[1]).toContain(`,"Pembeli <${firstIndex}> & ""Co""",`);
+    expect(rows[1]).toContain(',"Jl. Merdeka 5, ""Blok A""",');
+    expect(rows[1]).toMatch(/,\d+,\d+,\d+,\d+$/u);
+
+    const xlsx = (await call('POST', '/api/delivery-orders/exports', s.owner, { ...body, format: 'xlsx' })).json().id as string;
+    await runOrderExport(app.platform, { workspaceId: s.owner.workspaceId, exportId: xlsx }, 4);
+    expect((await call('GET', `/api/delivery-orders/exports/${xlsx}`, s.owner)).json()).toMatchObject({ status: 'DONE', row_count: 11 });
+    const file = await call('GET', `/api/delivery-orders/exports/${xlsx}/file`, s.owner);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.rowCount).toBe(12);
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(header.slice(0, 3)).toEqual(['order_number', 'order_date', 'status']);
+    const column = (name: string) => header.indexOf(name) + 1;
+    expect(Array.from({ length: 11 }, (_, i) => sheet.getRow(i + 2).getCell(1).value)).toEqual(expected);
+    // Text is escaped and read back as it was; numbers stay numbers.
+    const first = made.find((o) => o.order_number === expected[0])!;
+    expect(sheet.getRow(2).getCell(column('buyer_name')).value).toBe(`Pembeli <${made.indexOf(first)}> & "Co"`);
+    expect(sheet.getRow(2).getCell(column('address')).value).toBe('Jl. Merdeka 5, "Blok A"');
+    expect(typeof sheet.getRow(2).getCell(column('buyer_total')).value).toBe('number');
+    expect(sheet.getRow(2).getCell(column('order_date')).value).toBe('2026-11-02T17:00:00.000Z');
+  });
+
   it('filters printed / not printed labels', async () => {
     const s = await setup();
     const printed = await order(s, '2026-11-10');

@@ -1,34 +1,44 @@
-import { Button, Flex, Result, Typography } from 'antd';
+import { CloseCircleFilled, ExclamationCircleFilled } from '@ant-design/icons';
+import { Button, Flex, theme as antdTheme, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { isChunkLoadError } from '../lib/chunk-load.ts';
 
-/** Shown in place of a screen that failed: a chunk that could not load (spec part 8) or an unexpected error. */
+/**
+ * Shown in place of a screen that failed: a chunk that could not load (spec part 8) or an unexpected error. Drawn as
+ * antd's Result (icon, title, text, action) with the theme's tokens: Result itself brings its 403/404/500
+ * illustrations into the first screen, which every route's error element is part of (ADR 0044).
+ */
 export function RouteError() {
   const { t } = useTranslation('common');
+  const { token } = antdTheme.useToken();
   const error = useRouteError();
   const chunk = isChunkLoadError(error);
+  const Icon = chunk ? ExclamationCircleFilled : CloseCircleFilled;
   return (
     <Flex align="center" justify="center" style={{ minHeight: 360 }} data-testid="route-error">
-      <Result
-        status={chunk ? 'warning' : 'error'}
-        title={t(chunk ? 'loadError.title' : 'errors.somethingWrong')}
-        subTitle={
-          <Flex vertical gap={4}>
-            <span>{t(chunk ? 'loadError.body' : 'errors.tryAgain')}</span>
-            {chunk && (
-              <Typography.Text type="secondary" code data-testid="route-error-code">
-                {error.code}
-              </Typography.Text>
-            )}
-          </Flex>
-        }
-        extra={
-          <Button type="primary" onClick={() => window.location.reload()}>
-            {t('loadError.reload')}
-          </Button>
-        }
-      />
+      <Flex
+        vertical
+        align="center"
+        gap={token.marginMD}
+        style={{ padding: `${token.paddingLG * 2}px ${token.paddingLG}px`, textAlign: 'center' }}
+      >
+        <Icon style={{ fontSize: 72, color: chunk ? token.colorWarning : token.colorError }} />
+        <Typography.Title level={3} style={{ margin: 0, fontWeight: 400 }}>
+          {t(chunk ? 'loadError.title' : 'errors.somethingWrong')}
+        </Typography.Title>
+        <Flex vertical gap={4} style={{ color: token.colorTextDescription, fontSize: token.fontSize }}>
+          <span>{t(chunk ? 'loadError.body' : 'errors.tryAgain')}</span>
+          {chunk && (
+            <Typography.Text type="secondary" code data-testid="route-error-code">
+              {error.code}
+            </Typography.Text>
+          )}
+        </Flex>
+        <Button type="primary" onClick={() => window.location.reload()} style={{ marginTop: token.marginXS }}>
+          {t('loadError.reload')}
+        </Button>
+      </Flex>
     </Flex>
   );
 }

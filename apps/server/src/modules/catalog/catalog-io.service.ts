@@ -11,7 +11,7 @@ import {
   type ProductInput,
 } from '@kelola/contracts';
 import { slugify } from '@kelola/domain';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { and, asc, desc, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import { PassThrough, type Readable } from 'node:stream';
 import type { z } from 'zod';
@@ -60,12 +60,14 @@ const EXPORT_PAGE = 500;
 export const EXPORT_MAX_ATTEMPTS = 3;
 
 type Workbook = InstanceType<typeof ExcelJS.stream.xlsx.WorkbookWriter>;
+/** ExcelJS (about 18 MB of a process's memory) loads with the first import or export, not with the server (ADR 0044). */
+const excel = async () => (await import('exceljs')).default;
 
 /** Writes an XLSX into file storage as it is produced (nothing is held in memory beyond the current rows). */
 async function writeXlsx(files: FileStorage, key: string, build: (workbook: Workbook) => Promise<void>): Promise<void> {
   const stream = new PassThrough();
   const saving = files.put(key, stream);
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+  const workbook = new (await excel()).stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   try {
     await build(workbook);
     await workbook.commit();
@@ -86,8 +88,8 @@ function addProductSheet(workbook: Workbook) {
 /** The import template, streamed: the product sheet with examples of each type, and a sheet explaining each column. */
 export function templateStream(): { stream: Readable; fileName: string; contentType: string } {
   const stream = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   void (async () => {
+    const workbook = new (await excel()).stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
     const sheet = addProductSheet(workbook);
     const examples: SheetRow[] = [
       {
@@ -264,7 +266,7 @@ type Failure = { row: number; sku: string; name: string; errors: string[] };
 
 /** Rows of the first worksheet as header-keyed values (streamed). */
 async function* readRows(stream: Readable): AsyncGenerator<Line> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(stream, {
+  const reader = new (await excel()).stream.xlsx.WorkbookReader(stream, {
     worksheets: 'emit',
     sharedStrings: 'cache',
     hyperlinks: 'ignore',

@@ -1,5 +1,5 @@
 import { InventoryExportInput } from '@kelola/contracts';
-import ExcelJS from 'exceljs';
+
 import { PassThrough } from 'node:stream';
 import type { z } from 'zod';
 import type { TenantCtx } from '../../http/context.ts';
@@ -69,6 +69,8 @@ export async function runInventoryExport(platform: Platform, job: InventoryExpor
   try {
     const stream = new PassThrough();
     const saving = platform.files.put(fileKey, stream);
+    // ExcelJS loads with the first export, not with the server (ADR 0044).
+    const { default: ExcelJS } = await import('exceljs');
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
     let rowCount = 0;
     try {

@@ -46,6 +46,7 @@ export { visibleOrders } from './orders.repository.ts';
 export {
   countOrdersForExport,
   ORDER_EXPORT_COLUMNS,
+  orderExportCsvPage,
   orderExportPage,
   ordersWithLines,
   type OrderExportFilter,

@@ -1,14 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { getTableColumns } from 'drizzle-orm';
 import type { PgDatabase, PgDialect, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { acquireDirLock } from './lock.ts';
 import { isUuid } from './ids.ts';
@@ -51,6 +49,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       client: { kind: 'postgres', pool },
     };
   }
+  // PGlite (its WebAssembly build: about 40 MB of a process's memory) is loaded only when it is the database (ADR 0044).
+  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
   let release = () => {};
   let client: PGlite;
   if (options.inMemory || !options.dataDir) client = new PGlite();
@@ -83,8 +83,10 @@ export async function migrateDatabase(database: Database): Promise<void> {
   await database.exec(`DO $$ BEGIN
     IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${APP_ROLE}') THEN CREATE ROLE ${APP_ROLE} NOLOGIN; END IF;
   EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$`);
-  if (database.kind === 'pglite') await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
-  else await migratePg(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+  if (database.kind === 'pglite') {
+    const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
+    await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+  } else await migratePg(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
   await database.exec(`GRANT USAGE ON SCHEMA public TO ${APP_ROLE};
     GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${APP_ROLE};
     GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${APP_ROLE}`);

@@ -1,4 +1,4 @@
-import { Card, Flex, Layout, Segmented, theme as antdTheme, Typography } from 'antd';
+import { Flex, Layout, Segmented, theme as antdTheme, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { changeLanguage, toLanguage, type Language } from '../../lib/i18n.ts';
@@ -20,9 +20,20 @@ export function AuthLayout() {
           </Typography.Title>
           <Typography.Text type="secondary">{t('tagline')}</Typography.Text>
         </Flex>
-        <Card style={{ width: '100%', maxWidth: 440 }} styles={{ body: { padding: 32 } }}>
+        {/* A card drawn with the theme's tokens: antd's Card brings Tabs (and its menu) into the first screen (ADR 0044). */}
+        <div
+          style={{
+            width: '100%',
+            maxWidth: 440,
+            boxSizing: 'border-box',
+            padding: 32,
+            background: token.colorBgContainer,
+            border: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
+            borderRadius: token.borderRadiusLG,
+          }}
+        >
           <Outlet />
-        </Card>
+        </div>
         <Segmented<Language>
           size="small"
           value={language}
