@@ -5,10 +5,10 @@ import { registerCatalogRoutes } from './catalog.routes.ts';
 import { registerChannelPriceRoutes } from './channel-prices.routes.ts';
 import { channelPriceValues } from './channel-prices.service.ts';
 import { registerCatalogWorkers } from './catalog.jobs.ts';
-import { catalogsByNames, catalogsBySkus } from './products.repository.ts';
+import { catalogsByNames, catalogsBySkus, imagesOf } from './products.repository.ts';
 export { bundleAvailabilityOf, catalogRefs, getProduct } from './products.service.ts';
 export { lookupAreaPrice } from './area-prices.service.ts';
-export { channelPriceOf, derivedPricesOf, type DerivedPrice, type ResolvedChannelPrice } from './channel-prices.service.ts';
+export { channelPriceOf, channelPriceValues, derivedPricesOf, setManualChannelPrice, type DerivedPrice, type ResolvedChannelPrice } from './channel-prices.service.ts';
 export { runProductExport, runProductImport, type ExportJob, type ImportJob } from './catalog-io.service.ts';
 export { bundleComponentsOf } from './products.service.ts';
 // The stock port: the inventory module implements it, the composition root wires it in (no import cycle).
@@ -40,4 +40,16 @@ export async function catalogRefsBySku(ctx: TenantCtx, skus: readonly string[]) 
 /** Catalogs of this workspace whose name equals one of these, ignoring case and outer spaces (channel product mapping). */
 export async function catalogRefsByName(ctx: TenantCtx, names: readonly string[]) {
   return (await catalogsByNames(ctx, names)).map((c) => ({ id: c.id, sku: c.sku, name: c.name }));
+}
+
+/** A product's image files in position order (publishing uploads them to the shops). */
+export async function productImageFiles(ctx: TenantCtx, productId: string) {
+  return (await imagesOf(ctx, productId)).map((i) => ({
+    id: i.id,
+    fileKey: i.fileKey,
+    fileName: i.fileName,
+    mimeType: i.mimeType,
+    sizeBytes: i.sizeBytes,
+    position: i.position,
+  }));
 }

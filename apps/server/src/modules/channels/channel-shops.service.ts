@@ -335,7 +335,8 @@ export async function reconnectStore(ctx: TenantCtx, id: string): Promise<Store>
  * A marketplace call whose answer the request needs now, in the request's transaction and recorded in the call
  * log. The token is refreshed first when it expires within five minutes.
  */
-async function callNow<T>(
+/** A marketplace call a request needs now, in the request's own transaction (also the publish screens' reference data). */
+export async function callNow<T>(
   ctx: TenantCtx,
   row: ConnectionRow,
   operation: string,
