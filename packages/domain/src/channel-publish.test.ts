@@ -41,6 +41,9 @@ describe('publishing rules', () => {
       'Tokopedia Gagal di simpan: Foto buram, Kategori salah',
     );
     expect(publishMessage('TikTok', true, 'tiktok', [], { ...PUBLISH_WORDS_ID, success: 'OK' })).toBe('TikTok OK di simpan');
+    expect(publishMessage('Tokopedia', false, 'tokopedia', ['x'], { success: 'saved', failure: 'not saved', saved: '' })).toBe(
+      'Tokopedia not saved: x',
+    );
   });
 
   it('keeps the spec defaults: Shopee NORMAL with 3 days and logistic 8003, Tokopedia LIMITED with stock 1, TikTok without COD', () => {

@@ -94,7 +94,7 @@ export function publishMessage(
   errors: readonly string[] = [],
   words: PublishWords = PUBLISH_WORDS_ID,
 ): string {
-  const base = `${channel} ${ok ? words.success : words.failure} ${words.saved}`;
+  const base = [channel, ok ? words.success : words.failure, words.saved].filter(Boolean).join(' ');
   if (ok || target !== 'tokopedia' || errors.length === 0) return base;
   return `${base}: ${errors.join(', ')}`;
 }

@@ -54,9 +54,10 @@ async function publicationOf(
   channelProductId?: string,
 ): Promise<PublicationRequest> {
   const connection = await publishableShop(ctx, choice.channel_id);
-  const target = targetFor(connection, choice.target, `${path}.target`);
+  const at = (field: string) => (path ? `${path}.${field}` : field);
+  const target = targetFor(connection, choice.target, at('target'));
   const issues: FieldIssue[] = [];
-  const issue = (field: string, code: string) => issues.push({ path: `${path}.${field}`, code, message: code });
+  const issue = (field: string, code: string) => issues.push({ path: at(field), code, message: code });
   if (product.catalogs.length === 0) issue('channel_id', 'PUBLISH_NO_SKUS');
   if (target === 'shopee' && product.variant_tiers.length > SHOPEE_MAX_TIERS) issue('channel_id', 'SHOPEE_TOO_MANY_TIERS');
   const files = await productImageFiles(ctx, product.id);
@@ -219,7 +220,7 @@ export async function editChannelProduct(ctx: TenantCtx, channelId: string, chan
     ctx,
     product,
     { ...body, channel_id: channelId, target: start.target },
-    'body',
+    '',
     'UPDATE',
     channelProductId,
   );
