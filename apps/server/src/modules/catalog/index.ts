@@ -8,13 +8,21 @@ import { registerCatalogWorkers } from './catalog.jobs.ts';
 import { catalogsByNames, catalogsBySkus, imagesOf } from './products.repository.ts';
 export { bundleAvailabilityOf, catalogRefs, getProduct } from './products.service.ts';
 export { lookupAreaPrice } from './area-prices.service.ts';
-export { channelPriceOf, channelPriceValues, derivedPricesOf, setManualChannelPrice, type DerivedPrice, type ResolvedChannelPrice } from './channel-prices.service.ts';
+export {
+  channelPriceOf,
+  channelPriceValues,
+  derivedPricesOf,
+  setManualChannelPrice,
+  type DerivedPrice,
+  type ResolvedChannelPrice,
+} from './channel-prices.service.ts';
 export { runProductExport, runProductImport, type ExportJob, type ImportJob } from './catalog-io.service.ts';
 export { bundleComponentsOf } from './products.service.ts';
 // The stock port: the inventory module implements it, the composition root wires it in (no import cycle).
 export type { CatalogStock, StockView } from './stock-view.ts';
 
 export { createProduct } from './products.service.ts';
+export { uploadImage } from './images.service.ts';
 export { createCategory } from './categories.service.ts';
 export { createBrand } from './brands.service.ts';
 export { catalogUnits, replaceProductUnits, type CatalogUnits } from './product-units.service.ts';
