@@ -91,6 +91,7 @@ describeJourney('publish a new master product to Shopee and TikTok Shop', () => 
     await field('Kategori marketplace').locator('.ant-select').click();
     await page.keyboard.type(leaf.name);
     await page.locator('.ant-cascader-menu-item').filter({ hasText: leaf.name }).first().click();
+    if (target === 'shopee') await saveScreenshot(page, 'publish-shopee-form');
     await page.getByRole('button', { name: `Publikasikan ke ${label}` }).click();
     const progress = page.getByTestId(`publication-${target}`);
     await expect.poll(() => progress.getAttribute('data-status'), PUBLISH_POLL).toBe('FINISHED');

@@ -1,11 +1,12 @@
 import type { Product } from '@kelola/contracts';
 import { PUBLISH_DESCRIPTION_MAX, PUBLISH_NAME_MAX } from '@kelola/contracts/channel-publish';
-import { CHANNEL_IMAGE_MAX_BYTES } from '@kelola/domain';
+import { CHANNEL_IMAGE_MAX_BYTES, stripRichText } from '@kelola/domain';
 import { Checkbox, Form, Input, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MoneyInput } from '../../../../components/money-input.tsx';
 import { textLimit } from '../../../../components/text-limit.ts';
 import { CategoryCascader } from '../../components/category-cascader.tsx';
+import { ImageThumb } from '../../components/image-thumb.tsx';
 import { useShopBrands, useShopCategories } from '../../api/publish-api.ts';
 
 export type PublishTargetKey = 'shopee' | 'tiktok' | 'tokopedia' | 'lazada' | 'blibli' | 'zalora';
@@ -91,7 +92,7 @@ export function PublishFormFields({
               return (
                 <Checkbox key={image.id} value={image.id} disabled={tooBig}>
                   <Space direction="vertical" size={0}>
-                    <img src={image.thumbnail_url ?? image.url} alt={image.name} width={64} height={64} style={{ objectFit: 'cover' }} />
+                    <ImageThumb src={image.thumbnail_url ?? image.url} alt={image.name} />
                     <Typography.Text type={tooBig ? 'danger' : 'secondary'} style={{ fontSize: 12 }}>
                       {tooBig ? t('fields.imageTooBig') : `${Math.ceil(image.size / 1024)} KB`}
                     </Typography.Text>
@@ -148,7 +149,8 @@ export function PublishFormFields({
 export function initialChoices(product: Product, prices?: Map<string, number>) {
   return {
     name: product.name,
-    description: product.description ?? product.short_description ?? '',
+    // What the marketplace will get: the rich text without its markup (spec part 5).
+    description: stripRichText(product.description ?? product.short_description ?? ''),
     weight_grams: product.weight > 0 ? product.weight : undefined,
     image_ids: product.images
       .filter((i) => i.size <= CHANNEL_IMAGE_MAX_BYTES)
