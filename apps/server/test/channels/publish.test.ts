@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { connectSandboxShop, sandboxAdmin } from '../../src/demo/demo-shops.ts';
@@ -6,6 +7,7 @@ import { publishFlows } from '../../src/flows/publish-product.ts';
 import { startSandbox, type RunningSandbox } from '../../src/modules/channels/adapters/sandbox-harness.testing.ts';
 import { channelsModule, PUBLISH_QUEUE, setPublishTiming, setUpShop } from '../../src/modules/channels/index.ts';
 import { receiveStock } from '../../src/modules/inventory/index.ts';
+import { channelPublications } from '../../src/modules/channels/channel-publish.schema.ts';
 import type { JobHandler, Jobs } from '../../src/platform/jobs/jobs.ts';
 import { createProduct, singleForm, uniqueSku, variantForm } from '../catalog/helpers.ts';
 import { newMember, newWorkspace, type Actor } from '../factories.ts';
@@ -291,6 +293,38 @@ describe('publishing a master product to Shopee and TikTok Shop', () => {
     expect((await shopProducts(SHOPEE)).products.find((p) => p.id === channelProductId)!.name).toBe(`${product.name} Baru`);
 
     expectError(await call('GET', `/api/channels/${shopee}/products/no-such-product/edit`, owner), 404, 'CHANNEL_PRODUCT_NOT_FOUND');
+  });
+});
+
+describe('a run cut short', () => {
+  it('polls the request of a product already created instead of creating it again', async () => {
+    const { owner, shopee, shopeePath } = await setUp();
+    const product = await createProduct(
+      app,
+      owner,
+      singleForm({ name: `Kopi Lanjut ${randomBytes(3).toString('hex')}`, catalogs: [{ sku: uniqueSku('RES'), price: 30_000 }] }),
+    );
+    await addImage(owner, product.id, await png());
+    const first = await call('POST', `/api/products/${product.id}/publish`, owner, {
+      channels: [{ channel_id: shopee, category_path: shopeePath }],
+    });
+    await drain();
+    const created = (await batchOf(owner, first.json().id)).items[0]!.channel_product_id!;
+    // A second run whose worker stopped while Shopee reviewed the product it had created.
+    const second = await call('POST', `/api/products/${product.id}/publish`, owner, {
+      channels: [{ channel_id: shopee, category_path: shopeePath }],
+    });
+    await app.platform.database.db
+      .update(channelPublications)
+      .set({ status: 'ON_PROGRESS', requestId: created, channelProductId: created, attempts: 1 })
+      .where(eq(channelPublications.batchId, second.json().id));
+    await drain();
+    expect((await batchOf(owner, second.json().id)).items[0]).toMatchObject({
+      status: 'FINISHED',
+      attempts: 1,
+      channel_product_id: created,
+    });
+    expect((await shopProducts(SHOPEE)).products.filter((p) => p.name === product.name)).toHaveLength(1);
   });
 });
 

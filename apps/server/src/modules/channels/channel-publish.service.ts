@@ -269,46 +269,51 @@ async function runPublication(platform: Platform, row: Row, timing: PublishTimin
   const call = async <T>(operation: string, fn: (auth: ShopAuth) => Promise<T>): Promise<T> =>
     callMarketplace(platform, await usableConnection(platform, row.workspaceId, row.connectionId), operation, 1, undefined, fn);
 
-  // 1. Images: upload each, then poll every 2 s until none is in progress.
-  await update(platform, row, { status: 'IMAGES' });
-  let images: string[];
-  try {
-    const uploads: ImageUpload[] = [];
-    for (const image of input.images) {
-      const stream = await platform.files.get(image.fileKey);
-      if (!stream) {
-        uploads.push({ id: '', status: 'FAILED', error: `${image.fileName}: file missing` });
-        continue;
+  // A run cut short while the marketplace reviewed the product (a restarted worker) polls that request again
+  // instead of creating the product a second time.
+  const resume = row.status === 'ON_PROGRESS' && row.requestId ? row.requestId : undefined;
+  let images: string[] = row.images;
+  if (!resume) await update(platform, row, { status: 'IMAGES' });
+  if (!resume)
+    try {
+      const uploads: ImageUpload[] = [];
+      for (const image of input.images) {
+        const stream = await platform.files.get(image.fileKey);
+        if (!stream) {
+          uploads.push({ id: '', status: 'FAILED', error: `${image.fileName}: file missing` });
+          continue;
+        }
+        const data = await readAll(stream);
+        uploads.push(
+          await call('uploadImage', (auth) =>
+            adapter.uploadImage(auth, { kind: 'bytes', fileName: image.fileName, contentType: image.mimeType, data }),
+          ),
+        );
       }
-      const data = await readAll(stream);
-      uploads.push(
-        await call('uploadImage', (auth) =>
-          adapter.uploadImage(auth, { kind: 'bytes', fileName: image.fileName, contentType: image.mimeType, data }),
-        ),
-      );
-    }
-    let polls = 0;
-    for (;;) {
-      const decision = imageStep(uploads.map((u) => u.status));
-      if (decision === 'FAILED') return await fail(uploads.map((u) => u.error).find(Boolean) ?? 'IMAGES_FAILED');
-      if (decision === 'CONTINUE') break;
-      if ((polls += 1) > timing.maxPolls) return await fail('IMAGES_TIMEOUT');
-      await timing.sleep(timing.pollMs);
-      for (const [i, upload] of uploads.entries()) {
-        if (upload.status === 'ON_PROGRESS') uploads[i] = await call('getImageStatus', (auth) => adapter.getImageStatus(auth, upload.id));
+      let polls = 0;
+      for (;;) {
+        const decision = imageStep(uploads.map((u) => u.status));
+        if (decision === 'FAILED') return await fail(uploads.map((u) => u.error).find(Boolean) ?? 'IMAGES_FAILED');
+        if (decision === 'CONTINUE') break;
+        if ((polls += 1) > timing.maxPolls) return await fail('IMAGES_TIMEOUT');
+        await timing.sleep(timing.pollMs);
+        for (const [i, upload] of uploads.entries()) {
+          if (upload.status === 'ON_PROGRESS') uploads[i] = await call('getImageStatus', (auth) => adapter.getImageStatus(auth, upload.id));
+        }
       }
+      images = uploads.filter((u) => u.status === 'FINISHED').map((u) => u.id);
+    } catch (error) {
+      return fail(message(error));
     }
-    images = uploads.filter((u) => u.status === 'FINISHED').map((u) => u.id);
-  } catch (error) {
-    return fail(message(error));
-  }
 
   // 2–3. Draft, product request, poll; a failed Tokopedia attempt removes its draft and tries again.
   const maxAttempts = target === 'tokopedia' ? TOKOPEDIA_ATTEMPTS : 1;
   let attempts = row.attempts;
+  let resuming = resume;
   for (;;) {
-    attempts += 1;
-    const outcome = await attempt(platform, row, adapter, call, input, target, images, attempts, timing);
+    if (!resuming) attempts += 1;
+    const outcome = await attempt(platform, row, adapter, call, input, target, images, attempts, timing, resuming);
+    resuming = undefined;
     if (outcome.ok) return;
     errors.push(outcome.error);
     if (attempts >= maxAttempts) {
@@ -345,8 +350,9 @@ async function attempt(
   images: string[],
   attempts: number,
   timing: PublishTiming,
+  resume?: string,
 ): Promise<Step> {
-  await update(platform, row, { status: 'DRAFT', draft: draftOf(input, target, images), images, attempts });
+  if (!resume) await update(platform, row, { status: 'DRAFT', draft: draftOf(input, target, images), images, attempts });
   const productInput: ProductInput = {
     name: input.name,
     description: input.description,
@@ -366,8 +372,9 @@ async function attempt(
     })),
   };
   try {
-    let request =
-      row.mode === 'UPDATE' && row.channelProductId
+    let request = resume
+      ? await call('getProductRequestStatus', (auth) => adapter.getProductRequestStatus(auth, resume))
+      : row.mode === 'UPDATE' && row.channelProductId
         ? await call('updateProduct', (auth) => adapter.updateProduct(auth, row.channelProductId!, productInput))
         : await call('createProduct', (auth) => adapter.createProduct(auth, productInput));
     const productId = request.productId ?? row.channelProductId ?? null;
