@@ -155,6 +155,37 @@ describeJourney('publish a new master product to Shopee and TikTok Shop', () => 
       const row = page.locator('tr.ant-table-row').filter({ hasText: name }).first();
       await expect.poll(() => row.innerText(), PUBLISH_POLL).toContain('Terkonfirmasi');
       expect(await row.getByRole('link', { name: 'Ubah' }).count()).toBe(1);
+
+      // /product/bulk-publish: the same product to the TikTok shop's Tokopedia listing, with a result per product.
+      await page.goto(`/product/bulk-publish?workspace_id=${workspaceId}`);
+      await waitForWorkspace(page);
+      const field = (label: string) => page.locator('.ant-form-item').filter({ hasText: label });
+      await chooseOption(page, field('Toko').first().locator('.ant-select'), `${tiktok.name} (tiktok)`);
+      await chooseOption(page, field('Marketplace').first().locator('.ant-select'), 'Tokopedia');
+      const leaf = await leafOf(tiktok.id);
+      await field('Kategori marketplace').locator('.ant-select').click();
+      await page.keyboard.type(leaf.name);
+      await page.locator('.ant-cascader-menu-item').filter({ hasText: leaf.name }).first().click();
+      await page.getByPlaceholder('Cari produk').fill(name);
+      await page.getByPlaceholder('Cari produk').press('Enter');
+      await page.locator('tr.ant-table-row').filter({ hasText: name }).locator('input[type="checkbox"]').check();
+      await page.getByRole('button', { name: 'Publikasikan 1 produk' }).click();
+      const result = page.locator('tr.ant-table-row').filter({ hasText: 'Tokopedia Berhasil di simpan' });
+      await expect.poll(() => result.count(), PUBLISH_POLL).toBe(1);
+      await saveScreenshot(page, 'publish-bulk');
+
+      // The demo itself published its Toraja coffee from Kelola to every demo shop, mapped to the master SKU.
+      for (const shop of shops) {
+        await expect
+          .poll(
+            async () => {
+              const { items } = await api<{ items: { name: string; mapping: string }[] }>(`/api/channels/${shop.id}/products?size=100`);
+              return items.find((p) => p.name === 'Kopi Toraja Robusta 500 g')?.mapping;
+            },
+            { ...PUBLISH_POLL, message: `${shop.marketplace}: demo product published` },
+          )
+          .toBe('CONFIRMED');
+      }
       expect(serverErrors).toEqual([]);
     },
   );
