@@ -20,7 +20,7 @@ export function usePublicationMessage() {
     publishMessage(p.target === 'tokopedia' ? 'Tokopedia' : p.channel_name, p.status === 'FINISHED', p.target, p.errors, {
       success: t('message.success'),
       failure: t('message.failure'),
-      saved: t('message.saved'),
+      saved: '', // the translated phrases are whole ('Berhasil di simpan')
     });
 }
 
