@@ -4,6 +4,7 @@ import type {
   BulkPublishInput,
   BulkPublishResult,
   ChannelProductEdit,
+  MarketplaceAttributeList,
   MarketplaceBrandList,
   MarketplaceCategoryList,
   PublishBatch,
@@ -34,6 +35,18 @@ export function useShopBrands(channelId: string, categoryId: string | undefined)
     queryKey: keys.of(workspaceId, 'brands', channelId, categoryId ?? ''),
     queryFn: () =>
       apiFetch<MarketplaceBrandList>(`${shopPath(channelId)}/brands`, { query: categoryId ? { category_id: categoryId } : {} }),
+    enabled: channelId !== '' && Boolean(categoryId),
+    staleTime: 10 * 60_000,
+  });
+}
+
+/** The attributes of one marketplace category (mandatory ones must be sent). */
+export function useShopAttributes(channelId: string, categoryId: string | undefined) {
+  const workspaceId = useWorkspaceId();
+  return useQuery({
+    queryKey: keys.of(workspaceId, 'attributes', channelId, categoryId ?? ''),
+    queryFn: () =>
+      apiFetch<MarketplaceAttributeList>(`${shopPath(channelId)}/categories/${encodeURIComponent(categoryId ?? '')}/attributes`),
     enabled: channelId !== '' && Boolean(categoryId),
     staleTime: 10 * 60_000,
   });

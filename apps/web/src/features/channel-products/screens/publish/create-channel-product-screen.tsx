@@ -8,7 +8,7 @@ import { notifyHttpError } from '../../../../lib/notify.ts';
 import { useShop } from '../../api/channel-products-api.ts';
 import { useMasterProduct, useMasterProducts, usePublish, usePublishBatch } from '../../api/publish-api.ts';
 import { PublishProgress } from '../../components/publish-progress.tsx';
-import { initialChoices, PublishFormFields, targetOfPath } from './publish-form-fields.tsx';
+import { initialChoices, PublishFormFields, targetOfPath, toPublishChoice } from './publish-form-fields.tsx';
 
 /**
  * /product-channel/:id/create-product-{shopee,tiktok,tokopedia,blibli}: publishes a master product to this shop
@@ -36,7 +36,7 @@ export function CreateChannelProductScreen() {
 
   const submit = async () => {
     const values = (await form.validateFields()) as { channels: Record<string, unknown>[] };
-    const choice = values.channels[0] ?? {};
+    const choice = toPublishChoice(values.channels[0] ?? {});
     publish.mutate(
       { productId: productId ?? '', channels: [{ ...choice, channel_id: id, target } as never] },
       {

@@ -8,7 +8,7 @@ import { notifyHttpError } from '../../../../lib/notify.ts';
 import { useShop } from '../../api/channel-products-api.ts';
 import { useEditPublish, useEditStart, useMasterProduct, usePublishBatch } from '../../api/publish-api.ts';
 import { PublishProgress } from '../../components/publish-progress.tsx';
-import { initialChoices, PublishFormFields, targetOfPath } from './publish-form-fields.tsx';
+import { initialChoices, PublishFormFields, targetOfPath, toPublishChoice } from './publish-form-fields.tsx';
 
 /**
  * /product-channel/:id/edit-product-{shopee,tiktok,tokopedia,blibli,lazada}?product=<channel product id>: sends the
@@ -44,7 +44,7 @@ export function EditChannelProductScreen() {
 
   const submit = async () => {
     const values = (await form.validateFields()) as Record<string, unknown>;
-    save.mutate({ ...values, target } as never, {
+    save.mutate({ ...toPublishChoice(values), target } as never, {
       onSuccess: setBatch,
       onError: (error) => {
         if (!applyFieldErrors(form, error)) notifyHttpError(error);

@@ -2,12 +2,13 @@ import type { Product } from '@kelola/contracts';
 import { PUBLISH_DESCRIPTION_MAX, PUBLISH_NAME_MAX } from '@kelola/contracts/channel-publish';
 import { CHANNEL_IMAGE_MAX_BYTES, stripRichText } from '@kelola/domain';
 import { Checkbox, Form, Input, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MoneyInput } from '../../../../components/money-input.tsx';
 import { textLimit } from '../../../../components/text-limit.ts';
 import { CategoryCascader } from '../../components/category-cascader.tsx';
 import { ImageThumb } from '../../components/image-thumb.tsx';
-import { useShopBrands, useShopCategories } from '../../api/publish-api.ts';
+import { useShopAttributes, useShopBrands, useShopCategories } from '../../api/publish-api.ts';
 
 export type PublishTargetKey = 'shopee' | 'tiktok' | 'tokopedia' | 'lazada' | 'blibli' | 'zalora';
 
@@ -38,6 +39,12 @@ export function PublishFormFields({
   const path = Form.useWatch([...prefix, 'category_path'], form) as string[] | undefined;
   const deepest = path?.at(-1);
   const brands = useShopBrands(channelId, deepest);
+  const attributes = useShopAttributes(channelId, deepest);
+  // Another category has other attributes: the values chosen for the last one are not sent.
+  useEffect(() => {
+    form.setFieldValue([...prefix, 'attribute_values'], undefined);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the category changes
+  }, [deepest]);
   const name = (field: string) => [...prefix, field];
   return (
     <>
@@ -58,6 +65,22 @@ export function PublishFormFields({
           options={(brands.data?.items ?? []).map((b) => ({ value: b.id, label: b.name }))}
         />
       </Form.Item>
+      {(attributes.data?.items ?? []).map((attribute) => (
+        <Form.Item
+          key={attribute.id}
+          name={[...prefix, 'attribute_values', attribute.id]}
+          label={attribute.name}
+          rules={attribute.mandatory ? [{ required: true, type: 'array', min: 1, message: t('fields.attributeRequired') }] : []}
+        >
+          <Select
+            mode={attribute.input_type === 'multi_select' ? 'multiple' : 'tags'}
+            {...(attribute.input_type === 'multi_select' ? {} : { maxCount: 1 })}
+            options={attribute.values.map((v) => ({ value: v.id, label: v.name }))}
+            optionFilterProp="label"
+            allowClear
+          />
+        </Form.Item>
+      ))}
       <Form.Item
         name={name('name')}
         label={t('fields.name')}
@@ -158,4 +181,13 @@ export function initialChoices(product: Product, prices?: Map<string, number>) {
       .map((i) => i.id),
     prices: product.catalogs.map((c) => ({ catalog_id: c.id, price: prices?.get(c.id) ?? Math.round(c.price) })),
   };
+}
+
+/** The form's values as the API takes them: chosen attribute values as `attributes`, empty ones left out. */
+export function toPublishChoice(values: Record<string, unknown>): Record<string, unknown> {
+  const { attribute_values: chosen, ...rest } = values as { attribute_values?: Record<string, string[] | undefined> };
+  const attributes = Object.entries(chosen ?? {})
+    .filter(([, v]) => Array.isArray(v) && v.length > 0)
+    .map(([id, v]) => ({ id, values: v! }));
+  return { ...rest, ...(attributes.length > 0 ? { attributes } : {}) };
 }

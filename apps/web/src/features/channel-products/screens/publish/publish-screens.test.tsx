@@ -5,7 +5,7 @@ import { renderWithRouter, stubFetch } from '../../../../test/render-with-router
 import { clickButton, meWith, notFound, WORKSPACE } from '../../../../test/document-fixtures.ts';
 import { categoryTree } from '../../components/category-cascader.tsx';
 import { EditChannelProductScreen } from './edit-channel-product-screen.tsx';
-import { targetOfPath } from './publish-form-fields.tsx';
+import { targetOfPath, toPublishChoice } from './publish-form-fields.tsx';
 
 const CHANNEL = '0193a000-0000-7000-8000-000000000001';
 const PRODUCT = '0193a000-0000-7000-8000-000000000003';
@@ -79,6 +79,14 @@ describe('publish rules on the screens', () => {
     const tree = categoryTree(CATEGORIES.items);
     expect(tree.map((c) => c.label)).toEqual(['Makanan & Minuman', 'Fashion']);
     expect(tree[0]!.children?.map((c) => [c.value, c.isLeaf])).toEqual([['110', true]]);
+  });
+
+  it('sends the chosen attribute values as attributes and leaves empty ones out', () => {
+    expect(toPublishChoice({ name: 'Kopi', attribute_values: { '501': ['Arabika'], '502': [], '503': undefined } })).toEqual({
+      name: 'Kopi',
+      attributes: [{ id: '501', values: ['Arabika'] }],
+    });
+    expect(toPublishChoice({ name: 'Kopi' })).toEqual({ name: 'Kopi' });
   });
 });
 
