@@ -91,6 +91,19 @@ describeJourney('publish a new master product to Shopee and TikTok Shop', () => 
     await field('Kategori marketplace').locator('.ant-select').click();
     await page.keyboard.type(leaf.name);
     await page.locator('.ant-cascader-menu-item').filter({ hasText: leaf.name }).first().click();
+    // The category's mandatory attributes are asked for (the marketplace refuses a product without them).
+    const { items: attributes } = await api<{ items: { id: string; name: string; mandatory: boolean; values: { name: string }[] }[] }>(
+      `/api/channels/${channel.id}/categories/${leaf.id}/attributes`,
+    );
+    for (const attribute of attributes.filter((a) => a.mandatory)) {
+      const select = page.locator('.ant-form-item').filter({ hasText: attribute.name }).first().locator('.ant-select');
+      if (attribute.values[0]) await chooseOption(page, select, attribute.values[0].name, { search: true });
+      else {
+        await select.click();
+        await page.keyboard.type('Lainnya');
+        await page.keyboard.press('Enter');
+      }
+    }
     if (target === 'shopee') await saveScreenshot(page, 'publish-shopee-form');
     await page.getByRole('button', { name: `Publikasikan ke ${label}` }).click();
     const progress = page.getByTestId(`publication-${target}`);
