@@ -78,7 +78,7 @@ export type PublishEditInput = z.infer<typeof PublishEditInput>;
 export const BulkPublishInput = z.object({
   product_ids: z.array(id).min(1, { error: 'REQUIRED' }).max(50, { error: 'TOO_MANY' }),
   channels: z
-    .array(PublishChannelInput.pick({ channel_id: true, target: true, category_path: true, brand_id: true }))
+    .array(PublishChannelInput.pick({ channel_id: true, target: true, category_path: true, brand_id: true, attributes: true }))
     .min(1, { error: 'REQUIRED' })
     .max(10, { error: 'TOO_MANY' }),
 });

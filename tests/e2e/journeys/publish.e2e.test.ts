@@ -80,6 +80,22 @@ describeJourney('publish a new master product to Shopee and TikTok Shop', () => 
     return items.find((c) => c.is_leaf && c.parent_id)!;
   };
 
+  /** The category's mandatory attributes are asked for (the marketplace refuses a product without them). */
+  const fillMandatoryAttributes = async (page: Page, channelId: string, categoryId: string) => {
+    const { items: attributes } = await api<{ items: { id: string; name: string; mandatory: boolean; values: { name: string }[] }[] }>(
+      `/api/channels/${channelId}/categories/${categoryId}/attributes`,
+    );
+    for (const attribute of attributes.filter((a) => a.mandatory)) {
+      const select = page.locator('.ant-form-item').filter({ hasText: attribute.name }).first().locator('.ant-select');
+      if (attribute.values[0]) await chooseOption(page, select, attribute.values[0].name, { search: true });
+      else {
+        await select.click();
+        await page.keyboard.type('Lainnya');
+        await page.keyboard.press('Enter');
+      }
+    }
+  };
+
   const publishFrom = async (page: Page, channel: Channel, target: 'shopee' | 'tiktok', product: string, label: string) => {
     await page.goto(`/product-channel/${channel.id}/create-product-${target}?workspace_id=${workspaceId}`);
     await waitForWorkspace(page);
@@ -91,19 +107,7 @@ describeJourney('publish a new master product to Shopee and TikTok Shop', () => 
     await field('Kategori marketplace').locator('.ant-select').click();
     await page.keyboard.type(leaf.name);
     await page.locator('.ant-cascader-menu-item').filter({ hasText: leaf.name }).first().click();
-    // The category's mandatory attributes are asked for (the marketplace refuses a product without them).
-    const { items: attributes } = await api<{ items: { id: string; name: string; mandatory: boolean; values: { name: string }[] }[] }>(
-      `/api/channels/${channel.id}/categories/${leaf.id}/attributes`,
-    );
-    for (const attribute of attributes.filter((a) => a.mandatory)) {
-      const select = page.locator('.ant-form-item').filter({ hasText: attribute.name }).first().locator('.ant-select');
-      if (attribute.values[0]) await chooseOption(page, select, attribute.values[0].name, { search: true });
-      else {
-        await select.click();
-        await page.keyboard.type('Lainnya');
-        await page.keyboard.press('Enter');
-      }
-    }
+    await fillMandatoryAttributes(page, channel.id, leaf.id);
     if (target === 'shopee') await saveScreenshot(page, 'publish-shopee-form');
     await page.getByRole('button', { name: `Publikasikan ke ${label}` }).click();
     const progress = page.getByTestId(`publication-${target}`);
@@ -179,6 +183,7 @@ describeJourney('publish a new master product to Shopee and TikTok Shop', () => 
       await field('Kategori marketplace').locator('.ant-select').click();
       await page.keyboard.type(leaf.name);
       await page.locator('.ant-cascader-menu-item').filter({ hasText: leaf.name }).first().click();
+      await fillMandatoryAttributes(page, tiktok.id, leaf.id);
       await page.getByPlaceholder('Cari produk').fill(name);
       await page.getByPlaceholder('Cari produk').press('Enter');
       await page.locator('tr.ant-table-row').filter({ hasText: name }).locator('input[type="checkbox"]').check();

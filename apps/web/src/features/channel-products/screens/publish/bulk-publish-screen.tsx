@@ -1,5 +1,5 @@
 import type { Channel } from '@kelola/contracts/channels';
-import type { PublishBatch } from '@kelola/contracts/channel-publish';
+import type { BulkPublishInput, PublishBatch } from '@kelola/contracts/channel-publish';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import { useWorkspaceId } from '../../../../lib/workspace-query.ts';
 import { useBulkPublish, useMasterProducts, useShopCategories } from '../../api/publish-api.ts';
 import { CategoryCascader } from '../../components/category-cascader.tsx';
 import { usePublicationMessage } from '../../components/publish-progress.tsx';
+import { AttributeFields, toPublishChoice } from './publish-form-fields.tsx';
 
 const PUBLISHABLE = ['shopee', 'tiktok', 'lazada', 'blibli'];
 
@@ -31,6 +32,7 @@ export function BulkPublishScreen() {
     queryFn: () => apiFetch<{ items: Channel[] }>('/channels'),
   });
   const channelId = Form.useWatch('channel_id', form) as string | undefined;
+  const categoryPath = Form.useWatch('category_path', form) as string[] | undefined;
   const categories = useShopCategories(channelId ?? '');
   const bulk = useBulkPublish();
   const [batchIds, setBatchIds] = useState<string[]>([]);
@@ -46,18 +48,10 @@ export function BulkPublishScreen() {
   const shop = connected.find((s) => s.id === channelId);
 
   const submit = async () => {
-    const values = (await form.validateFields()) as { channel_id: string; target?: string; category_path: string[] };
+    // Shop, target, category and the category's attribute values, the same for every product chosen.
+    const choice = toPublishChoice((await form.validateFields()) as Record<string, unknown>);
     bulk.mutate(
-      {
-        product_ids: selected,
-        channels: [
-          {
-            channel_id: values.channel_id,
-            category_path: values.category_path,
-            ...(values.target ? { target: values.target as 'tokopedia' } : {}),
-          },
-        ],
-      },
+      { product_ids: selected, channels: [choice as BulkPublishInput['channels'][number]] },
       {
         onSuccess: (result) => setBatchIds(result.batches.map((b) => b.id)),
         onError: (error) => {
@@ -90,6 +84,7 @@ export function BulkPublishScreen() {
           <Form.Item name="category_path" label={t('fields.category')} rules={[{ required: true, message: t('fields.categoryRequired') }]}>
             <CategoryCascader items={categories.data?.items} loading={categories.isLoading} placeholder={t('fields.categoryPick')} />
           </Form.Item>
+          <AttributeFields channelId={channelId ?? ''} categoryId={categoryPath?.at(-1)} prefix={[]} />
         </Form>
         <Input.Search placeholder={t('bulk.search')} allowClear onSearch={setSearch} style={{ maxWidth: 360, marginBottom: 12 }} />
         <Table

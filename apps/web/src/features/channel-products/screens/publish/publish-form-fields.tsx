@@ -39,12 +39,6 @@ export function PublishFormFields({
   const path = Form.useWatch([...prefix, 'category_path'], form) as string[] | undefined;
   const deepest = path?.at(-1);
   const brands = useShopBrands(channelId, deepest);
-  const attributes = useShopAttributes(channelId, deepest);
-  // Another category has other attributes: the values chosen for the last one are not sent.
-  useEffect(() => {
-    form.setFieldValue([...prefix, 'attribute_values'], undefined);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the category changes
-  }, [deepest]);
   const name = (field: string) => [...prefix, field];
   return (
     <>
@@ -65,22 +59,7 @@ export function PublishFormFields({
           options={(brands.data?.items ?? []).map((b) => ({ value: b.id, label: b.name }))}
         />
       </Form.Item>
-      {(attributes.data?.items ?? []).map((attribute) => (
-        <Form.Item
-          key={attribute.id}
-          name={[...prefix, 'attribute_values', attribute.id]}
-          label={attribute.name}
-          rules={attribute.mandatory ? [{ required: true, type: 'array', min: 1, message: t('fields.attributeRequired') }] : []}
-        >
-          <Select
-            mode={attribute.input_type === 'multi_select' ? 'multiple' : 'tags'}
-            {...(attribute.input_type === 'multi_select' ? {} : { maxCount: 1 })}
-            options={attribute.values.map((v) => ({ value: v.id, label: v.name }))}
-            optionFilterProp="label"
-            allowClear
-          />
-        </Form.Item>
-      ))}
+      <AttributeFields channelId={channelId} categoryId={deepest} prefix={prefix} />
       <Form.Item
         name={name('name')}
         label={t('fields.name')}
@@ -190,4 +169,44 @@ export function toPublishChoice(values: Record<string, unknown>): Record<string,
     .filter(([, v]) => Array.isArray(v) && v.length > 0)
     .map(([id, v]) => ({ id, values: v! }));
   return { ...rest, ...(attributes.length > 0 ? { attributes } : {}) };
+}
+
+/** The category's attributes (mandatory ones required), under `prefix.attribute_values.<id>`; see `toPublishChoice`. */
+export function AttributeFields({
+  channelId,
+  categoryId,
+  prefix,
+}: {
+  channelId: string;
+  categoryId: string | undefined;
+  prefix: (string | number)[];
+}) {
+  const { t } = useTranslation('publish');
+  const form = Form.useFormInstance();
+  const attributes = useShopAttributes(channelId, categoryId);
+  // Another category has other attributes: the values chosen for the last one are not sent.
+  useEffect(() => {
+    form.setFieldValue([...prefix, 'attribute_values'], undefined);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the category changes
+  }, [categoryId]);
+  return (
+    <>
+      {(attributes.data?.items ?? []).map((attribute) => (
+        <Form.Item
+          key={attribute.id}
+          name={[...prefix, 'attribute_values', attribute.id]}
+          label={attribute.name}
+          rules={attribute.mandatory ? [{ required: true, type: 'array', min: 1, message: t('fields.attributeRequired') }] : []}
+        >
+          <Select
+            mode={attribute.input_type === 'multi_select' ? 'multiple' : 'tags'}
+            {...(attribute.input_type === 'multi_select' ? {} : { maxCount: 1 })}
+            options={attribute.values.map((v) => ({ value: v.id, label: v.name }))}
+            optionFilterProp="label"
+            allowClear
+          />
+        </Form.Item>
+      ))}
+    </>
+  );
 }
