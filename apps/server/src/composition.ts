@@ -3,6 +3,7 @@ import { channelProductFlows } from './flows/channel-products.ts';
 import { fulfillmentFlows } from './flows/fulfillment.jobs.ts';
 import { orderExportFlows } from './flows/order-export.routes.ts';
 import { orderFlows } from './flows/orders.jobs.ts';
+import { publishFlows } from './flows/publish-product.ts';
 import type { KelolaModule, Ports } from './http/context.ts';
 import type { Router } from './http/route.ts';
 import { areasModule } from './modules/areas/index.ts';
@@ -44,6 +45,7 @@ export const MODULES: readonly KelolaModule[] = [
   // Flows take part like modules: their routes, workers and the handlers they provide (they span several modules).
   orderFlows,
   channelProductFlows,
+  publishFlows,
   fulfillmentFlows,
   documentsModule,
   orderExportFlows,

@@ -165,3 +165,20 @@ export {
 export * from './ledger.ts';
 export * from './credit-limit.ts';
 export * from './finance-states.ts';
+export {
+  deepestCategory,
+  imageStep,
+  initialChannelStock,
+  PUBLISH_DEFAULTS,
+  PUBLISH_MAX_IMAGES,
+  PUBLISH_MAX_POLLS,
+  PUBLISH_POLL_MS,
+  PUBLISH_TARGETS,
+  PUBLISH_WORDS_ID,
+  publishMessage,
+  SHOPEE_MAX_TIERS,
+  stripRichText,
+  TOKOPEDIA_ATTEMPTS,
+  type PublishTarget,
+  type PublishWords,
+} from './channel-publish.ts';

@@ -11,6 +11,7 @@ import { inSystem, inTenant } from '../platform/db/database.ts';
 import type { Platform } from '../platform/platform.ts';
 import { systemCtx, tenantCtxFor } from '../platform/system-ctx.ts';
 import { DEMO_EMAIL } from './seed-demo.ts';
+import { publishDemoProduct } from './demo-publish.ts';
 
 /**
  * The demo workspace's marketplace shops (issue 13): on every start with the sandbox there, the sandbox's Shopee,
@@ -192,6 +193,10 @@ export function startDemoShops(platform: Platform, log: FastifyBaseLogger): () =
       // The shop's products are imported and mapped to the demo catalogue by SKU; stock pushes follow (issue 15).
       await importSandboxProducts(platform, owner, channelId).catch((error: unknown) =>
         log.warn({ err: error }, 'demo shop products not imported'),
+      );
+      // One demo product is published from Kelola to each shop (issue 15, ADR 0038); its stock and price pushes follow.
+      await publishDemoProduct(platform, owner, channelId).catch((error: unknown) =>
+        log.warn({ err: error }, 'demo product not published'),
       );
       if (shop.marketplace === 'shopee')
         void demoShopeePromotion(platform, owner, channelId, () => stopped).catch((error: unknown) =>

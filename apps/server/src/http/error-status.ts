@@ -8,6 +8,7 @@ import { warehouseErrors } from '../modules/warehouses/warehouses.errors.ts';
 import { areaErrors } from '../modules/areas/areas.errors.ts';
 import { channelErrors } from '../modules/channels/channels.errors.ts';
 import { channelShopErrors } from '../modules/channels/channel-shops.errors.ts';
+import { channelPublishErrors } from '../modules/channels/channel-publish.errors.ts';
 import { pricingErrors } from '../modules/pricing/pricing.errors.ts';
 import { catalogErrors } from '../modules/catalog/catalog.errors.ts';
 import { inventoryErrors } from '../modules/inventory/inventory.errors.ts';
@@ -32,6 +33,7 @@ export const MODULE_ERRORS = {
   areaErrors,
   channelErrors,
   channelShopErrors,
+  channelPublishErrors,
   pricingErrors,
   catalogErrors,
   inventoryErrors,
@@ -51,6 +53,7 @@ export const ERROR_STATUS = {
   ...areaErrors,
   ...channelErrors,
   ...channelShopErrors,
+  ...channelPublishErrors,
   ...pricingErrors,
   ...catalogErrors,
   ...inventoryErrors,

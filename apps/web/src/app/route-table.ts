@@ -65,6 +65,9 @@ export type ScreenId =
   | 'stock-adjustment-form'
   | 'stock-allocation'
   | 'channel-products'
+  | 'create-channel-product'
+  | 'edit-channel-product'
+  | 'bulk-publish'
   | 'product-allocation'
   | 'sales'
   | 'manual-order'
@@ -199,7 +202,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/product/edit', layout: 'main', auth: true, titleKey: 'product-edit', screen: 'product-edit' },
   { path: '/product/import', layout: 'main', auth: true, titleKey: 'product-import', screen: 'product-import' },
   { path: '/product/allocation', layout: 'main', auth: true, titleKey: 'product-allocation', screen: 'product-allocation' },
-  { path: '/product/bulk-publish', layout: 'main', auth: true, titleKey: 'product-bulk-publish' },
+  { path: '/product/bulk-publish', layout: 'main', auth: true, titleKey: 'product-bulk-publish', screen: 'bulk-publish' },
   {
     path: '/product-channel/:id/product/synchronize',
     layout: 'main',
@@ -207,16 +210,70 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     titleKey: 'product-channel-sync',
     screen: 'channel-products',
   },
-  { path: '/product-channel/:id/create-product-tokopedia', layout: 'main', auth: true, titleKey: 'create-product-tokopedia' },
-  { path: '/product-channel/:id/create-product-tiktok', layout: 'main', auth: true, titleKey: 'create-product-tiktok' },
-  { path: '/product-channel/:id/create-product-shopee', layout: 'main', auth: true, titleKey: 'create-product-shopee' },
-  { path: '/product-channel/:id/create-product-blibli', layout: 'main', auth: true, titleKey: 'create-product-blibli' },
+  {
+    path: '/product-channel/:id/create-product-tokopedia',
+    layout: 'main',
+    auth: true,
+    titleKey: 'create-product-tokopedia',
+    screen: 'create-channel-product',
+  },
+  {
+    path: '/product-channel/:id/create-product-tiktok',
+    layout: 'main',
+    auth: true,
+    titleKey: 'create-product-tiktok',
+    screen: 'create-channel-product',
+  },
+  {
+    path: '/product-channel/:id/create-product-shopee',
+    layout: 'main',
+    auth: true,
+    titleKey: 'create-product-shopee',
+    screen: 'create-channel-product',
+  },
+  {
+    path: '/product-channel/:id/create-product-blibli',
+    layout: 'main',
+    auth: true,
+    titleKey: 'create-product-blibli',
+    screen: 'create-channel-product',
+  },
   { path: '/product-channel/:id/create-product-distributor', layout: 'main', auth: true, titleKey: 'create-product-distributor' },
-  { path: '/product-channel/:id/edit-product-tiktok', layout: 'main', auth: true, titleKey: 'edit-product-tiktok' },
-  { path: '/product-channel/:id/edit-product-tokopedia', layout: 'main', auth: true, titleKey: 'edit-product-tokopedia' },
-  { path: '/product-channel/:id/edit-product-shopee', layout: 'main', auth: true, titleKey: 'edit-product-shopee' },
-  { path: '/product-channel/:id/edit-product-blibli', layout: 'main', auth: true, titleKey: 'edit-product-blibli' },
-  { path: '/product-channel/:id/edit-product-lazada', layout: 'main', auth: true, titleKey: 'edit-product-lazada' },
+  {
+    path: '/product-channel/:id/edit-product-tiktok',
+    layout: 'main',
+    auth: true,
+    titleKey: 'edit-product-tiktok',
+    screen: 'edit-channel-product',
+  },
+  {
+    path: '/product-channel/:id/edit-product-tokopedia',
+    layout: 'main',
+    auth: true,
+    titleKey: 'edit-product-tokopedia',
+    screen: 'edit-channel-product',
+  },
+  {
+    path: '/product-channel/:id/edit-product-shopee',
+    layout: 'main',
+    auth: true,
+    titleKey: 'edit-product-shopee',
+    screen: 'edit-channel-product',
+  },
+  {
+    path: '/product-channel/:id/edit-product-blibli',
+    layout: 'main',
+    auth: true,
+    titleKey: 'edit-product-blibli',
+    screen: 'edit-channel-product',
+  },
+  {
+    path: '/product-channel/:id/edit-product-lazada',
+    layout: 'main',
+    auth: true,
+    titleKey: 'edit-product-lazada',
+    screen: 'edit-channel-product',
+  },
   { path: '/product-channel/:id/edit-product-distributor', layout: 'main', auth: true, titleKey: 'edit-product-distributor' },
   { path: '/product-channel/:id/price-area', layout: 'main', auth: true, titleKey: 'price-area', screen: 'price-area' },
   { path: '/price', layout: 'main', auth: true, titleKey: 'price', screen: 'price-list' },

@@ -179,6 +179,15 @@ export const SCREENS: Record<ScreenId, Screen> = {
     () => import('../features/inventory/screens/stock-adjustment/stock-adjustment-form-screen.tsx'),
     'StockAdjustmentFormScreen',
   ),
+  'create-channel-product': named(
+    () => import('../features/channel-products/screens/publish/create-channel-product-screen.tsx'),
+    'CreateChannelProductScreen',
+  ),
+  'edit-channel-product': named(
+    () => import('../features/channel-products/screens/publish/edit-channel-product-screen.tsx'),
+    'EditChannelProductScreen',
+  ),
+  'bulk-publish': named(() => import('../features/channel-products/screens/publish/bulk-publish-screen.tsx'), 'BulkPublishScreen'),
   'channel-products': named(
     () => import('../features/channel-products/screens/channel-products/channel-products-screen.tsx'),
     'ChannelProductsScreen',

@@ -5,16 +5,24 @@ import { registerCatalogRoutes } from './catalog.routes.ts';
 import { registerChannelPriceRoutes } from './channel-prices.routes.ts';
 import { channelPriceValues } from './channel-prices.service.ts';
 import { registerCatalogWorkers } from './catalog.jobs.ts';
-import { bundleCatalogsOf, catalogsByNames, catalogsBySkus } from './products.repository.ts';
+import { bundleCatalogsOf, catalogsByNames, catalogsBySkus, imagesOf } from './products.repository.ts';
 export { bundleAvailabilityOf, catalogRefs, catalogTargets, getProduct } from './products.service.ts';
 export { lookupAreaPrice } from './area-prices.service.ts';
-export { channelPriceOf, derivedPricesOf, type DerivedPrice, type ResolvedChannelPrice } from './channel-prices.service.ts';
+export {
+  channelPriceOf,
+  channelPriceValues,
+  derivedPricesOf,
+  setManualChannelPrice,
+  type DerivedPrice,
+  type ResolvedChannelPrice,
+} from './channel-prices.service.ts';
 export { runProductExport, runProductImport, type ExportJob, type ImportJob } from './catalog-io.service.ts';
 export { bundleComponentsOf } from './products.service.ts';
 // The stock port: the inventory module implements it, the composition root wires it in (no import cycle).
 export type { CatalogStock, StockView } from './stock-view.ts';
 
 export { createProduct } from './products.service.ts';
+export { uploadImage } from './images.service.ts';
 export { createCategory } from './categories.service.ts';
 export { createBrand } from './brands.service.ts';
 export { catalogUnits, replaceProductUnits, type CatalogUnits } from './product-units.service.ts';
@@ -45,4 +53,16 @@ export async function catalogRefsByName(ctx: TenantCtx, names: readonly string[]
 /** The catalogs of the bundles that contain any of these catalogs (the inventory re-pushes them when a component moves). */
 export async function bundleCatalogsContaining(ctx: Pick<TenantCtx, 'db' | 'workspaceId'>, componentCatalogIds: readonly string[]) {
   return bundleCatalogsOf(ctx, componentCatalogIds);
+}
+
+/** A product's image files in position order (publishing uploads them to the shops). */
+export async function productImageFiles(ctx: TenantCtx, productId: string) {
+  return (await imagesOf(ctx, productId)).map((i) => ({
+    id: i.id,
+    fileKey: i.fileKey,
+    fileName: i.fileName,
+    mimeType: i.mimeType,
+    sizeBytes: i.sizeBytes,
+    position: i.position,
+  }));
 }

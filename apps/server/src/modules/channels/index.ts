@@ -4,6 +4,7 @@ import { registerChannelProductRoutes } from './channel-products.routes.ts';
 import { registerChannelRoutes } from './channels.routes.ts';
 import { registerShopWorkers } from './channel-shops.jobs.ts';
 import { registerShopRoutes } from './channel-shops.routes.ts';
+import { registerPublishRoutes } from './channel-publish.routes.ts';
 export {
   connectChannel,
   enqueueChannelCall,
@@ -49,6 +50,25 @@ export {
   type ChannelValue,
   type ChannelValueSource,
 } from './stock-push.service.ts';
+export {
+  channelSkusOf,
+  getPublishBatch,
+  getPublishBatches,
+  latestPublicationOf,
+  marketplaceOfTarget,
+  publicationsOfProducts,
+  publishableShop,
+  PUBLISH_QUEUE,
+  realTiming,
+  runPublishBatch,
+  setPublishTiming,
+  startPublishBatch,
+  targetFor,
+  type PublicationInput,
+  type PublicationRequest,
+  type PublishJob,
+  type PublishTiming,
+} from './channel-publish.service.ts';
 export type { CancellationReason, MarketplaceAdapter, MarketplaceKey, MarketplaceOrder, TokenGrant } from './adapters/types.ts';
 export type { InboxRow } from './channels.repository.ts';
 
@@ -59,6 +79,7 @@ export const channelsModule: KelolaModule = {
     registerChannelRoutes(router);
     registerShopRoutes(router);
     registerChannelProductRoutes(router);
+    registerPublishRoutes(router);
   },
   workers: async (platform) => {
     await registerChannelWorkers(platform);

@@ -20,3 +20,4 @@ export * from '../../modules/fulfillment/fulfillment.schema.ts';
 export * from '../../modules/promotions/promotions.schema.ts';
 export * from '../../modules/finance/finance.schema.ts';
 export * from '../../modules/documents/documents.schema.ts';
+export * from '../../modules/channels/channel-publish.schema.ts';

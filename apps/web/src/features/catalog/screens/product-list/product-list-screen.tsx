@@ -1,4 +1,4 @@
-import { EditOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
+import { CloudUploadOutlined, EditOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, Flex, Select, Space, Tabs, Tag, TreeSelect, Typography } from 'antd';
 import type { Key } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -166,6 +166,9 @@ export function ProductListScreen() {
       <Space wrap>
         <Button icon={<ImportOutlined />} onClick={() => void navigate(link('/product/import'))}>
           {t('list.import')}
+        </Button>
+        <Button icon={<CloudUploadOutlined />} onClick={() => void navigate(link('/product/bulk-publish'))}>
+          {t('list.bulkPublish')}
         </Button>
         <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(link('/product/create'))}>
           {t('list.add')}

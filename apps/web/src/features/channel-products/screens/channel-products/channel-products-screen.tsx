@@ -2,12 +2,16 @@ import type { ChannelProduct, ChannelPush, MappingState } from '@kelola/contract
 import { Alert, Button, Card, Segmented, Space, Statistic, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { DateText } from '../../../../components/date-text.tsx';
 import { MoneyText } from '../../../../components/money-text.tsx';
 import { SkuPicker } from '../../../../components/sku-picker.tsx';
 import { notifyHttpError } from '../../../../lib/notify.ts';
 import { useChannelProducts, useChannelPushes, useMapSku, useShop, useSynchronize } from '../../api/channel-products-api.ts';
+
+/** The create-product-* and edit-product-* routes of each marketplace (routes.tsv); a TikTok shop also sells on Tokopedia. */
+const CREATE_TARGETS: Record<string, string[]> = { shopee: ['shopee'], tiktok: ['tiktok', 'tokopedia'], blibli: ['blibli'] };
+const EDIT_TARGETS: Record<string, string> = { shopee: 'shopee', tiktok: 'tiktok', blibli: 'blibli', lazada: 'lazada' };
 
 const MAPPING_COLOR: Record<MappingState, string> = {
   CONFIRMED: 'green',
@@ -22,6 +26,7 @@ const MAPPING_COLOR: Record<MappingState, string> = {
  */
 export function ChannelProductsScreen() {
   const { t } = useTranslation('channel-products');
+  const { t: tp } = useTranslation('publish');
   const { id = '' } = useParams();
   const [status, setStatus] = useState<'all' | 'active' | 'inactive'>('all');
   const [page, setPage] = useState(1);
@@ -44,13 +49,20 @@ export function ChannelProductsScreen() {
         <Typography.Title level={4} style={{ margin: 0 }}>
           {shop.data ? `${shop.data.name} (${shop.data.marketplace})` : t('title')}
         </Typography.Title>
-        <Button
-          type="primary"
-          loading={synchronize.isPending || importing}
-          onClick={() => synchronize.mutate(undefined, { onError: notifyHttpError })}
-        >
-          {importing ? t('import.running') : t('import.start')}
-        </Button>
+        <Space wrap>
+          {(CREATE_TARGETS[shop.data?.marketplace ?? ''] ?? []).map((target) => (
+            <Link key={target} to={`/product-channel/${id}/create-product-${target}`}>
+              <Button>{tp('create.add', { target: tp(`target.${target}`) })}</Button>
+            </Link>
+          ))}
+          <Button
+            type="primary"
+            loading={synchronize.isPending || importing}
+            onClick={() => synchronize.mutate(undefined, { onError: notifyHttpError })}
+          >
+            {importing ? t('import.running') : t('import.start')}
+          </Button>
+        </Space>
       </Space>
       {data?.import.status === 'FAILED' ? (
         <Alert type="error" showIcon message={t('import.failed')} description={data.import.reason ?? undefined} />
@@ -133,6 +145,18 @@ export function ChannelProductsScreen() {
             render: (v: MappingState) => <Tag color={MAPPING_COLOR[v]}>{t(`mapping.${v}`)}</Tag>,
           },
           { title: t('columns.variants'), dataIndex: 'variant_count', align: 'right' },
+          {
+            title: '',
+            key: 'edit',
+            render: (_v, row) => {
+              const target = EDIT_TARGETS[shop.data?.marketplace ?? ''];
+              return target ? (
+                <Link to={`/product-channel/${id}/edit-product-${target}?product=${encodeURIComponent(row.product_id)}`}>
+                  {tp('edit.action')}
+                </Link>
+              ) : null;
+            },
+          },
           {
             title: t('columns.priceRange'),
             key: 'price',
