@@ -6,9 +6,9 @@ import { listOrders } from '../modules/orders/index.ts';
 /**
  * The demo's delivery orders at several warehouse steps (issue 14), from the manual orders the order seed made, so
  * /delivery-order shows every tab on first start: the confirmed one waits for picking, the one in process is picked
- * and packed, the one ready to ship is packed and has its goods issued when its stock is all there (a delivery note
- * number, stock out of on-hand; the demo's orders hold a coffee line short in Jakarta, so it stops at packing
- * completed), and the shipped ones show as shipped. The orders keep their states.
+ * and packed, the one ready to ship is packed and has its goods issued (a delivery note number, stock out of on-hand;
+ * the Jakarta warehouse holds the coffee and the T-shirts it needs), and the shipped ones show as shipped. The orders
+ * keep their states.
  */
 export async function seedDemoFulfillment(ctx: TenantCtx): Promise<void> {
   const plan: { tab: 'on_process' | 'ready_to_ship'; actions: FulfillmentAction[] }[] = [

@@ -41,8 +41,12 @@ describe('demo seed', () => {
     const products = (await app.fastify.inject({ method: 'GET', url: '/api/products', headers })).json();
     expect(products.counts).toMatchObject({ active: 2, all: 3 });
     const stock = (await app.fastify.inject({ method: 'GET', url: '/api/inventory?size=50', headers })).json();
-    // 40 received of KPK-HITAM-M in Jakarta, 3 of them shipped by the demo's manual orders (seed-demo-orders.ts).
-    expect(stock.items.map((i: { on_hand: number }) => i.on_hand).sort((a: number, b: number) => a - b)).toEqual([37, 50, 60, 70, 120]);
+    // 40 received of KPK-HITAM-M in Jakarta, 3 of them shipped by the demo's manual orders (seed-demo-orders.ts) and
+    // 1 issued to the ready-to-ship one (seed-demo-fulfillment.ts); 150 of the Gayo coffee in Jakarta, 2 shipped and
+    // 1 issued; 120 of it in Bandung.
+    expect(stock.items.map((i: { on_hand: number }) => i.on_hand).sort((a: number, b: number) => a - b)).toEqual([
+      36, 50, 60, 70, 120, 147,
+    ]);
 
     await seedDemo(app.platform, app.fastify.log);
     expect((await app.fastify.inject({ method: 'GET', url: '/api/products', headers })).json().counts.all).toBe(3);
