@@ -3,7 +3,7 @@ import { BinLocationInput } from '@kelola/contracts';
 import type { z } from 'zod';
 import type { TenantCtx } from '../../http/context.ts';
 import { DomainError, parseOrFail } from '../../platform/errors.ts';
-import { catalogRefs } from '../catalog/index.ts';
+import { catalogRefs, catalogThumbnails } from '../catalog/index.ts';
 import { fetchShippingLabel } from '../channels/index.ts';
 import { ordersWithLines, type LineRow, type OrderRow } from '../orders/index.ts';
 import { getWarehouse } from '../warehouses/index.ts';
@@ -123,6 +123,7 @@ export async function pickLines(ctx: TenantCtx, loaded: Loaded): Promise<PickLin
           name: line.name,
           options: line.options,
           location: null,
+          thumbnail: null,
           total: 0,
           orders: [],
         };
@@ -136,7 +137,11 @@ export async function pickLines(ctx: TenantCtx, loaded: Loaded): Promise<PickLin
   const warehouseIds = [...new Set(list.flatMap((g) => (g.warehouseId ? [g.warehouseId] : [])))];
   const catalogIds = [...new Set(list.flatMap((g) => (g.catalogId ? [g.catalogId] : [])))];
   const bins = new Map((await repo.binsOf(ctx, warehouseIds, catalogIds)).map((b) => [`${b.warehouseId}|${b.catalogId}`, b.location]));
-  for (const g of list) g.location = bins.get(`${g.warehouseId}|${g.catalogId}`) ?? null;
+  const thumbnails = await catalogThumbnails(ctx, catalogIds);
+  for (const g of list) {
+    g.location = bins.get(`${g.warehouseId}|${g.catalogId}`) ?? null;
+    g.thumbnail = g.catalogId ? (thumbnails.get(g.catalogId) ?? null) : null;
+  }
   const cmp = (a: string, b: string) => a.localeCompare(b, 'id', { numeric: true });
   list.sort(
     (a, b) =>
