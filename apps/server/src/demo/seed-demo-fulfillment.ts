@@ -1,7 +1,34 @@
 import type { FulfillmentAction } from '@kelola/domain';
 import { runFulfillmentStep } from '../flows/fulfillment-actions.ts';
 import type { TenantCtx } from '../http/context.ts';
+import { catalogRefsBySku } from '../modules/catalog/index.ts';
+import { setBinLocation } from '../modules/documents/index.ts';
 import { listOrders } from '../modules/orders/index.ts';
+
+/** Where the demo's goods lie in the Jakarta warehouse: the picking list walks aisle A (T-shirts), then B (coffee). */
+const DEMO_BINS: [sku: string, location: string][] = [
+  ['KPK-HITAM-M', 'A-01-1'],
+  ['KPK-HITAM-L', 'A-01-2'],
+  ['KPK-PUTIH-M', 'A-02-1'],
+  ['KPK-PUTIH-L', 'A-02-2'],
+  ['KOPI-GAYO-250', 'B-03-1'],
+];
+
+/** Bin locations of the Jakarta warehouse's SKUs (shown on its warehouse page, used by the picking list). */
+export async function seedDemoBins(ctx: TenantCtx, warehouseId: string): Promise<void> {
+  const ids = new Map(
+    (
+      await catalogRefsBySku(
+        ctx,
+        DEMO_BINS.map(([sku]) => sku),
+      )
+    ).map((c) => [c.sku, c.id]),
+  );
+  for (const [sku, location] of DEMO_BINS) {
+    const catalogId = ids.get(sku);
+    if (catalogId) await setBinLocation(ctx, { warehouse_id: warehouseId, catalog_id: catalogId, location });
+  }
+}
 
 /**
  * The demo's delivery orders at several warehouse steps (issue 14), from the manual orders the order seed made, so

@@ -112,7 +112,7 @@ describe('shipping labels', () => {
 describe('picking and packing lists', () => {
   it('groups lines by warehouse and SKU with the total to pick and the orders each serves, sorted by bin location', async () => {
     const s = await setup();
-    const [first, second] = s.skus as [{ id: string; sku: string }, { id: string; sku: string }];
+    const [first, second] = s.skus as [Setup['skus'][0], Setup['skus'][0]];
     const a = await order(s, [2, 1]);
     const b = await order(s, [3, 0]);
     const c = await order(s, [0, 4]);
@@ -121,7 +121,15 @@ describe('picking and packing lists', () => {
       (await call('PUT', '/api/bin-locations', s.owner, { warehouse_id: s.wh, catalog_id: second.id, location: 'A-01-1' })).statusCode,
     ).toBe(200);
     await call('PUT', '/api/bin-locations', s.owner, { warehouse_id: s.wh, catalog_id: first.id, location: 'B-07-3' });
-    expect((await call('GET', `/api/bin-locations?warehouse_id=${s.wh}`, s.owner)).json().items).toHaveLength(2);
+    // Listed by location, each with its SKU's code and name (the bin-location screen).
+    expect(
+      (await call('GET', `/api/bin-locations?warehouse_id=${s.wh}`, s.owner))
+        .json()
+        .items.map((b: Record<string, string>) => [b.location, b.sku]),
+    ).toEqual([
+      ['A-01-1', second.sku],
+      ['B-07-3', first.sku],
+    ]);
 
     const res = await call('POST', '/api/documents/picking-list', s.owner, { order_ids: [a.id, b.id, c.id] });
     expect(res.statusCode, res.body).toBe(200);

@@ -48,6 +48,17 @@ describe('demo seed', () => {
       36, 50, 60, 70, 120, 147,
     ]);
 
+    // The Jakarta warehouse's SKUs have bin locations (the picking list walks them in order).
+    const jakarta = res.json().items.find((w: { code: string }) => w.code === 'JKT-01');
+    const bins = (await app.fastify.inject({ method: 'GET', url: `/api/bin-locations?warehouse_id=${jakarta.id}`, headers })).json();
+    expect(bins.items.map((b: { location: string; sku: string }) => `${b.location} ${b.sku}`)).toEqual([
+      'A-01-1 KPK-HITAM-M',
+      'A-01-2 KPK-HITAM-L',
+      'A-02-1 KPK-PUTIH-M',
+      'A-02-2 KPK-PUTIH-L',
+      'B-03-1 KOPI-GAYO-250',
+    ]);
+
     await seedDemo(app.platform, app.fastify.log);
     expect((await app.fastify.inject({ method: 'GET', url: '/api/products', headers })).json().counts.all).toBe(3);
   });

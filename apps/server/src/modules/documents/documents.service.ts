@@ -1,4 +1,4 @@
-import type { BinLocation, PrintKind, PrintStatus } from '@kelola/contracts';
+import type { BinLocation, BinLocationItem, PrintKind, PrintStatus } from '@kelola/contracts';
 import { BinLocationInput } from '@kelola/contracts';
 import type { z } from 'zod';
 import type { TenantCtx } from '../../http/context.ts';
@@ -213,11 +213,23 @@ export async function printStatus(ctx: TenantCtx, orderIds: readonly string[]): 
 export const printedFilter = (orderId: Parameters<typeof repo.printedCondition>[0], kind: PrintKind, printed: boolean) =>
   repo.printedCondition(orderId, kind, printed);
 
-/** The bin locations of a warehouse (of some SKUs). */
-export async function listBinLocations(ctx: TenantCtx, warehouseId: string, catalogIds?: string[]): Promise<{ items: BinLocation[] }> {
+/** The bin locations of a warehouse (of some SKUs), with each SKU's code and name, walked by location then SKU. */
+export async function listBinLocations(ctx: TenantCtx, warehouseId: string, catalogIds?: string[]): Promise<{ items: BinLocationItem[] }> {
   await getWarehouse(ctx, warehouseId);
   const rows = await repo.binsOf(ctx, [warehouseId], catalogIds);
-  return { items: rows.map((r) => ({ warehouse_id: r.warehouseId, catalog_id: r.catalogId, location: r.location })) };
+  const skus = new Map((await catalogRefs(ctx, [...new Set(rows.map((r) => r.catalogId))])).map((c) => [c.id, c]));
+  const cmp = (a: string, b: string) => a.localeCompare(b, 'id', { numeric: true });
+  return {
+    items: rows
+      .map((r) => ({
+        warehouse_id: r.warehouseId,
+        catalog_id: r.catalogId,
+        location: r.location,
+        sku: skus.get(r.catalogId)?.sku ?? '-',
+        name: skus.get(r.catalogId)?.name ?? '-',
+      }))
+      .sort((a, b) => cmp(a.location, b.location) || cmp(a.sku, b.sku)),
+  };
 }
 
 /** Sets (or, with an empty location, clears) where a SKU lies in a warehouse. */
