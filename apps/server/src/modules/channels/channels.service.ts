@@ -753,6 +753,19 @@ export async function fetchShippingLabel(
   return callMarketplace(platform, connection, 'shippingLabel', 1, undefined, (auth) => adapter.getShippingLabel(auth, orderId));
 }
 
+/** The pickup time slots the marketplace offers for an order (none where it has no slots). */
+export async function fetchPickupSlots(
+  platform: Platform,
+  workspaceId: string,
+  connectionId: string,
+  orderId: string,
+): Promise<{ id: string; start: number; end: number | null; label: string }[]> {
+  const connection = await usableConnection(platform, workspaceId, connectionId);
+  const adapter = adapterFor(platform, connection.marketplace as MarketplaceCode);
+  if (!adapter.pickupSlots) return [];
+  return callMarketplace(platform, connection, 'pickupSlots', 1, undefined, (auth) => adapter.pickupSlots!(auth, orderId));
+}
+
 export async function fetchCancellationReasons(
   platform: Platform,
   workspaceId: string,

@@ -9,6 +9,7 @@ export {
   enqueueChannelCall,
   fetchCancellationReasons,
   fetchShippingLabel,
+  fetchPickupSlots,
   fetchMarketplaceOrders,
   getChannel,
   listChannels,
