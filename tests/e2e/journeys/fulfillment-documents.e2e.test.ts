@@ -132,6 +132,11 @@ describeJourney('journey: print a picking list and bulk labels from /fulfillment
     const opened = page.waitForEvent('popup');
     await page.getByTestId('bulk-bar').getByRole('button', { name: button }).click();
     const popup = await opened;
+    // The page's content security policy must let its frame show the PDF (a blob).
+    const refused: string[] = [];
+    popup.on('console', (message) => {
+      if (/Content Security Policy/iu.test(message.text())) refused.push(message.text());
+    });
     await popup.waitForLoadState();
     expect(new URL(popup.url()).pathname).toBe(expectedPath);
     const frame = popup.getByTestId('document-frame');
@@ -139,6 +144,8 @@ describeJourney('journey: print a picking list and bulk labels from /fulfillment
     expect((await frame.getAttribute('src')) ?? '').toMatch(/^blob:/u);
     expect(await popup.getByTestId('print-document').isEnabled()).toBe(true);
     await session.context.unroute(url);
+    await popup.waitForTimeout(500);
+    expect(refused).toEqual([]);
     expect(status).toBe(200);
     expect(contentType).toBe('application/pdf');
     return { popup, pdf: pdf! };
