@@ -6,7 +6,7 @@ import { setBinLocation } from '../modules/documents/index.ts';
 import { listOrders } from '../modules/orders/index.ts';
 
 /** Where the demo's goods lie in the Jakarta warehouse: the picking list walks aisle A (T-shirts), then B (coffee). */
-const DEMO_BINS: [sku: string, location: string][] = [
+export const DEMO_JAKARTA_BINS: [sku: string, location: string][] = [
   ['KPK-HITAM-M', 'A-01-1'],
   ['KPK-HITAM-L', 'A-01-2'],
   ['KPK-PUTIH-M', 'A-02-1'],
@@ -14,17 +14,20 @@ const DEMO_BINS: [sku: string, location: string][] = [
   ['KOPI-GAYO-250', 'B-03-1'],
 ];
 
-/** Bin locations of the Jakarta warehouse's SKUs (shown on its warehouse page, used by the picking list). */
-export async function seedDemoBins(ctx: TenantCtx, warehouseId: string): Promise<void> {
+/** The Bandung warehouse holds the coffee the demo's marketplace shops sell. */
+export const DEMO_BANDUNG_BINS: [sku: string, location: string][] = [['KOPI-GAYO-250', 'K-01-3']];
+
+/** Bin locations of a warehouse's SKUs (shown on its warehouse page, used by the picking list). */
+export async function seedDemoBins(ctx: TenantCtx, warehouseId: string, bins: [sku: string, location: string][]): Promise<void> {
   const ids = new Map(
     (
       await catalogRefsBySku(
         ctx,
-        DEMO_BINS.map(([sku]) => sku),
+        bins.map(([sku]) => sku),
       )
     ).map((c) => [c.sku, c.id]),
   );
-  for (const [sku, location] of DEMO_BINS) {
+  for (const [sku, location] of bins) {
     const catalogId = ids.get(sku);
     if (catalogId) await setBinLocation(ctx, { warehouse_id: warehouseId, catalog_id: catalogId, location });
   }

@@ -300,7 +300,7 @@ export async function updateFulfillmentOrder(ctx: TenantCtx, kind: FulfillmentKi
 export async function pickupSlotsFor(ctx: TenantCtx, kind: FulfillmentKind, id: string) {
   const { order } = await fulfillmentOrderOr404(ctx, kind, id);
   if (order.source !== 'MARKETPLACE' || !order.channelId || !order.externalId) return { items: [] };
-  const slots = await fetchPickupSlots(ctx.platform, ctx.workspaceId, order.channelId, order.externalId);
+  const slots = await fetchPickupSlots(ctx, order.channelId, order.externalId);
   return {
     items: slots.map((slot) => ({
       id: slot.id,

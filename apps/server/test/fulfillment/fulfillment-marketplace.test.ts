@@ -237,6 +237,10 @@ describe('fulfillment of marketplace orders', () => {
     }[];
     expect(seen.find((o) => o.orderId === orderId)).toMatchObject({ status: 'PROCESSED', pickupSlot: slots[1]!.id });
     expect((await detail(s, id)).fulfillment).toMatchObject({ step: 'SHIPPED', shipment_state: 'DONE' });
+    // Its label is now the marketplace's own (fetched while the request waits), merged onto a 100 × 150 mm page.
+    const label = await call('POST', '/api/documents/labels', s.owner, { order_ids: [id] });
+    expect(label.statusCode, label.body).toBe(200);
+    expect(label.headers['content-type']).toBe('application/pdf');
     // Another workspace's order: 404; a bad id: 400 on the field.
     const stranger = await connectedShop('shopee', 1);
     expectError(await call('GET', `${base}/${id}/pickup-slots`, stranger.owner), 404, 'ORDER_NOT_FOUND');

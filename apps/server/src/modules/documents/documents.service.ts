@@ -88,7 +88,7 @@ export async function printLabels(ctx: TenantCtx, orderIds: readonly string[]): 
   const pages: LabelPage[] = [];
   for (const { order, lines } of loaded) {
     if (order.source === 'MARKETPLACE' && order.channelId && order.externalId && order.receiptNumber) {
-      const pdf = await fetchShippingLabel(ctx.platform, ctx.workspaceId, order.channelId, order.externalId).then(
+      const pdf = await fetchShippingLabel(ctx, order.channelId, order.externalId).then(
         (label) => (label.contentType.includes('pdf') ? label.data : null),
         // A marketplace that cannot serve its label now: Kelola's own label still ships the parcel.
         () => null,
