@@ -1,7 +1,7 @@
 import { DeleteOutlined, EditOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { BinLocationInput } from '@kelola/contracts/documents';
 import { Alert, App, Button, Card, Flex, Form, Input, Modal, Popconfirm, Table, Tag, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SkuPicker } from '../../../components/sku-picker.tsx';
 import { textLimit } from '../../../components/text-limit.ts';
@@ -43,16 +43,23 @@ export function BinLocationsCard({ warehouseId }: { warehouseId: string }) {
   }, [bins.data, q]);
   const binCount = new Set((bins.data?.items ?? []).map((b) => b.location)).size;
 
-  if (!canRead) return null;
-
+  // The dialog's form mounts on each opening (destroyOnHidden) with these values: one empty SKU row to fill, or the
+  // SKU being moved.
   const open = (next: Editing) => {
     save.reset();
-    form.resetFields();
-    form.setFieldsValue(
-      next.mode === 'edit' ? { location: next.item.location, skus: [next.item.catalog_id] } : { location: '', skus: [undefined] },
-    );
     setEditing(next);
   };
+  const initialValues: AssignValues | undefined = editing
+    ? editing.mode === 'edit'
+      ? { location: editing.item.location, skus: [editing.item.catalog_id] }
+      : { location: '', skus: [undefined] }
+    : undefined;
+  // The form instance outlives the dialog: each opening starts from these values, not the last opening's.
+  useEffect(() => {
+    if (editing) form.resetFields();
+  }, [editing, form]);
+
+  if (!canRead) return null;
 
   const submit = async (values: AssignValues) => {
     const catalogIds = [...new Set(values.skus.filter((id): id is string => Boolean(id)))];
@@ -163,7 +170,13 @@ export function BinLocationsCard({ warehouseId }: { warehouseId: string }) {
         destroyOnHidden
         data-testid="bin-modal"
       >
-        <Form<AssignValues> form={form} layout="vertical" onFinish={(values) => void submit(values)} preserve={false}>
+        <Form<AssignValues>
+          form={form}
+          layout="vertical"
+          initialValues={initialValues}
+          onFinish={(values) => void submit(values)}
+          preserve={false}
+        >
           <Form.Item
             name="location"
             label={t('bins.location')}
