@@ -47,6 +47,7 @@ describe('ShipDialog', { timeout: 20_000 }, () => {
   it('waits for the slots before sending a pickup', async () => {
     const loading = setup({ slots: [], slotsLoading: true });
     expect(screen.getByText('Memuat jadwal pickup dari marketplace…')).toBeTruthy();
+    expect((screen.getByTestId('ship-submit') as HTMLButtonElement).disabled).toBe(true);
     loading.submit();
     expect(loading.onSubmit).not.toHaveBeenCalled();
   });

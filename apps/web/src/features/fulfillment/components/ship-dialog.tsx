@@ -76,7 +76,12 @@ export function ShipDialog({
       open={open}
       title={t('ship.title')}
       okText={t('ship.submit')}
-      okButtonProps={{ loading: busy, ...({ 'data-testid': 'ship-submit' } as Record<string, string>) }}
+      // A pickup waits for the marketplace's slots before it can be sent.
+      okButtonProps={{
+        loading: busy,
+        disabled: method === 'PICKUP' && slotsLoading,
+        ...({ 'data-testid': 'ship-submit' } as Record<string, string>),
+      }}
       onOk={submit}
       onCancel={onCancel}
       destroyOnHidden
