@@ -56,7 +56,10 @@ export const BinLocationInput = z.object({
 export const BinLocation = z.object({ warehouse_id: z.string(), catalog_id: z.string(), location: z.string() });
 export type BinLocation = z.infer<typeof BinLocation>;
 export const BinLocationQuery = z.object({ warehouse_id: uuid, catalog_ids: z.string().trim().max(20_000).optional() });
-export const BinLocationList = z.object({ items: z.array(BinLocation) });
+/** A bin location in a list, with the SKU it holds (code and name) for the bin-location screen. */
+export const BinLocationItem = BinLocation.extend({ sku: z.string(), name: z.string() });
+export type BinLocationItem = z.infer<typeof BinLocationItem>;
+export const BinLocationList = z.object({ items: z.array(BinLocationItem) });
 
 // ---------------------------------------------------------------------------------------------------------------
 // Order exports (/fulfillment/export, /delivery-order/export)

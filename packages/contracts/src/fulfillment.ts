@@ -151,11 +151,19 @@ export const ShipInput = z
   .object({
     method: z.enum(SHIP_METHODS, { error: 'INVALID_VALUE' }),
     receipt_number: optionalText(100),
+    /** The pickup time slot chosen from GET …/pickup-slots (marketplaces that offer them); the first one when absent. */
+    pickup_slot_id: z.string().trim().min(1, { error: 'REQUIRED' }).max(100, { error: 'TOO_LONG' }).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.method === 'OWN_COURIER' && !v.receipt_number) ctx.addIssue({ code: 'custom', path: ['receipt_number'], message: 'REQUIRED' });
   });
 export type ShipInput = z.output<typeof ShipInput>;
+
+/** A pickup time slot the marketplace offers for an order: start and end as ISO times (end null when only a day). */
+export const PickupSlot = z.object({ id: z.string(), start: z.string(), end: z.string().nullable(), label: z.string() });
+export type PickupSlot = z.infer<typeof PickupSlot>;
+export const PickupSlotList = z.object({ items: z.array(PickupSlot) });
+export type PickupSlotList = z.infer<typeof PickupSlotList>;
 
 /** Scan to pack: what the packer scanned (barcode or SKU) and how many times; the server checks it against the order. */
 export const PackInput = z.object({

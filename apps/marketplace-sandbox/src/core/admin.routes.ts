@@ -155,6 +155,8 @@ export const registerAdmin = (app: FastifyInstance, store: SandboxStore, pushes:
         updatedAt: order.updatedAt,
         history: order.history,
         ...(order.next ? { next: order.next } : {}),
+        ...(order.trackingNumber ? { trackingNumber: order.trackingNumber } : {}),
+        ...(order.pickupSlot ? { pickupSlot: order.pickupSlot } : {}),
       })),
     };
   });

@@ -69,6 +69,8 @@ export type SandboxOrder = {
   packageId: string;
   courier: string;
   trackingNumber?: string;
+  /** The pickup time slot the seller chose when arranging pickup (Shopee pickup_time_id, TikTok "start-end"). */
+  pickupSlot?: string;
   cancelReason?: string;
   buyerCancelRequested?: boolean;
   /**

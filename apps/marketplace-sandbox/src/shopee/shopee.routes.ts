@@ -633,10 +633,19 @@ export const registerShopee = (app: FastifyInstance, store: SandboxStore, pushes
     };
   });
 
+  /** Three pickup slots: tomorrow morning and afternoon, the day after in the morning (dates at 00:00 WIB, in seconds). */
+  const pickupSlots = () => {
+    const tomorrow = Math.floor((now() + 7 * 3_600_000) / 86_400_000) * 86_400_000 + 86_400_000 - 7 * 3_600_000;
+    return [
+      [tomorrow, '09:00-12:00', 'AM'],
+      [tomorrow, '13:00-17:00', 'PM'],
+      [tomorrow + 86_400_000, '09:00-12:00', 'AM'],
+    ].map(([day, text, part]) => ({ date: seconds(day as number), time_text: text, pickup_time_id: `${seconds(day as number)}${part}` }));
+  };
+
   shopRoute('GET', 'logistics/get_shipping_parameter', ({ shop }, request) => {
     const order = findOrder(shop, queryOf(request).order_sn);
     if (order.status !== 'READY_TO_SHIP') fail(400, 'logistics.order_status_error', `Order status ${order.status} cannot be arranged.`);
-    const day = seconds(now() + 86_400_000);
     return {
       info_needed: { pickup: ['address_id', 'pickup_time_id'], dropoff: [], non_integrated: [] },
       pickup: {
@@ -647,7 +656,7 @@ export const registerShopee = (app: FastifyInstance, store: SandboxStore, pushes
           city: warehouse.city,
           address: warehouse.address,
           address_flag: warehouse.isDefault ? ['default_address', 'pickup_address'] : ['pickup_address'],
-          time_slot_list: [{ date: day, time_text: '09:00-12:00', pickup_time_id: String(day) }],
+          time_slot_list: pickupSlots(),
         })),
       },
       dropoff: { branch_list: [] },
@@ -662,6 +671,11 @@ export const registerShopee = (app: FastifyInstance, store: SandboxStore, pushes
     const hasPickup = pickup.address_id !== undefined && pickup.pickup_time_id !== undefined;
     if (!hasPickup && body.dropoff === undefined && body.non_integrated === undefined) {
       fail(400, 'logistics.error_param', 'One of pickup, dropoff or non_integrated is required.');
+    }
+    if (hasPickup) {
+      if (!pickupSlots().some((slot) => slot.pickup_time_id === String(pickup.pickup_time_id)))
+        fail(400, 'logistics.error_param', 'pickup_time_id is not one of the offered time slots.');
+      order.pickupSlot = String(pickup.pickup_time_id);
     }
     const tracking = bodyObject(body.non_integrated).tracking_number ?? bodyObject(body.dropoff).tracking_number;
     if (typeof tracking === 'string' && tracking !== '') order.trackingNumber = tracking;

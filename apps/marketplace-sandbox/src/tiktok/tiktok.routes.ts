@@ -582,16 +582,20 @@ export const registerTiktok = (app: FastifyInstance, store: SandboxStore): void 
     };
   });
 
-  route('GET', '/fulfillment/202309/packages/:packageId/handover_time_slots', ({ shop }, request) => {
-    const order = orderOfPackage(shop, (request.params as { packageId: string }).packageId);
+  /** Tomorrow's and the day after's 09:00–12:00 (WIB) pickup slots. */
+  const handoverSlots = (order: SandboxOrder) => {
     const day = Math.floor(now() / 86_400_000) * 86_400_000 + 86_400_000 - 7 * 3_600_000;
-    const slots = [0, 1].map((offsetDays) => ({
+    return [0, 1].map((offsetDays) => ({
       start_time: seconds(day + offsetDays * 86_400_000 + 9 * 3_600_000),
       end_time: seconds(day + offsetDays * 86_400_000 + 12 * 3_600_000),
       available: order.status === 'AWAITING_SHIPMENT',
     }));
+  };
+
+  route('GET', '/fulfillment/202309/packages/:packageId/handover_time_slots', ({ shop }, request) => {
+    const order = orderOfPackage(shop, (request.params as { packageId: string }).packageId);
     return {
-      pickup_slots: slots,
+      pickup_slots: handoverSlots(order),
       can_pickup: order.status === 'AWAITING_SHIPMENT',
       can_drop_off: order.status === 'AWAITING_SHIPMENT',
       drop_off_point_url: '',
@@ -605,6 +609,12 @@ export const registerTiktok = (app: FastifyInstance, store: SandboxStore): void 
     const selfShipment = bodyObject(body.self_shipment);
     if (!selfShipment.tracking_number && body.handover_method !== 'PICKUP' && body.handover_method !== 'DROP_OFF') {
       fail(400, 36009001, 'handover_method should be PICKUP or DROP_OFF.');
+    }
+    const slot = bodyObject(body.pickup_slot);
+    if (body.handover_method === 'PICKUP' && body.pickup_slot !== undefined) {
+      const offered = handoverSlots(order).some((s) => s.start_time === num(slot.start_time) && s.end_time === num(slot.end_time));
+      if (!offered) fail(400, 36009001, 'pickup_slot is not one of the offered handover time slots.');
+      order.pickupSlot = `${num(slot.start_time)}-${num(slot.end_time)}`;
     }
     if (typeof selfShipment.tracking_number === 'string') order.trackingNumber = selfShipment.tracking_number;
     store.setOrderStatus(shop, order, 'AWAITING_COLLECTION');

@@ -61,7 +61,12 @@ export async function seedDemoCatalog(ctx: TenantCtx, warehouses: { jakarta: str
     warehouse_id: warehouses.jakarta,
     supplier_reference: 'SJ-KATUN-0001',
     note: 'Stok awal demo',
-    lines: shirt.catalogs.map((c, i) => ({ catalog_id: c.id, quantity: 40 + i * 10 })),
+    // The coffee is sold from Jakarta too (the demo's manual and distributor orders ship from there): enough for
+    // all of them, so no demo order is stock-short and the ready-to-ship one has its goods issued.
+    lines: [
+      ...shirt.catalogs.map((c, i) => ({ catalog_id: c.id, quantity: 40 + i * 10 })),
+      { catalog_id: coffee.catalogs[0]!.id, quantity: 150 },
+    ],
     post: true,
   });
   await createGoodsReceipt(ctx, {

@@ -2,7 +2,6 @@ import sharp from 'sharp';
 import { placeManualOrder } from '../flows/place-manual-order.ts';
 import type { TenantCtx } from '../http/context.ts';
 import { catalogRefsBySku } from '../modules/catalog/index.ts';
-import { createGoodsReceipt } from '../modules/inventory/index.ts';
 import {
   actOnWithdrawal,
   createInvoice,
@@ -60,16 +59,8 @@ export async function seedDemoFinance(ctx: TenantCtx, warehouseId: string): Prom
     store_type: 'DISTRIBUTOR',
   });
   const day = (ago: number) => new Date(Date.now() - ago * 86_400_000).toISOString().slice(0, 10);
-  // The distributor's coffee leaves from the Jakarta warehouse: its stock arrives first, so the credit orders below
-  // reserve it instead of showing "stock short" (95 units ordered).
-  await createGoodsReceipt(ctx, {
-    date: day(7),
-    warehouse_id: warehouseId,
-    supplier_reference: 'SJ-GAYO-0002',
-    note: 'Stok kopi untuk distributor',
-    lines: [{ catalog_id: kopi.id, quantity: 150 }],
-    post: true,
-  });
+  // The distributor's coffee leaves from the Jakarta warehouse, which holds the demo's coffee from the start
+  // (seed-demo-catalog.ts): the credit orders below reserve it instead of showing "stock short" (95 units ordered).
   const orders = [];
   for (const [ago, quantity] of [
     [6, 40],

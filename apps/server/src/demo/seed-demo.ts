@@ -10,7 +10,7 @@ import { uuidv7 } from '../platform/db/ids.ts';
 import type { Platform } from '../platform/platform.ts';
 import { systemCtx, tenantCtxFor } from '../platform/system-ctx.ts';
 import { seedDemoCatalog } from './seed-demo-catalog.ts';
-import { seedDemoFulfillment } from './seed-demo-fulfillment.ts';
+import { DEMO_BANDUNG_BINS, DEMO_JAKARTA_BINS, seedDemoBins, seedDemoFulfillment } from './seed-demo-fulfillment.ts';
 import { seedDemoOrders } from './seed-demo-orders.ts';
 import { seedDemoPromotions } from './seed-demo-promotions.ts';
 import { seedDemoFinance } from './seed-demo-finance.ts';
@@ -107,6 +107,8 @@ export async function seedDemo(platform: Platform, log: FastifyBaseLogger): Prom
       postal_code: '60293',
     });
     await seedDemoCatalog(tenant, { jakarta: jakarta.id, bandung: bandung.id });
+    await seedDemoBins(tenant, jakarta.id, DEMO_JAKARTA_BINS);
+    await seedDemoBins(tenant, bandung.id, DEMO_BANDUNG_BINS);
     await seedDemoOrders(tenant, jakarta.id);
     await seedDemoFulfillment(tenant);
     let adminId: string | null = null;

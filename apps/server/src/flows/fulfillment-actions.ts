@@ -8,7 +8,7 @@ import {
   type OrderStatus,
 } from '@kelola/domain';
 import type { TenantCtx } from '../http/context.ts';
-import { enqueueChannelCall, type ChannelCallSettledHandler } from '../modules/channels/index.ts';
+import { enqueueChannelCall, fetchPickupSlots, type ChannelCallSettledHandler } from '../modules/channels/index.ts';
 import {
   fulfillmentOrderOr404,
   getFulfillment,
@@ -174,7 +174,11 @@ export async function shipOrder(ctx: TenantCtx, kind: FulfillmentKind, id: strin
       ctx,
       order.channelId!,
       'arrangeShipment',
-      { orderId: order.externalId!, method: input.method === 'PICKUP' ? 'pickup' : 'dropoff' },
+      {
+        orderId: order.externalId!,
+        method: input.method === 'PICKUP' ? 'pickup' : 'dropoff',
+        ...(input.method === 'PICKUP' && input.pickup_slot_id ? { pickupSlotId: input.pickup_slot_id } : {}),
+      },
       { kind: 'fulfillment', id },
     );
     await addTimeline(ctx, id, {
@@ -183,7 +187,7 @@ export async function shipOrder(ctx: TenantCtx, kind: FulfillmentKind, id: strin
       event: 'SHIPMENT_SENDING',
       fromStatus: null,
       toStatus: null,
-      note: input.method,
+      note: input.method === 'PICKUP' && input.pickup_slot_id ? `${input.method} ${input.pickup_slot_id}` : input.method,
     });
     return getFulfillment(ctx, kind, id);
   }
@@ -286,4 +290,23 @@ export async function updateFulfillmentOrder(ctx: TenantCtx, kind: FulfillmentKi
     note: [...new Set(changed)].join(', '),
   });
   return getFulfillment(ctx, kind, id);
+}
+
+/**
+ * The pickup time slots of a marketplace order that waits to ship (goods issued): what the marketplace offers now
+ * (Shopee's time_slot_list, TikTok's handover slots), for the ship dialog. None for an own-courier order or a
+ * marketplace without slots.
+ */
+export async function pickupSlotsFor(ctx: TenantCtx, kind: FulfillmentKind, id: string) {
+  const { order } = await fulfillmentOrderOr404(ctx, kind, id);
+  if (order.source !== 'MARKETPLACE' || !order.channelId || !order.externalId) return { items: [] };
+  const slots = await fetchPickupSlots(ctx, order.channelId, order.externalId);
+  return {
+    items: slots.map((slot) => ({
+      id: slot.id,
+      start: new Date(slot.start).toISOString(),
+      end: slot.end === null ? null : new Date(slot.end).toISOString(),
+      label: slot.label,
+    })),
+  };
 }

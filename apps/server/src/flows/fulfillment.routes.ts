@@ -8,6 +8,7 @@ import {
   FulfillmentUpdateInput,
   OrderIdParams,
   PackInput,
+  PickupSlotList,
   ShipInput,
 } from '@kelola/contracts';
 import type { Ctx, TenantCtx } from '../http/context.ts';
@@ -18,6 +19,7 @@ import {
   bulkFulfillmentStep,
   cancelFromFulfillment,
   packByScan,
+  pickupSlotsFor,
   runFulfillmentStep,
   shipOrder,
   updateFulfillmentOrder,
@@ -80,6 +82,18 @@ export function registerFulfillmentFlowRoutes({ route }: Router): void {
         response: FulfillmentDetail,
       },
       (ctx, { params, body }) => shipOrder(t(ctx), kind, params.id, body),
+    );
+    route(
+      {
+        method: 'GET',
+        url: `${base}/:id/pickup-slots`,
+        permission: [menu, 'READ'],
+        tags,
+        summary: "The ship dialog's pickup time slots: what the marketplace offers now (none for an own-courier order)",
+        params: OrderIdParams,
+        response: PickupSlotList,
+      },
+      (ctx, { params }) => pickupSlotsFor(t(ctx), kind, params.id),
     );
     route(
       {

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 /**
  * The web app's Content-Security-Policy. Scripts come only from our own origin: the built index.html loads one
  * module script and Vite emits no inline script. Styles need 'unsafe-inline' because antd writes its CSS-in-JS
- * into <style> elements at run time (and index.html carries a small <style>); see docs/adr/0014.
+ * into <style> elements at run time (and index.html carries a small <style>); see docs/adr/0014. Frames may show
+ * blob: documents: the printable pages' PDFs (ADR 0041).
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -13,6 +14,8 @@ export const CONTENT_SECURITY_POLICY = [
   "font-src 'self' data:",
   "media-src 'self' blob:",
   "connect-src 'self'",
+  // The printable full pages show the server's PDF as a blob in a frame (labels, picking and packing lists).
+  "frame-src 'self' blob:",
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",

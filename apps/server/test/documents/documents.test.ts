@@ -1,10 +1,11 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderOr404, updateOrder } from '../../src/modules/orders/index.ts';
 import { newMember, newWorkspace, type Actor } from '../factories.ts';
 import { asActor, newSku, receive } from '../inventory/helpers.ts';
 import { buildTestApp, type TestApp } from '../test-app.ts';
 import { caller, expectError, expectFieldError, newWarehouse } from '../workspaces/helpers.ts';
-import { barcodesOnPage, pageSizesMm, pdfText } from './pdf-helpers.ts';
+import { barcodesOnPage, pageSizesMm, pdfImages, pdfText } from './pdf-helpers.ts';
 
 let app: TestApp;
 let call: ReturnType<typeof caller>;
@@ -14,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.close());
 
-type Setup = { owner: Actor; wh: string; skus: { id: string; sku: string }[] };
+type Setup = { owner: Actor; wh: string; skus: { id: string; sku: string; productId: string }[] };
 
 async function setup(): Promise<Setup> {
   const owner = await newWorkspace(app);
@@ -111,7 +112,7 @@ describe('shipping labels', () => {
 describe('picking and packing lists', () => {
   it('groups lines by warehouse and SKU with the total to pick and the orders each serves, sorted by bin location', async () => {
     const s = await setup();
-    const [first, second] = s.skus as [{ id: string; sku: string }, { id: string; sku: string }];
+    const [first, second] = s.skus as [Setup['skus'][0], Setup['skus'][0]];
     const a = await order(s, [2, 1]);
     const b = await order(s, [3, 0]);
     const c = await order(s, [0, 4]);
@@ -120,7 +121,15 @@ describe('picking and packing lists', () => {
       (await call('PUT', '/api/bin-locations', s.owner, { warehouse_id: s.wh, catalog_id: second.id, location: 'A-01-1' })).statusCode,
     ).toBe(200);
     await call('PUT', '/api/bin-locations', s.owner, { warehouse_id: s.wh, catalog_id: first.id, location: 'B-07-3' });
-    expect((await call('GET', `/api/bin-locations?warehouse_id=${s.wh}`, s.owner)).json().items).toHaveLength(2);
+    // Listed by location, each with its SKU's code and name (the bin-location screen).
+    expect(
+      (await call('GET', `/api/bin-locations?warehouse_id=${s.wh}`, s.owner))
+        .json()
+        .items.map((b: Record<string, string>) => [b.location, b.sku]),
+    ).toEqual([
+      ['A-01-1', second.sku],
+      ['B-07-3', first.sku],
+    ]);
 
     const res = await call('POST', '/api/documents/picking-list', s.owner, { order_ids: [a.id, b.id, c.id] });
     expect(res.statusCode, res.body).toBe(200);
@@ -154,6 +163,29 @@ describe('picking and packing lists', () => {
     expect(packText).toContain(`No. Pesanan: ${c.order_number}`);
     expect(packText).toContain('Total barang: 3');
     expect(packText).toContain('Total barang: 4');
+  });
+
+  it("shows each line's product thumbnail (the product's first image) beside its name", async () => {
+    const s = await setup();
+    const [first, second] = s.skus as [Setup['skus'][0], Setup['skus'][0]];
+    // A 600 × 400 photo of the first SKU's product; its thumbnail is 300 × 200. The second product has no image.
+    const photo = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#c0392b' } })
+      .png()
+      .toBuffer();
+    const upload = await call('POST', `/api/products/${first.productId}/images`, s.owner, {
+      file_name: 'kaos.png',
+      content_base64: photo.toString('base64'),
+    });
+    expect(upload.statusCode, upload.body).toBe(201);
+    const a = await order(s, [2, 1]);
+    const b = await order(s, [1, 1]);
+    const res = await call('POST', '/api/documents/picking-list', s.owner, { order_ids: [a.id, b.id] });
+    expect(res.statusCode, res.body).toBe(200);
+    // One picture on the page (one line of two has an image), the stored JPEG thumbnail.
+    expect(pdfImages(res.rawPayload)).toEqual([{ page: 1, width: 300, height: 200, enc: 'jpeg' }]);
+    const text = pdfText(res.rawPayload);
+    expect(text).toContain(first.sku);
+    expect(text).toContain(second.sku);
   });
 });
 

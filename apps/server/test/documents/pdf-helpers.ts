@@ -76,3 +76,20 @@ export async function barcodesOnPage(pdf: Uint8Array, page: number): Promise<{ f
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** The images drawn in a PDF (`pdfimages -list`, poppler-utils): page, pixel width and height, encoding of each. */
+export function pdfImages(pdf: Uint8Array): { page: number; width: number; height: number; enc: string }[] {
+  const dir = mkdtempSync(join(tmpdir(), 'kelola-images-'));
+  try {
+    writeFileSync(join(dir, 'in.pdf'), pdf);
+    const out = execFileSync('pdfimages', ['-list', join(dir, 'in.pdf')]).toString();
+    return out
+      .split('\n')
+      .slice(2)
+      .map((line) => line.trim().split(/\s+/u))
+      .filter((cols) => cols.length > 8 && cols[2] === 'image')
+      .map((cols) => ({ page: Number(cols[0]), width: Number(cols[3]), height: Number(cols[4]), enc: cols[8]! }));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -353,12 +353,18 @@ describe('demo', () => {
       .from(memberships)
       .where(eq(memberships.userId, owner!.id));
     const demo = { headers: { authorization: `Bearer ${await tokenFor(app, owner!.id)}`, 'workspace-id': membership!.workspaceId } };
-    const list = (await call('GET', `${base}?step=PACKING_COMPLETED`, demo)).json();
-    // The ready-to-ship order holds a short line (its coffee is in Bandung), so its goods cannot be issued yet.
+    const list = (await call('GET', `${base}?step=GOODS_ISSUED`, demo)).json();
+    // The ready-to-ship order has its goods issued (Jakarta holds its coffee and T-shirt): it waits for the courier.
     // NEW also holds the other demo parts' confirmed manual orders (the finance demo's credit orders).
-    expect(list.counts).toMatchObject({ PICK_CONFIRMED: 0, PACK_CONFIRMED: 1, PACKING_COMPLETED: 1, GOODS_ISSUED: 0, SHIPPED: 2 });
+    expect(list.counts).toMatchObject({ PICK_CONFIRMED: 0, PACK_CONFIRMED: 1, PACKING_COMPLETED: 0, GOODS_ISSUED: 1, SHIPPED: 2 });
     expect(list.counts.NEW).toBeGreaterThanOrEqual(1);
-    expect(list.items[0]).toMatchObject({ status: 'READY_TO_SHIP', stock_short: true, fulfillment: { step: 'PACKING_COMPLETED' } });
-    expectError(await call('POST', `${base}/${list.items[0].id}/steps`, demo, { action: 'ISSUE_GOODS' }), 409, 'INSUFFICIENT_STOCK');
+    expect(list.items[0]).toMatchObject({ status: 'READY_TO_SHIP', stock_short: false, fulfillment: { step: 'GOODS_ISSUED' } });
+    // No demo order waits on stock: the coffee lines (the finance demo's distributor orders too) are covered in Jakarta.
+    const sales = (await call('GET', '/api/orders?size=50', demo)).json();
+    expect(sales.items.filter((o: { stock_short: boolean }) => o.stock_short)).toEqual([]);
+    // The order waiting for the courier ships: the delivery note number is given, the stock already left at goods issue.
+    const shipped = await call('POST', `${base}/${list.items[0].id}/ship`, demo, { method: 'OWN_COURIER', receipt_number: 'SJ-DEMO-0001' });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    expect((await call('GET', `${base}?step=SHIPPED`, demo)).json().counts).toMatchObject({ GOODS_ISSUED: 0, SHIPPED: 3 });
   });
 });

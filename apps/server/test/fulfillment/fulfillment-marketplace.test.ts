@@ -214,6 +214,39 @@ describe('fulfillment of marketplace orders', () => {
     expect((await call('GET', `${base}?step=SHIPPED`, s.owner)).json().items.map((o: { id: string }) => o.id)).toEqual([id]);
   });
 
+  it('offers the marketplace pickup time slots and arranges pickup at the chosen one', async () => {
+    const s = await connectedShop('shopee', 10);
+    const { id, orderId } = await packedOrder(s);
+    expect((await step(s, id, 'ISSUE_GOODS')).statusCode).toBe(200);
+    const answer = await call('GET', `${base}/${id}/pickup-slots`, s.owner);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const slots = answer.json().items as { id: string; start: string; end: string | null; label: string }[];
+    expect(slots.map((slot) => slot.label)).toEqual(['09:00-12:00', '13:00-17:00', '09:00-12:00']);
+    expect(new Date(slots[0]!.start).getTime()).toBeGreaterThan(sandbox.clock.now());
+    expectFieldError(
+      await call('POST', `${base}/${id}/ship`, s.owner, { method: 'PICKUP', pickup_slot_id: 'x'.repeat(101) }),
+      'pickup_slot_id',
+    );
+    const sending = await call('POST', `${base}/${id}/ship`, s.owner, { method: 'PICKUP', pickup_slot_id: slots[1]!.id });
+    expect(sending.statusCode, sending.body).toBe(200);
+    await drain();
+    const seen = (await sandbox.admin(`/orders?marketplace=shopee&shopId=${s.shopId}`)).orders as {
+      orderId: string;
+      pickupSlot?: string;
+      status: string;
+    }[];
+    expect(seen.find((o) => o.orderId === orderId)).toMatchObject({ status: 'PROCESSED', pickupSlot: slots[1]!.id });
+    expect((await detail(s, id)).fulfillment).toMatchObject({ step: 'SHIPPED', shipment_state: 'DONE' });
+    // Its label is now the marketplace's own (fetched while the request waits), merged onto a 100 × 150 mm page.
+    const label = await call('POST', '/api/documents/labels', s.owner, { order_ids: [id] });
+    expect(label.statusCode, label.body).toBe(200);
+    expect(label.headers['content-type']).toBe('application/pdf');
+    // Another workspace's order: 404; a bad id: 400 on the field.
+    const stranger = await connectedShop('shopee', 1);
+    expectError(await call('GET', `${base}/${id}/pickup-slots`, stranger.owner), 404, 'ORDER_NOT_FOUND');
+    expectFieldError(await call('GET', `${base}/nope/pickup-slots`, s.owner), 'params.id');
+  });
+
   it("a shipment the marketplace refuses stays at goods issued, FAILED with the marketplace's message, and can be sent again", async () => {
     const s = await connectedShop('shopee', 20);
     // Arranged in the marketplace already (PROCESSED): our order is READY_TO_SHIP, the warehouse still works on it.

@@ -56,6 +56,8 @@ describe('security headers', () => {
     const csp = String(headers['content-security-policy']);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("script-src 'self'");
+    // The printable pages frame their PDF as a blob.
+    expect(csp).toContain("frame-src 'self' blob:");
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/u);
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-eval'/u);
   };

@@ -41,10 +41,22 @@ describe('demo seed', () => {
     const products = (await app.fastify.inject({ method: 'GET', url: '/api/products', headers })).json();
     expect(products.counts).toMatchObject({ active: 2, all: 3 });
     const stock = (await app.fastify.inject({ method: 'GET', url: '/api/inventory?size=50', headers })).json();
-    // 40 received of KPK-HITAM-M in Jakarta, 3 of them shipped by the demo's manual orders (seed-demo-orders.ts);
-    // 150 of the Gayo coffee in Jakarta for the finance demo's distributor orders (seed-demo-finance.ts).
+    // 40 received of KPK-HITAM-M in Jakarta, 3 of them shipped by the demo's manual orders (seed-demo-orders.ts) and
+    // 1 issued to the ready-to-ship one (seed-demo-fulfillment.ts); 150 of the Gayo coffee in Jakarta, 2 shipped and
+    // 1 issued; 120 of it in Bandung.
     expect(stock.items.map((i: { on_hand: number }) => i.on_hand).sort((a: number, b: number) => a - b)).toEqual([
-      37, 50, 60, 70, 120, 150,
+      36, 50, 60, 70, 120, 147,
+    ]);
+
+    // The Jakarta warehouse's SKUs have bin locations (the picking list walks them in order).
+    const jakarta = res.json().items.find((w: { code: string }) => w.code === 'JKT-01');
+    const bins = (await app.fastify.inject({ method: 'GET', url: `/api/bin-locations?warehouse_id=${jakarta.id}`, headers })).json();
+    expect(bins.items.map((b: { location: string; sku: string }) => `${b.location} ${b.sku}`)).toEqual([
+      'A-01-1 KPK-HITAM-M',
+      'A-01-2 KPK-HITAM-L',
+      'A-02-1 KPK-PUTIH-M',
+      'A-02-2 KPK-PUTIH-L',
+      'B-03-1 KOPI-GAYO-250',
     ]);
 
     await seedDemo(app.platform, app.fastify.log);

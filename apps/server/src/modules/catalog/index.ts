@@ -18,6 +18,7 @@ export {
 } from './channel-prices.service.ts';
 export { runProductExport, runProductImport, type ExportJob, type ImportJob } from './catalog-io.service.ts';
 export { bundleComponentsOf } from './products.service.ts';
+export { catalogThumbnails } from './catalog-thumbnails.ts';
 // The stock port: the inventory module implements it, the composition root wires it in (no import cycle).
 export type { CatalogStock, StockView } from './stock-view.ts';
 

@@ -742,16 +742,39 @@ export async function fetchMarketplaceOrders(
 
 /** The marketplace's own cancellation reasons for one order (spec: GET cancellation-reasons per channel). */
 /** The marketplace's own shipping label (a PDF) of one of its orders, fetched through the adapter's logistics capability. */
-export async function fetchShippingLabel(
-  platform: Platform,
-  workspaceId: string,
+/** The marketplace's own shipping label of an order (a PDF where it serves one), printed while the user waits. */
+export const fetchShippingLabel = (ctx: ScopedCtx & { platform: Platform }, connectionId: string, orderId: string) =>
+  callInRequest(ctx, connectionId, 'shippingLabel', (adapter, auth) => adapter.getShippingLabel(auth, orderId));
+
+/**
+ * One marketplace call a user waits for (the ship dialog's slots, a label to print), in the request's own
+ * transaction: the connection is read and the call recorded there, not in transactions of their own, which on the
+ * embedded database (one connection) would wait for the request's and never start. The token is the one the
+ * scheduled refresh keeps fresh. A failed call's record goes with the request's rollback.
+ */
+async function callInRequest<T>(
+  ctx: ScopedCtx & { platform: Platform },
   connectionId: string,
-  orderId: string,
-): Promise<{ contentType: string; data: Uint8Array }> {
-  const connection = await usableConnection(platform, workspaceId, connectionId);
-  const adapter = adapterFor(platform, connection.marketplace as MarketplaceCode);
-  return callMarketplace(platform, connection, 'shippingLabel', 1, undefined, (auth) => adapter.getShippingLabel(auth, orderId));
+  operation: string,
+  fn: (adapter: MarketplaceAdapter, auth: ShopAuth) => Promise<T>,
+): Promise<T> {
+  const connection = await repo.findConnection(ctx, connectionId);
+  if (!connection) throw new DomainError('CHANNEL_NOT_FOUND');
+  const adapter = adapterFor(ctx.platform, connection.marketplace as MarketplaceCode);
+  const started = Date.now();
+  try {
+    const value = await fn(adapter, shopAuth(connection));
+    await repo.insertCall(ctx, callRecord(ctx.platform, connection, operation, 1, started, undefined));
+    return value;
+  } catch (error) {
+    await repo.insertCall(ctx, callRecord(ctx.platform, connection, operation, 1, started, error));
+    throw error;
+  }
 }
+
+/** The pickup time slots the marketplace offers for an order (none where it has no slots), for the ship dialog. */
+export const fetchPickupSlots = (ctx: ScopedCtx & { platform: Platform }, connectionId: string, orderId: string) =>
+  callInRequest(ctx, connectionId, 'pickupSlots', async (adapter, auth) => (adapter.pickupSlots ? adapter.pickupSlots(auth, orderId) : []));
 
 export async function fetchCancellationReasons(
   platform: Platform,

@@ -10,6 +10,7 @@ export {
   enqueueChannelCall,
   fetchCancellationReasons,
   fetchShippingLabel,
+  fetchPickupSlots,
   fetchMarketplaceOrders,
   getChannel,
   listChannels,

@@ -1,9 +1,9 @@
-import type { BinLocation, PrintKind, PrintStatus } from '@kelola/contracts';
+import type { BinLocation, BinLocationItem, PrintKind, PrintStatus } from '@kelola/contracts';
 import { BinLocationInput } from '@kelola/contracts';
 import type { z } from 'zod';
 import type { TenantCtx } from '../../http/context.ts';
 import { DomainError, parseOrFail } from '../../platform/errors.ts';
-import { catalogRefs } from '../catalog/index.ts';
+import { catalogRefs, catalogThumbnails } from '../catalog/index.ts';
 import { fetchShippingLabel } from '../channels/index.ts';
 import { ordersWithLines, type LineRow, type OrderRow } from '../orders/index.ts';
 import { getWarehouse } from '../warehouses/index.ts';
@@ -88,7 +88,7 @@ export async function printLabels(ctx: TenantCtx, orderIds: readonly string[]): 
   const pages: LabelPage[] = [];
   for (const { order, lines } of loaded) {
     if (order.source === 'MARKETPLACE' && order.channelId && order.externalId && order.receiptNumber) {
-      const pdf = await fetchShippingLabel(ctx.platform, ctx.workspaceId, order.channelId, order.externalId).then(
+      const pdf = await fetchShippingLabel(ctx, order.channelId, order.externalId).then(
         (label) => (label.contentType.includes('pdf') ? label.data : null),
         // A marketplace that cannot serve its label now: Kelola's own label still ships the parcel.
         () => null,
@@ -123,6 +123,7 @@ export async function pickLines(ctx: TenantCtx, loaded: Loaded): Promise<PickLin
           name: line.name,
           options: line.options,
           location: null,
+          thumbnail: null,
           total: 0,
           orders: [],
         };
@@ -136,7 +137,11 @@ export async function pickLines(ctx: TenantCtx, loaded: Loaded): Promise<PickLin
   const warehouseIds = [...new Set(list.flatMap((g) => (g.warehouseId ? [g.warehouseId] : [])))];
   const catalogIds = [...new Set(list.flatMap((g) => (g.catalogId ? [g.catalogId] : [])))];
   const bins = new Map((await repo.binsOf(ctx, warehouseIds, catalogIds)).map((b) => [`${b.warehouseId}|${b.catalogId}`, b.location]));
-  for (const g of list) g.location = bins.get(`${g.warehouseId}|${g.catalogId}`) ?? null;
+  const thumbnails = await catalogThumbnails(ctx, catalogIds);
+  for (const g of list) {
+    g.location = bins.get(`${g.warehouseId}|${g.catalogId}`) ?? null;
+    g.thumbnail = g.catalogId ? (thumbnails.get(g.catalogId) ?? null) : null;
+  }
   const cmp = (a: string, b: string) => a.localeCompare(b, 'id', { numeric: true });
   list.sort(
     (a, b) =>
@@ -208,11 +213,23 @@ export async function printStatus(ctx: TenantCtx, orderIds: readonly string[]): 
 export const printedFilter = (orderId: Parameters<typeof repo.printedCondition>[0], kind: PrintKind, printed: boolean) =>
   repo.printedCondition(orderId, kind, printed);
 
-/** The bin locations of a warehouse (of some SKUs). */
-export async function listBinLocations(ctx: TenantCtx, warehouseId: string, catalogIds?: string[]): Promise<{ items: BinLocation[] }> {
+/** The bin locations of a warehouse (of some SKUs), with each SKU's code and name, walked by location then SKU. */
+export async function listBinLocations(ctx: TenantCtx, warehouseId: string, catalogIds?: string[]): Promise<{ items: BinLocationItem[] }> {
   await getWarehouse(ctx, warehouseId);
   const rows = await repo.binsOf(ctx, [warehouseId], catalogIds);
-  return { items: rows.map((r) => ({ warehouse_id: r.warehouseId, catalog_id: r.catalogId, location: r.location })) };
+  const skus = new Map((await catalogRefs(ctx, [...new Set(rows.map((r) => r.catalogId))])).map((c) => [c.id, c]));
+  const cmp = (a: string, b: string) => a.localeCompare(b, 'id', { numeric: true });
+  return {
+    items: rows
+      .map((r) => ({
+        warehouse_id: r.warehouseId,
+        catalog_id: r.catalogId,
+        location: r.location,
+        sku: skus.get(r.catalogId)?.sku ?? '-',
+        name: skus.get(r.catalogId)?.name ?? '-',
+      }))
+      .sort((a, b) => cmp(a.location, b.location) || cmp(a.sku, b.sku)),
+  };
 }
 
 /** Sets (or, with an empty location, clears) where a SKU lies in a warehouse. */

@@ -1,6 +1,14 @@
 import type { KelolaModule } from '../../http/context.ts';
 import { registerDocumentRoutes } from './documents.routes.ts';
-export { pickLines, printedFilter, printLabels, printPackingLists, printPickingList, printStatus } from './documents.service.ts';
+export {
+  pickLines,
+  printedFilter,
+  printLabels,
+  printPackingLists,
+  printPickingList,
+  printStatus,
+  setBinLocation,
+} from './documents.service.ts';
 
 /** Fulfillment documents (issue 14): shipping labels, picking and packing lists, print counts and bin locations. */
 export const documentsModule: KelolaModule = { name: 'documents', routes: registerDocumentRoutes };

@@ -261,7 +261,19 @@ export type CancelOrderInput = {
 export const outOfStockReason = (reasons: readonly CancellationReason[]): string | undefined =>
   (reasons.find((reason) => /out[ _-]?of[ _-]?stock|stok habis|habis/i.test(`${reason.id} ${reason.label}`)) ?? reasons[0])?.id;
 
-export type ShipmentInput = { orderId: string; method: 'pickup' | 'dropoff'; trackingNumber?: string };
+/**
+ * A pickup time slot the marketplace offers for an order (Shopee `time_slot_list`, TikTok `handover_time_slots`):
+ * `id` is what `ShipmentInput.pickupSlotId` sends back; times are epoch milliseconds (`end` null when only a day).
+ */
+export type PickupSlot = { id: string; start: number; end: number | null; label: string };
+
+export type ShipmentInput = {
+  orderId: string;
+  method: 'pickup' | 'dropoff';
+  trackingNumber?: string;
+  /** The chosen pickup slot (one of `pickupSlots`); without it the first offered slot is taken. */
+  pickupSlotId?: string;
+};
 export type ShipmentResult = { orderId: string; packageId?: string; trackingNumber?: string };
 
 export type ShippingLabel = { contentType: string; data: Uint8Array };
@@ -409,6 +421,8 @@ export type OrderCapability = {
 /** Shipping an order: arranging pickup or drop-off, and its label. */
 export type LogisticsCapability = {
   arrangeShipment(auth: ShopAuth, input: ShipmentInput): Promise<ShipmentResult>;
+  /** The pickup time slots offered for this order; absent where the marketplace has none (the courier comes anyway). */
+  pickupSlots?(auth: ShopAuth, orderId: string): Promise<PickupSlot[]>;
   getShippingLabel(auth: ShopAuth, orderId: string): Promise<ShippingLabel>;
 };
 

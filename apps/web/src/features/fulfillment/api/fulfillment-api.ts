@@ -6,6 +6,7 @@ import type {
   FulfillmentKind,
   FulfillmentList,
   FulfillmentUpdateInput,
+  PickupSlotList,
 } from '@kelola/contracts/fulfillment';
 import type { FulfillmentAction } from '@kelola/domain';
 import { apiFetch } from '../../../lib/api-client.ts';
@@ -56,6 +57,17 @@ export function useFulfillmentReasons(kind: FulfillmentKind, id: string | null) 
   });
 }
 
+/** The pickup time slots the marketplace offers now for an order waiting to ship (asked when the ship dialog opens). */
+export function usePickupSlots(kind: FulfillmentKind, id: string | null, enabled: boolean) {
+  const workspaceId = useWorkspaceId();
+  return useQuery({
+    queryKey: keys.of(workspaceId, 'pickup-slots', kind, id ?? ''),
+    queryFn: () => apiFetch<PickupSlotList>(`${one(kind, id ?? '')}/pickup-slots`),
+    enabled: enabled && Boolean(id),
+    staleTime: 0,
+  });
+}
+
 export function useShops(enabled: boolean) {
   const workspaceId = useWorkspaceId();
   return useQuery({
@@ -84,7 +96,7 @@ function useInvalidate() {
 export type FulfillmentWrite =
   | { kind: 'step'; action: FulfillmentAction }
   | { kind: 'pack'; scanned: { code: string; quantity: number }[] }
-  | { kind: 'ship'; method: 'PICKUP' | 'DROPOFF' | 'OWN_COURIER'; receipt_number?: string }
+  | { kind: 'ship'; method: 'PICKUP' | 'DROPOFF' | 'OWN_COURIER'; receipt_number?: string; pickup_slot_id?: string }
   | { kind: 'cancel'; reason_id: string; reason_detail: string }
   | { kind: 'update'; input: FulfillmentUpdateInput };
 
@@ -102,7 +114,11 @@ export function useFulfillmentWrite(kind: FulfillmentKind, options: { onSuccess?
         case 'ship':
           return apiFetch<FulfillmentDetail>(`${url}/ship`, {
             method: 'POST',
-            body: { method: write.method, ...(write.receipt_number ? { receipt_number: write.receipt_number } : {}) },
+            body: {
+              method: write.method,
+              ...(write.receipt_number ? { receipt_number: write.receipt_number } : {}),
+              ...(write.pickup_slot_id ? { pickup_slot_id: write.pickup_slot_id } : {}),
+            },
           });
         case 'cancel':
           return apiFetch<FulfillmentDetail>(`${url}/cancel`, {

@@ -1,4 +1,6 @@
-import { Alert, Form, Input, Modal, Radio, Typography } from 'antd';
+import type { PickupSlot } from '@kelola/contracts/fulfillment';
+import { Alert, Form, Input, Modal, Radio, Space, Spin, Typography } from 'antd';
+import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/error-text.ts';
@@ -12,30 +14,61 @@ type Props = {
   busy?: boolean;
   error?: unknown;
   initialReceipt?: string | null;
+  /** The marketplace's pickup time slots (none where it has no slots); `slotsLoading` while they are asked. */
+  slots?: readonly PickupSlot[];
+  slotsLoading?: boolean;
+  slotsError?: unknown;
   onCancel: () => void;
-  onSubmit: (input: { method: Method; receipt_number?: string }) => void;
+  onSubmit: (input: { method: Method; receipt_number?: string; pickup_slot_id?: string }) => void;
 };
 
-/** Ship: the marketplace's pickup or drop-off, or the merchant's own courier with its receipt number. */
-export function ShipDialog({ marketplace, open, busy, error, initialReceipt, onCancel, onSubmit }: Props) {
+/** "Rabu, 26 Nov 2026 · 09:00-12:00": the slot's day in the merchant's time and the marketplace's own time text. */
+export const slotText = (slot: PickupSlot) => `${dayjs(slot.start).format('dddd, D MMM YYYY')} · ${slot.label}`;
+
+/**
+ * Ship: the marketplace's pickup (at one of its time slots, where it offers them) or drop-off, or the merchant's own
+ * courier with its receipt number.
+ */
+export function ShipDialog({
+  marketplace,
+  open,
+  busy,
+  error,
+  initialReceipt,
+  slots = [],
+  slotsLoading,
+  slotsError,
+  onCancel,
+  onSubmit,
+}: Props) {
   const { t } = useTranslation('fulfillment');
   const [method, setMethod] = useState<Method>(marketplace ? 'PICKUP' : 'OWN_COURIER');
   const [receipt, setReceipt] = useState(initialReceipt ?? '');
   const [tried, setTried] = useState(false);
+  const [slotId, setSlotId] = useState<string | undefined>(undefined);
 
   useEffect(() => {
     if (open) {
       setMethod(marketplace ? 'PICKUP' : 'OWN_COURIER');
       setReceipt(initialReceipt ?? '');
       setTried(false);
+      setSlotId(undefined);
     }
   }, [open, marketplace, initialReceipt]);
 
   const needsReceipt = method === 'OWN_COURIER';
+  const choosesSlot = method === 'PICKUP' && slots.length > 0;
+  // The first offered slot until the user picks another (the marketplace's earliest pickup).
+  const chosen = slots.find((slot) => slot.id === slotId) ?? slots[0];
   const submit = () => {
     setTried(true);
     if (needsReceipt && !receipt.trim()) return;
-    onSubmit({ method, ...(needsReceipt ? { receipt_number: receipt.trim() } : {}) });
+    if (method === 'PICKUP' && slotsLoading) return;
+    onSubmit({
+      method,
+      ...(needsReceipt ? { receipt_number: receipt.trim() } : {}),
+      ...(choosesSlot && chosen ? { pickup_slot_id: chosen.id } : {}),
+    });
   };
 
   return (
@@ -43,7 +76,12 @@ export function ShipDialog({ marketplace, open, busy, error, initialReceipt, onC
       open={open}
       title={t('ship.title')}
       okText={t('ship.submit')}
-      okButtonProps={{ loading: busy, ...({ 'data-testid': 'ship-submit' } as Record<string, string>) }}
+      // A pickup waits for the marketplace's slots before it can be sent.
+      okButtonProps={{
+        loading: busy,
+        disabled: method === 'PICKUP' && slotsLoading,
+        ...({ 'data-testid': 'ship-submit' } as Record<string, string>),
+      }}
       onOk={submit}
       onCancel={onCancel}
       destroyOnHidden
@@ -69,7 +107,30 @@ export function ShipDialog({ marketplace, open, busy, error, initialReceipt, onC
             <Input data-testid="ship-receipt" value={receipt} count={textLimit(100)} onChange={(event) => setReceipt(event.target.value)} />
           </Form.Item>
         ) : (
-          <Typography.Text type="secondary">{t('ship.marketplaceNote')}</Typography.Text>
+          <>
+            {method === 'PICKUP' && slotsLoading && (
+              <Form.Item label={t('ship.slot')}>
+                <Spin size="small" /> <Typography.Text type="secondary">{t('ship.slotsLoading')}</Typography.Text>
+              </Form.Item>
+            )}
+            {method === 'PICKUP' && !slotsLoading && slotsError ? (
+              <Alert type="warning" showIcon message={t('ship.slotsFailed')} style={{ marginBottom: 12 }} data-testid="ship-slots-failed" />
+            ) : null}
+            {choosesSlot && !slotsLoading && (
+              <Form.Item label={t('ship.slot')} required extra={t('ship.slotHint')}>
+                <Radio.Group data-testid="ship-slots" value={chosen?.id} onChange={(event) => setSlotId(String(event.target.value))}>
+                  <Space direction="vertical">
+                    {slots.map((slot) => (
+                      <Radio key={slot.id} value={slot.id} data-testid={`ship-slot-${slot.id}`}>
+                        {slotText(slot)}
+                      </Radio>
+                    ))}
+                  </Space>
+                </Radio.Group>
+              </Form.Item>
+            )}
+            <Typography.Text type="secondary">{t('ship.marketplaceNote')}</Typography.Text>
+          </>
         )}
       </Form>
     </Modal>

@@ -9,7 +9,7 @@ import { DetailPage } from '../../../components/detail-page.tsx';
 import { useCan } from '../../../components/use-can.ts';
 import { notifyHttpError, notifySuccess } from '../../../lib/notify.ts';
 import { withWorkspaceQuery } from '../../../lib/workspace-query.ts';
-import { useFulfillment, useFulfillmentWrite } from '../api/fulfillment-api.ts';
+import { useFulfillment, useFulfillmentWrite, usePickupSlots } from '../api/fulfillment-api.ts';
 import { CancelDialog } from '../components/cancel-dialog.tsx';
 import { ShipDialog } from '../components/ship-dialog.tsx';
 
@@ -29,6 +29,7 @@ export function FulfillmentDetailScreen({ kind }: { kind: FulfillmentKind }) {
   const write = useFulfillmentWrite(kind);
   const [dialog, setDialog] = useState<'ship' | 'cancel' | null>(null);
   const order = detail.data;
+  const pickupSlots = usePickupSlots(kind, order?.id ?? null, dialog === 'ship' && order?.source === 'MARKETPLACE');
 
   const run = async (action: FulfillmentAction) => {
     if (!id) return;
@@ -164,6 +165,9 @@ export function FulfillmentDetailScreen({ kind }: { kind: FulfillmentKind }) {
           <ShipDialog
             marketplace={order.source === 'MARKETPLACE'}
             open={dialog === 'ship'}
+            slots={pickupSlots.data?.items}
+            slotsLoading={pickupSlots.isFetching}
+            slotsError={pickupSlots.error}
             busy={write.isPending}
             error={write.error}
             initialReceipt={order.receipt_number}

@@ -62,6 +62,26 @@ describe('/fulfillment', { timeout: 60_000 }, () => {
     expect(within(results).getByText('SHP-240002').closest('li')?.textContent).toContain('Belum Diproses');
   });
 
+  it("prints the selected orders' picking list and labels in the printable full page", async () => {
+    setup('&step=PICK_CONFIRMED', { fulfillment: 'READ' });
+    const open = vi.fn();
+    vi.stubGlobal('open', open);
+    await screen.findByText('SHP-240001');
+    for (const checkbox of screen.getAllByRole('checkbox').slice(1)) fireEvent.click(checkbox);
+    // The printable page reads `order_ids` (comma-separated) and the workspace from its URL.
+    const opened = () => {
+      const [url, target, features] = open.mock.lastCall as [string, string, string];
+      const parsed = new URL(url, 'http://localhost');
+      return [parsed.pathname, parsed.searchParams.get('order_ids'), parsed.searchParams.get('workspace_id'), target, features];
+    };
+    fireEvent.click(await screen.findByRole('button', { name: 'Cetak Picking List' }));
+    expect(opened()).toEqual(['/fulfillment/bulk-picking-list', `${ORDER_ID},${ORDER_ID_2}`, WORKSPACE, '_blank', 'noopener']);
+    await waitFor(() => expect(screen.queryByTestId('bulk-bar')).toBeNull());
+    for (const checkbox of screen.getAllByRole('checkbox').slice(1)) fireEvent.click(checkbox);
+    fireEvent.click(await screen.findByRole('button', { name: 'Cetak Label' }));
+    expect(opened()).toEqual(['/fulfillment/bulk-shipping-label', `${ORDER_ID},${ORDER_ID_2}`, WORKSPACE, '_blank', 'noopener']);
+  });
+
   it('a reader sees the list without bulk actions or scanning', async () => {
     setup('', { fulfillment: 'READ' });
     await screen.findByText('SHP-240001');

@@ -31,7 +31,8 @@ export function toApiParams(params: Record<string, string | number>, warehouseId
 
 /**
  * /fulfillment (marketplace orders) and /delivery-order (own courier): a tab per step with its count, filters in the
- * URL, the step actions in bulk with a result per order, and scan to pack (`?scan=1`).
+ * URL, the step actions in bulk with a result per order, printing the selected orders' picking list or labels (the
+ * printable full page in a new tab), and scan to pack (`?scan=1`).
  */
 export function FulfillmentListScreen({ kind }: { kind: FulfillmentKind }) {
   const { t } = useTranslation('fulfillment');
@@ -63,9 +64,24 @@ export function FulfillmentListScreen({ kind }: { kind: FulfillmentKind }) {
       notifyHttpError(error);
     }
   };
-  const bulkActions: BulkAction<FulfillmentRow>[] | undefined = canWrite
-    ? BULK_ACTIONS.map((action) => ({ key: action, label: t(`actions.${action}`), onClick: (keys, rows) => runBulk(action, keys, rows) }))
-    : undefined;
+  /** Opens the selected orders' document in the printable full page (a new tab); printing it counts a print. */
+  const print = (path: string, keys: Key[]) => {
+    window.open(withWorkspaceQuery(`${path}?order_ids=${keys.map(String).join(',')}`, location.search), '_blank', 'noopener');
+  };
+  const printActions: BulkAction<FulfillmentRow>[] = [
+    { key: 'print-picking', label: t('print.pickingList'), onClick: (keys) => print('/fulfillment/bulk-picking-list', keys) },
+    { key: 'print-labels', label: t('print.labels'), onClick: (keys) => print('/fulfillment/bulk-shipping-label', keys) },
+  ];
+  const bulkActions: BulkAction<FulfillmentRow>[] = [
+    ...(canWrite
+      ? BULK_ACTIONS.map((action) => ({
+          key: action,
+          label: t(`actions.${action}`),
+          onClick: (keys: Key[], rows: FulfillmentRow[]) => runBulk(action, keys, rows),
+        }))
+      : []),
+    ...printActions,
+  ];
 
   const detailPath = (id: string) => withWorkspaceQuery(`/${kind}/detail?id=${encodeURIComponent(id)}`, location.search);
   const columns: ListColumn<FulfillmentRow>[] = [

@@ -144,8 +144,19 @@ describe('shopee adapter against the sandbox', () => {
     expect(detail?.items.length).toBeGreaterThan(0);
 
     await adapter.acceptOrder(auth, orderId);
-    const shipment = await adapter.arrangeShipment(auth, { orderId, method: 'pickup' });
+    // Pickup time slots (get_shipping_parameter's time_slot_list): the seller chooses one, the sandbox records it.
+    const slots = await adapter.pickupSlots!(auth, orderId);
+    expect(slots.map((slot) => slot.label)).toEqual(['09:00-12:00', '13:00-17:00', '09:00-12:00']);
+    expect(slots[0]!.start).toBeGreaterThan(SANDBOX_START);
+    expect(slots[2]!.start - slots[0]!.start).toBe(86_400_000);
+    await expect(adapter.arrangeShipment(auth, { orderId, method: 'pickup', pickupSlotId: 'yesterday' })).rejects.toMatchObject({
+      kind: 'bad_request',
+      code: 'pickup_slot_gone',
+    });
+    const shipment = await adapter.arrangeShipment(auth, { orderId, method: 'pickup', pickupSlotId: slots[1]!.id });
     expect(shipment.trackingNumber).toMatch(/^SBX\d{12}$/);
+    const seen = (await sandbox.admin('/orders?marketplace=shopee&shopId=60001001')).orders as { orderId: string; pickupSlot?: string }[];
+    expect(seen.find((order) => order.orderId === orderId)?.pickupSlot).toBe(slots[1]!.id);
     const [shipped] = await adapter.getOrders(auth, [orderId]);
     expect(shipped?.status).toBe('ready_to_ship');
     await expect(adapter.acceptOrder(auth, orderId)).rejects.toMatchObject({ kind: 'bad_request' });

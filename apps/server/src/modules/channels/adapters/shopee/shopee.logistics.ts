@@ -1,10 +1,29 @@
 import { arr, num, obj, str } from '../adapter-http.ts';
-import type { LogisticsCapability } from '../types.ts';
+import type { LogisticsCapability, PickupSlot } from '../types.ts';
 import { MarketplaceError } from '../types.ts';
 import type { ShopeeClient } from './shopee.client.ts';
 
 /** Arranging shipment (pickup or drop-off) and the thermal air waybill, polled until Shopee has made it. */
+/** The pickup address of a shipping parameter answer: the one flagged for pickup, else the first. */
+const pickupAddress = (parameter: Record<string, unknown>) => {
+  const addresses = arr(obj(parameter.pickup).address_list).map(obj);
+  return addresses.find((a) => arr(a.address_flag).includes('pickup_address')) ?? addresses[0];
+};
+
+/** Shopee's time slots (`date` in seconds, `time_text` such as "09:00-12:00") as pickup slots. */
+const slotsOf = (address: Record<string, unknown> | undefined): PickupSlot[] =>
+  arr(address?.time_slot_list)
+    .map(obj)
+    .filter((slot) => slot.pickup_time_id !== undefined && slot.pickup_time_id !== '')
+    .map((slot) => ({ id: str(slot.pickup_time_id), start: num(slot.date) * 1000, end: null, label: str(slot.time_text) }));
+
+/** Arranging shipment (pickup at a chosen time slot, or drop-off) and the thermal air waybill, polled until Shopee has made it. */
 export const shopeeLogistics = ({ config, call, api, sleep }: ShopeeClient): LogisticsCapability => ({
+  pickupSlots: async (auth, orderId) => {
+    const parameter = await api({ method: 'GET', path: '/api/v2/logistics/get_shipping_parameter', auth, query: { order_sn: orderId } });
+    return slotsOf(pickupAddress(parameter));
+  },
+
   arrangeShipment: async (auth, input) => {
     const parameter = await api({
       method: 'GET',
@@ -14,18 +33,18 @@ export const shopeeLogistics = ({ config, call, api, sleep }: ShopeeClient): Log
     });
     let body: Record<string, unknown>;
     if (input.method === 'pickup') {
-      const addresses = arr(obj(parameter.pickup).address_list).map(obj);
-      const address = addresses.find((a) => arr(a.address_flag).includes('pickup_address')) ?? addresses[0];
-      const slot = obj(arr(address?.time_slot_list)[0]);
-      if (!address || !slot.pickup_time_id) {
+      const address = pickupAddress(parameter);
+      const slots = slotsOf(address);
+      const slot = input.pickupSlotId ? slots.find((s) => s.id === input.pickupSlotId) : slots[0];
+      if (!address || !slot) {
         throw new MarketplaceError({
           marketplace: 'shopee',
           kind: 'bad_request',
-          code: 'no_pickup_slot',
-          message: 'No pickup address or time slot offered',
+          code: input.pickupSlotId ? 'pickup_slot_gone' : 'no_pickup_slot',
+          message: input.pickupSlotId ? 'The chosen pickup time slot is no longer offered' : 'No pickup address or time slot offered',
         });
       }
-      body = { order_sn: input.orderId, pickup: { address_id: num(address.address_id), pickup_time_id: str(slot.pickup_time_id) } };
+      body = { order_sn: input.orderId, pickup: { address_id: num(address.address_id), pickup_time_id: slot.id } };
     } else {
       body = { order_sn: input.orderId, dropoff: input.trackingNumber ? { tracking_number: input.trackingNumber } : {} };
     }

@@ -130,7 +130,14 @@ describe('tiktok shop adapter against the sandbox', () => {
     expect(order?.items.reduce((sum, item) => sum + item.quantity, 0)).toBe(units);
 
     await adapter.acceptOrder(auth, orderId);
-    const shipment = await adapter.arrangeShipment(auth, { orderId, method: 'pickup' });
+    // Handover time slots: two mornings (09:00–12:00 WIB); the chosen one goes with the ship call as pickup_slot.
+    const slots = await adapter.pickupSlots!(auth, orderId);
+    expect(slots.map((slot) => slot.label)).toEqual(['09:00-12:00', '09:00-12:00']);
+    expect(slots[1]!.start - slots[0]!.start).toBe(86_400_000);
+    expect(slots[0]!.end! - slots[0]!.start).toBe(3 * 3_600_000);
+    const shipment = await adapter.arrangeShipment(auth, { orderId, method: 'pickup', pickupSlotId: slots[1]!.id });
+    const seen = (await sandbox.admin('/orders?marketplace=tiktok')).orders as { orderId: string; pickupSlot?: string }[];
+    expect(seen.find((o) => o.orderId === orderId)?.pickupSlot).toBe(slots[1]!.id);
     expect(shipment.packageId).toBe(order?.packageId);
     expect(shipment.trackingNumber).toMatch(/^SBX/);
     expect((await adapter.getOrders(auth, [orderId]))[0]?.status).toBe('ready_to_ship');

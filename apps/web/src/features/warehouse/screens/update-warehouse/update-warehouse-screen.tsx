@@ -8,8 +8,12 @@ import { fromWarehouse, knownAreas, toWarehouseInput, type WarehouseFormValues }
 import { WarehouseFormFields } from '../../components/warehouse-form-fields.tsx';
 import { WriteGuard } from '../../../../components/write-guard.tsx';
 import { warehouseNotice } from '../../components/warehouse-notice.ts';
+import { BinLocationsCard } from '../../components/bin-locations-card.tsx';
 
-/** /warehouse/update-warehouse/:id: every field of a saved warehouse; PUT sends the whole form again. */
+/**
+ * /warehouse/update-warehouse/:id: every field of a saved warehouse; PUT sends the whole form again. Below the form,
+ * the warehouse's bin locations (which SKU lies in which rack / bin).
+ */
 export function UpdateWarehouseScreen() {
   const { t } = useTranslation('warehouse');
   const { id = '' } = useParams();
@@ -42,6 +46,7 @@ export function UpdateWarehouseScreen() {
       >
         <WarehouseFormFields form={form} known={warehouse.data ? knownAreas(warehouse.data) : []} />
       </FormPage>
+      {warehouse.data && <BinLocationsCard warehouseId={warehouse.data.id} />}
     </WriteGuard>
   );
 }
