@@ -145,7 +145,7 @@ export async function bulkOrderAction(
 export async function cancellationReasonsFor(ctx: TenantCtx, orderId: string) {
   const order = await orderOr404(ctx, orderId);
   if (order.source !== 'MARKETPLACE' || !order.channelId || !order.externalId) return { items: [...MANUAL_CANCELLATION_REASONS] };
-  return { items: await fetchCancellationReasons(ctx.platform, ctx.workspaceId, order.channelId, order.externalId) };
+  return { items: await fetchCancellationReasons(ctx, order.channelId, order.externalId) };
 }
 
 export function cancelInput(body: OrderCancelInput) {

@@ -260,6 +260,24 @@ describe('seller answers through the adapters: reject, refuse a cancel request, 
     expect(await stockOf(s)).toMatchObject({ in_order: reserved });
   });
 
+  for (const [marketplace, open] of [
+    ['shopee', 'READY_TO_SHIP'],
+    ['lazada', 'pending'],
+  ] as const) {
+    it(`${marketplace}: the cancel dialog's reasons are the marketplace's, read while the user waits (in the request's transaction)`, async () => {
+      // On the embedded database (one connection) a read in a transaction of its own waited for the request's for ever.
+      const s = await connectedShop(marketplace);
+      const { pushes } = await sandboxOrder(s, open);
+      await deliver(pushes);
+      const [listed] = (await ordersOf(s)).items;
+      const res = await call('GET', `/api/orders/${listed!.id}/cancellation-reasons`, s.owner);
+      expect(res.statusCode, res.body).toBe(200);
+      const items = res.json().items as { id: string; label: string }[];
+      expect(items.length).toBeGreaterThan(0);
+      for (const item of items) expect(item).toEqual({ id: expect.any(String), label: expect.any(String) });
+    });
+  }
+
   it("rejecting a new Lazada order sends Lazada's own out-of-stock reason id, and the sandbox cancels it", async () => {
     const s = await connectedShop('lazada');
     const { orderId, pushes } = await sandboxOrder(s, 'pending');

@@ -741,7 +741,6 @@ export async function fetchMarketplaceOrders(
 }
 
 /** The marketplace's own cancellation reasons for one order (spec: GET cancellation-reasons per channel). */
-/** The marketplace's own shipping label (a PDF) of one of its orders, fetched through the adapter's logistics capability. */
 /** The marketplace's own shipping label of an order (a PDF where it serves one), printed while the user waits. */
 export const fetchShippingLabel = (ctx: ScopedCtx & { platform: Platform }, connectionId: string, orderId: string) =>
   callInRequest(ctx, connectionId, 'shippingLabel', (adapter, auth) => adapter.getShippingLabel(auth, orderId));
@@ -776,13 +775,10 @@ async function callInRequest<T>(
 export const fetchPickupSlots = (ctx: ScopedCtx & { platform: Platform }, connectionId: string, orderId: string) =>
   callInRequest(ctx, connectionId, 'pickupSlots', async (adapter, auth) => (adapter.pickupSlots ? adapter.pickupSlots(auth, orderId) : []));
 
-export async function fetchCancellationReasons(
-  platform: Platform,
-  workspaceId: string,
+/** The marketplace's cancellation reasons for one of its orders, for the cancel dialog (the user waits for them). */
+export const fetchCancellationReasons = (
+  ctx: ScopedCtx & { platform: Platform },
   connectionId: string,
   orderId: string,
-): Promise<CancellationReason[]> {
-  const connection = await usableConnection(platform, workspaceId, connectionId);
-  const adapter = adapterFor(platform, connection.marketplace as MarketplaceCode);
-  return callMarketplace(platform, connection, 'cancellationReasons', 1, undefined, (auth) => adapter.cancellationReasons(auth, orderId));
-}
+): Promise<CancellationReason[]> =>
+  callInRequest(ctx, connectionId, 'cancellationReasons', (adapter, auth) => adapter.cancellationReasons(auth, orderId));
