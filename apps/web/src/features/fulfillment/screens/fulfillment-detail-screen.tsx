@@ -147,7 +147,7 @@ export function FulfillmentDetailScreen({ kind }: { kind: FulfillmentKind }) {
               children: (
                 <Flex vertical>
                   <Typography.Text strong>
-                    {t(`actions.${entry.event}`, { defaultValue: t(`orders:events.${entry.event}`, { defaultValue: entry.event }) })}
+                    {t(`actions.${entry.event}`, { defaultValue: t(`orders:timeline.${entry.event}`, { defaultValue: entry.event }) })}
                   </Typography.Text>
                   <Typography.Text type="secondary">
                     <DateText value={entry.at} /> ·{' '}

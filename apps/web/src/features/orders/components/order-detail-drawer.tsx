@@ -260,7 +260,7 @@ export function OrderDetailDrawer({ orderId, onClose }: Props) {
         <Timeline
           items={data.timeline.map((entry) => ({
             key: entry.id,
-            color: entry.event === 'MARKETPLACE_FAILED' ? 'red' : 'blue',
+            color: entry.event === 'MARKETPLACE_FAILED' || entry.event === 'SHIPMENT_FAILED' ? 'red' : 'blue',
             children: (
               <Flex vertical>
                 <Typography.Text strong>
