@@ -50,6 +50,8 @@ export const orderExportFlows: KelolaModule = {
   name: 'order-export',
   routes: registerOrderExportRoutes,
   workers: async (platform) => {
-    await platform.jobs.work<OrderExportJob>(ORDER_EXPORT_QUEUE, (job) => runOrderExport(platform, job));
+    await platform.jobs.work<OrderExportJob>(ORDER_EXPORT_QUEUE, (job) =>
+      runOrderExport(platform, job, platform.config.orderExportPageSize),
+    );
   },
 };

@@ -15,9 +15,10 @@ import { processEnv, sleep, spawnServer, stop, tempDataDir, waitForHealth, type 
 // interrupted export is not left PROCESSING for ever. The job queue hands the job back (heartbeat + supervisor,
 // ADR 0015), the export writes its file again from the start (ADR 0026) and ends DONE on its second attempt, with
 // every order once in the file. Runs on PGlite, or on PostgreSQL with KELOLA_TEST_DATABASE_URL.
-// Enough orders that the export is still writing a second after it started (its first progress report) on each
-// database: PostgreSQL writes some ten times faster than PGlite.
-const ROWS = process.env.KELOLA_TEST_DATABASE_URL ? 400_000 : 40_000;
+// The export must still be writing a second after it started (its first progress report): small pages
+// (ORDER_EXPORT_PAGE_SIZE) make it take several seconds on both databases, however fast a page is written.
+const ROWS = 40_000;
+const PAGE_SIZE = '50';
 const dataDir = tempDataDir();
 let server: Spawned | undefined;
 let dropDatabase = async () => {};
@@ -52,7 +53,7 @@ type ExportState = { id: string; status: string; progress: number; row_count: nu
 
 describe('crash recovery of an order export', () => {
   it('an order export killed with SIGKILL is run again after the restart and completes with every order once', async () => {
-    const { env, baseUrl } = await processEnv(dataDir, await databaseEnv());
+    const { env, baseUrl } = await processEnv(dataDir, { ...(await databaseEnv()), ORDER_EXPORT_PAGE_SIZE: PAGE_SIZE });
     // The workspace, its warehouse and its manual orders, made on the server's database before the server opens it.
     let platform = await openPlatform(loadConfig({ ...env, LOG_LEVEL: 'silent' }));
     const owner = await newWorkspace({ platform } as TestApp);
