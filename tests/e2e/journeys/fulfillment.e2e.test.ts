@@ -208,6 +208,8 @@ describeJourney('journey: accept, pick, pack by scanning, issue and ship marketp
       for (const order of orders) {
         await page.goto(`/fulfillment/detail?id=${order.id}&workspace_id=${workspaceId}`);
         await page.getByTestId('action-SHIP').click();
+        // The Shopee sandbox offers pickup slots: the earliest is chosen once they are there.
+        await page.getByTestId('ship-slots').waitFor();
         await page.getByTestId('ship-submit').click();
         await expect.poll(() => page.getByTestId('receipt').innerText(), LONG_POLL).toMatch(/^SBX\d{12}$/u);
         await expect.poll(() => page.getByTestId('step').innerText(), LONG_POLL).toBe('Dikirim');

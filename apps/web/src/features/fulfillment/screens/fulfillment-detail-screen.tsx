@@ -166,7 +166,8 @@ export function FulfillmentDetailScreen({ kind }: { kind: FulfillmentKind }) {
             marketplace={order.source === 'MARKETPLACE'}
             open={dialog === 'ship'}
             slots={pickupSlots.data?.items}
-            slotsLoading={pickupSlots.isFetching}
+            // Pending too: the render that opens the dialog enables the query before its fetch has started.
+            slotsLoading={order.source === 'MARKETPLACE' && (pickupSlots.isPending || pickupSlots.isFetching)}
             slotsError={pickupSlots.error}
             busy={write.isPending}
             error={write.error}
