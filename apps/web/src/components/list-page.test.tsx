@@ -23,9 +23,10 @@ type Props = {
 };
 
 function Harness({ data, error = null, onRetry = () => undefined, bulkActions }: Props) {
-  const query = useListQuery({ filterKeys: ['q'] as const });
+  const query = useListQuery({ filterKeys: ['q', 'tab'] as const });
   return (
-    <ListPage<Row, 'q'>
+    <ListPage<Row, 'q' | 'tab'>
+      viewFilters={['tab']}
       title="Gudang"
       query={query}
       columns={columns}
@@ -92,6 +93,13 @@ describe('ListPage', { timeout: 20_000 }, () => {
     expect(within(empty).getByText('Tidak ada data yang cocok dengan filter')).toBeTruthy();
     fireEvent.click(within(empty).getByText('Hapus filter'));
     expect(params(router).has('q')).toBe(false);
+  });
+
+  it('a tab alone is a view, not a filter: its empty list says the list is empty', () => {
+    renderWithRouter(<Harness data={{ items: [], total_row: 0 }} />, { path: '/list?tab=new' });
+    const empty = screen.getByTestId('list-empty');
+    expect(within(empty).getByText('Belum ada gudang')).toBeTruthy();
+    expect(within(empty).queryByText('Hapus filter')).toBeNull();
   });
 
   it('shows the error state with a retry button', () => {

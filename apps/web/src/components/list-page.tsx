@@ -46,11 +46,14 @@ export type ListPageProps<T extends object, F extends string> = {
   bulkActions?: BulkAction<T>[];
   /** What an empty list says, and an action such as "add the first one". */
   empty?: { description: ReactNode; action?: ReactNode };
+  /** URL filters that choose a view (a tab) rather than narrow it: they alone do not make an empty list "filtered". */
+  viewFilters?: F[];
   /** The table's width before it scrolls sideways; cells wrap down to it (default: no wrapping). */
   minWidth?: number;
 };
 
-const hasFiltersOf = (filters: object) => Object.keys(filters).length > 0;
+const hasFiltersOf = (filters: object, viewFilters: readonly string[] = []) =>
+  Object.keys(filters).some((key) => !viewFilters.includes(key));
 
 const toSortOrder = (sort: string | null, field: string) => (sort === field ? 'ascend' : sort === `-${field}` ? 'descend' : null);
 
@@ -59,7 +62,23 @@ const toSortOrder = (sort: string | null, field: string) => (sort === field ? 'a
  * (useListQuery), with the "per page of total" text, selection with bulk actions, and empty and error states.
  */
 export function ListPage<T extends object, F extends string>(props: ListPageProps<T, F>) {
-  const { title, actions, query, columns, rowKey, data, loading, error, onRetry, search, filters, bulkActions, empty, minWidth } = props;
+  const {
+    title,
+    actions,
+    query,
+    columns,
+    rowKey,
+    data,
+    loading,
+    error,
+    onRetry,
+    search,
+    filters,
+    bulkActions,
+    empty,
+    minWidth,
+    viewFilters,
+  } = props;
   const { t } = useTranslation('components');
   const [selected, setSelected] = useState<Key[]>([]);
   const [selectedRows, setSelectedRows] = useState<T[]>([]);
@@ -119,10 +138,10 @@ export function ListPage<T extends object, F extends string>(props: ListPageProp
   const emptyNode = (
     <Empty
       image={Empty.PRESENTED_IMAGE_SIMPLE}
-      description={hasFiltersOf(query.filters) ? t('list.noMatch') : (empty?.description ?? t('list.empty'))}
+      description={hasFiltersOf(query.filters, viewFilters) ? t('list.noMatch') : (empty?.description ?? t('list.empty'))}
       data-testid="list-empty"
     >
-      {hasFiltersOf(query.filters) ? <Button onClick={query.reset}>{t('list.resetFilters')}</Button> : empty?.action}
+      {hasFiltersOf(query.filters, viewFilters) ? <Button onClick={query.reset}>{t('list.resetFilters')}</Button> : empty?.action}
     </Empty>
   );
   const pagination = {
@@ -136,7 +155,7 @@ export function ListPage<T extends object, F extends string>(props: ListPageProp
   };
 
   const searchValue = search ? (query.filters[search.filter] ?? '') : '';
-  const hasFilters = hasFiltersOf(query.filters);
+  const hasFilters = hasFiltersOf(query.filters, viewFilters);
 
   return (
     <Flex vertical gap={16} data-testid="list-page">

@@ -337,6 +337,7 @@ export function SalesScreen({ manual = false }: { manual?: boolean } = {}) {
   return (
     <Flex vertical gap={12}>
       <ListPage<OrderRow, SalesFilter>
+        viewFilters={['tab']}
         title={title}
         actions={createButton}
         query={query}
