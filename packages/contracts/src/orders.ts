@@ -281,6 +281,8 @@ export const ManualOrderInput = z.object({
   /** Order-level discount. */
   discount: money.default(0),
   shipping_fee: money.default(0),
+  /** An admin voucher's code (any case): its discount is the order's `voucher` amount, its quota used with the order. */
+  voucher_code: optionalText(50),
   courier_name: optionalText(100),
   courier_service: optionalText(100),
   payment_status: z.enum(PAYMENT_STATUSES).default('UNPAID'),
