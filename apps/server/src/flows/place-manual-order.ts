@@ -197,7 +197,12 @@ async function buildManualOrder(ctx: TenantCtx, d: ManualOrderData, reference: s
     });
     voucherDiscount = used.discount;
   }
-  const amounts = amountColumns(lines, { ...ZERO_CHARGES, sellerDiscount: d.discount, voucher: voucherDiscount, shippingFeeBuyer: d.shipping_fee });
+  const amounts = amountColumns(lines, {
+    ...ZERO_CHARGES,
+    sellerDiscount: d.discount,
+    voucher: voucherDiscount,
+    shippingFeeBuyer: d.shipping_fee,
+  });
   if (amounts.buyerTotal < 0) throw fieldError('VALIDATION_FAILED', 'discount', 'INVALID_VALUE');
   const values = {
     businessId: d.business_id ?? warehouse.business_id ?? ctx.businessId ?? null,
