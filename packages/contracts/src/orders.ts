@@ -190,6 +190,8 @@ export const Order = OrderSummary.extend({
   buyer_email: z.string().nullable(),
   shipping_address: OrderAddress,
   notes: z.string().nullable(),
+  /** The admin voucher code a manual order used. */
+  voucher_code: z.string().nullable().optional(),
   cancel_reason: z.string().nullable(),
   amounts: OrderAmounts,
   lines: z.array(OrderLine),

@@ -224,6 +224,7 @@ async function buildManualOrder(ctx: TenantCtx, d: ManualOrderData, reference: s
     courierService: d.courier_service ?? null,
     paymentStatus: d.payment_status,
     notes: d.notes ?? null,
+    voucherCode: d.voucher_code ? d.voucher_code.toUpperCase() : null,
     ...amounts,
   };
   const note = [

@@ -64,6 +64,7 @@ describe('admin voucher code on a manual order', () => {
     const placed = res.json();
     expect(placed.amounts).toMatchObject({ subtotal: 120_000, voucher: 20_000 });
     expect(placed.amounts.buyer_total).toBe(100_000);
+    expect(placed.voucher_code).toBe(v.code);
     expect((await voucherOf(t, v.id)).used).toBe(1);
     const uses = (await call('GET', `/api/vouchers/used?voucher_id=${v.id}`, t.maker)).json();
     expect(uses.items).toEqual([expect.objectContaining({ order_reference: placed.order_number, discount: 20_000 })]);

@@ -26,7 +26,8 @@ const DRAFT = {
   buyer_name: 'Toko Sinar Surabaya',
   courier_name: 'JNE',
   payment_status: 'UNPAID',
-  amounts: { ...ORDER.amounts, seller_discount: 5_000, shipping_fee_buyer: 12_000 },
+  voucher_code: 'MEMBERBARU',
+  amounts: { ...ORDER.amounts, seller_discount: 5_000, voucher: 25_000, shipping_fee_buyer: 12_000 },
   lines: [
     {
       ...ORDER.lines[0]!,
@@ -157,6 +158,7 @@ describe('/manual-order/:id/create', { timeout: 60_000 }, () => {
       courier_name: 'JNE',
       discount: 5_000,
       shipping_fee: 12_000,
+      voucher_code: 'MEMBERBARU',
       confirm: false,
       lines: [
         { catalog_id: KAOS.id, quantity: 2, unit_price: 150_000, discount: 0 },

@@ -83,6 +83,7 @@ export function ManualOrderCreateScreen() {
       courier_service: draft.courier_service ?? undefined,
       payment_status: draft.payment_status,
       notes: draft.notes ?? undefined,
+      voucher_code: draft.voucher_code ?? undefined,
     });
   }, [draft, loadedId, form]);
   const [customerText, setCustomerText] = useState('');
