@@ -190,6 +190,8 @@ export const Order = OrderSummary.extend({
   buyer_email: z.string().nullable(),
   shipping_address: OrderAddress,
   notes: z.string().nullable(),
+  /** The admin voucher code a manual order used. */
+  voucher_code: z.string().nullable().optional(),
   cancel_reason: z.string().nullable(),
   amounts: OrderAmounts,
   lines: z.array(OrderLine),
@@ -281,6 +283,8 @@ export const ManualOrderInput = z.object({
   /** Order-level discount. */
   discount: money.default(0),
   shipping_fee: money.default(0),
+  /** An admin voucher's code (any case): its discount is the order's `voucher` amount, its quota used with the order. */
+  voucher_code: optionalText(50),
   courier_name: optionalText(100),
   courier_service: optionalText(100),
   payment_status: z.enum(PAYMENT_STATUSES).default('UNPAID'),

@@ -138,6 +138,8 @@ describeJourney('issue 13: a manual order for a Surabaya customer gets the area 
       .toBe(`Harga area: ${rupiah(areaPrice)}`);
     await page.getByLabel('Jumlah').first().fill(String(quantity));
     await expect.poll(() => page.getByTestId('manual-total').innerText(), SERVER_POLL).toBe(rupiah(areaPrice * quantity));
+    await expect.poll(() => page.getByTestId('voucher-code').isVisible(), SERVER_POLL).toBe(true);
+    await saveScreenshot(page, 'manual-order-form');
 
     await page.getByRole('button', { name: 'Konfirmasi', exact: true }).click();
     // Saved: the list opens with the new order's drawer.

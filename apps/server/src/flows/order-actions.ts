@@ -13,7 +13,7 @@ import {
   type OrderRow,
 } from '../modules/orders/index.ts';
 import { followOrderCredit } from '../modules/finance/index.ts';
-import { releaseQuota } from '../modules/promotions/index.ts';
+import { releaseAdminVouchers, releaseQuota } from '../modules/promotions/index.ts';
 import { inTenant } from '../platform/db/database.ts';
 import { DomainError, fieldError } from '../platform/errors.ts';
 import { systemCtx, tenantCtxFor } from '../platform/system-ctx.ts';
@@ -64,8 +64,11 @@ export async function runOrderAction(
   const after = await applyAction(ctx, order, action as OrderAction, { actor: userActor(ctx), note: reasonText, values });
   const moved = await moveOrderStock(ctx, after, order.status as OrderStatus, userActor(ctx));
   await followOrderCredit(ctx, moved, order.status); // credit limits (finance, issue 17): same transaction
-  // A cancelled manual order gives back the promotion quota its lines used (issue 16).
-  if (moved.source === 'MANUAL' && moved.status === 'CANCELED' && order.status !== 'CANCELED') await releaseQuota(ctx, moved.orderNumber);
+  // A cancelled manual order gives back the promotion quota its lines used and its admin voucher use (issue 16).
+  if (moved.source === 'MANUAL' && moved.status === 'CANCELED' && order.status !== 'CANCELED') {
+    await releaseQuota(ctx, moved.orderNumber);
+    await releaseAdminVouchers(ctx, moved.orderNumber);
+  }
   if (outbound) await sendToMarketplace(ctx, moved, action as OrderAction, cancel?.reason_id);
   return moved;
 }

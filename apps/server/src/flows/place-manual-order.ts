@@ -16,7 +16,7 @@ import {
   type NewLine,
 } from '../modules/orders/index.ts';
 import { followOrderCredit } from '../modules/finance/index.ts';
-import { applyPromotions, areaChain, releaseQuota } from '../modules/promotions/index.ts';
+import { applyAdminVoucherCode, applyPromotions, areaChain, releaseAdminVouchers, releaseQuota } from '../modules/promotions/index.ts';
 import { getWarehouse } from '../modules/warehouses/index.ts';
 import { DomainError, fieldError } from '../platform/errors.ts';
 import { moveOrderStock } from './order-stock.ts';
@@ -181,7 +181,28 @@ async function buildManualOrder(ctx: TenantCtx, d: ManualOrderData, reference: s
     if (discount > answer.unitPrice * line.quantity) throw fieldError('VALIDATION_FAILED', `lines.${i}.discount`, 'INVALID_VALUE');
     lines[i] = { ...line, unitPrice: answer.unitPrice, discount, priceSource: 'PROMOTION' };
   }
-  const amounts = amountColumns(lines, { ...ZERO_CHARGES, sellerDiscount: d.discount, shippingFeeBuyer: d.shipping_fee });
+  // An admin voucher (ADR 0040): its discount on the goods after line and order discounts (or on the shipping fee),
+  // the order's seller-funded voucher amount; its quota and the customer's limit are used in this transaction.
+  let voucherDiscount = 0;
+  if (d.voucher_code) {
+    const goods = lines.reduce((sum, l) => sum + (l.unitPrice ?? 0) * l.quantity - (l.discount ?? 0), 0) - d.discount;
+    const used = await applyAdminVoucherCode(ctx, {
+      code: d.voucher_code,
+      orderReference: reference,
+      customerReference: customer?.id ?? d.buyer_phone ?? d.buyer_name,
+      amount: Math.max(0, goods),
+      shippingFee: d.shipping_fee,
+      date: d.order_date,
+      withProgramme: lines.some((l) => l.priceSource === 'PROMOTION'),
+    });
+    voucherDiscount = used.discount;
+  }
+  const amounts = amountColumns(lines, {
+    ...ZERO_CHARGES,
+    sellerDiscount: d.discount,
+    voucher: voucherDiscount,
+    shippingFeeBuyer: d.shipping_fee,
+  });
   if (amounts.buyerTotal < 0) throw fieldError('VALIDATION_FAILED', 'discount', 'INVALID_VALUE');
   const values = {
     businessId: d.business_id ?? warehouse.business_id ?? ctx.businessId ?? null,
@@ -203,9 +224,13 @@ async function buildManualOrder(ctx: TenantCtx, d: ManualOrderData, reference: s
     courierService: d.courier_service ?? null,
     paymentStatus: d.payment_status,
     notes: d.notes ?? null,
+    voucherCode: d.voucher_code ? d.voucher_code.toUpperCase() : null,
     ...amounts,
   };
-  const note = lines.map((l) => `${l.sku}: ${l.priceSource}`).join(', ');
+  const note = [
+    lines.map((l) => `${l.sku}: ${l.priceSource}`).join(', '),
+    ...(d.voucher_code ? [`voucher ${d.voucher_code.toUpperCase()}: -${voucherDiscount}`] : []),
+  ].join('; ');
   return { values, lines, note };
 }
 
@@ -247,8 +272,9 @@ export async function editManualOrder(ctx: TenantCtx, id: string, input: unknown
   if (order.source !== 'MANUAL') throw new DomainError('ORDER_NOT_MANUAL');
   if (order.status !== 'DRAFT') throw new DomainError('ORDER_STATE_CONFLICT', { status: order.status, action: 'EDIT' });
   const d = parse(input);
-  // The draft is priced again: the promotion quota its lines used comes back first and is used anew.
+  // The draft is priced again: the promotion quota and voucher use it took come back first and are used anew.
   await releaseQuota(ctx, order.orderNumber);
+  await releaseAdminVouchers(ctx, order.orderNumber);
   const { values, lines, note } = await buildManualOrder(ctx, d, order.orderNumber);
   const row = await updateOrder(ctx, order, values);
   if (!row) throw new DomainError('ORDER_STATE_CONFLICT', { status: order.status, action: 'EDIT' });

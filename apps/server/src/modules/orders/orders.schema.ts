@@ -64,6 +64,8 @@ export const orders = pgTable(
     paymentStatus: text().notNull().default('UNPAID'),
     paymentMethod: text(),
     notes: text(),
+    /** The admin voucher code a manual order used (issue 16), as typed; its use row says the discount. */
+    voucherCode: text(),
     cancelReason: text(),
     totalItem: integer().notNull().default(0),
     subtotal: rupiah(),

@@ -145,6 +145,7 @@ export async function getOrder(ctx: TenantCtx, id: string): Promise<Order> {
       city: row.shipCity,
     },
     notes: row.notes,
+    voucher_code: row.voucherCode,
     cancel_reason: row.cancelReason,
     amounts: {
       subtotal: row.subtotal,

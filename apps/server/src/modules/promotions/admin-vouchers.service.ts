@@ -331,3 +331,68 @@ export async function listUsedWebVouchers(ctx: TenantCtx, query: z.output<typeof
     total_row: total?.n ?? 0,
   };
 }
+
+/** Why a code typed at a checkout is refused: the `voucher_code` field's code (translated in both locales). */
+const CHECKOUT_REFUSALS: Record<string, string> = {
+  STATUS: 'VOUCHER_CODE_NOT_VALID',
+  VALIDITY: 'VOUCHER_CODE_NOT_VALID',
+  MIN_TRANSACTION: 'VOUCHER_CODE_MIN_TRANSACTION',
+};
+
+/**
+ * A checkout of ours (the manual order) applies an admin voucher by its code: found case-insensitively in this
+ * workspace (else a field error VOUCHER_CODE_UNKNOWN), not combinable with a discount programme already on the order
+ * (VOUCHER_CODE_NOT_COMBINABLE: the programme wins, ADR 0040), then used as `POST /api/vouchers/:id/use` does, in the
+ * caller's transaction, under the order's number. Every refusal is on the `voucher_code` field.
+ */
+export async function applyAdminVoucherCode(
+  ctx: TenantCtx,
+  input: {
+    code: string;
+    orderReference: string;
+    customerReference: string;
+    amount: number;
+    shippingFee: number;
+    date: string;
+    withProgramme: boolean;
+  },
+): Promise<{ voucherId: string; discount: number }> {
+  const [found] = await ctx.db
+    .select({ id: adminVouchers.id, combinable: adminVouchers.combinable })
+    .from(adminVouchers)
+    .where(and(scope(ctx), eq(adminVouchers.codeKey, normalizeVoucherCode(input.code))));
+  if (!found) throw fieldError('VOUCHER_NOT_USABLE', 'voucher_code', 'VOUCHER_CODE_UNKNOWN');
+  if (!found.combinable && input.withProgramme) throw fieldError('VOUCHER_NOT_USABLE', 'voucher_code', 'VOUCHER_CODE_NOT_COMBINABLE');
+  try {
+    const used = await redeemAdminVoucher(ctx, found.id, {
+      order_reference: input.orderReference,
+      customer_reference: input.customerReference,
+      amount: input.amount,
+      shipping_fee: input.shippingFee,
+      date: input.date,
+    });
+    return { voucherId: found.id, discount: used.discount };
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    if (error.code === 'VOUCHER_NOT_USABLE') {
+      const reason = String((error.details as { reason?: string } | undefined)?.reason ?? 'STATUS');
+      throw fieldError('VOUCHER_NOT_USABLE', 'voucher_code', CHECKOUT_REFUSALS[reason] ?? 'VOUCHER_CODE_NOT_VALID');
+    }
+    if (error.code === 'VOUCHER_SOLD_OUT' || error.code === 'VOUCHER_CUSTOMER_LIMIT')
+      throw fieldError(error.code, 'voucher_code', error.code);
+    throw error;
+  }
+}
+
+/** An order cancelled (or a draft priced again) gives its admin voucher uses back: one unit of quota per use. */
+export async function releaseAdminVouchers(ctx: TenantCtx, orderReference: string): Promise<void> {
+  const uses = await ctx.db
+    .delete(adminVoucherUses)
+    .where(and(eq(adminVoucherUses.workspaceId, ctx.workspaceId), eq(adminVoucherUses.orderReference, orderReference)))
+    .returning({ voucherId: adminVoucherUses.voucherId });
+  for (const use of uses)
+    await ctx.db
+      .update(adminVouchers)
+      .set({ used: sql`greatest(0, ${adminVouchers.used} - 1)` })
+      .where(and(scope(ctx), eq(adminVouchers.id, use.voucherId)));
+}

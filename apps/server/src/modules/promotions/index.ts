@@ -13,7 +13,13 @@ export {
   type SaleLine,
 } from './discounts.service.ts';
 export { createWebVouchers, redeemWebVoucher } from './vouchers.service.ts';
-export { actOnAdminVoucher, createAdminVoucher, redeemAdminVoucher } from './admin-vouchers.service.ts';
+export {
+  actOnAdminVoucher,
+  applyAdminVoucherCode,
+  createAdminVoucher,
+  redeemAdminVoucher,
+  releaseAdminVouchers,
+} from './admin-vouchers.service.ts';
 export { createShopeePromotion, syncShopeePromotions } from './shopee-promotions.service.ts';
 
 /** Discount programmes with maker-checker approval, their sale price and quota, web-store and admin vouchers, Shopee promotions (issue 16). */

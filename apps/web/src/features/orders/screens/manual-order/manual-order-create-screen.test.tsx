@@ -26,7 +26,8 @@ const DRAFT = {
   buyer_name: 'Toko Sinar Surabaya',
   courier_name: 'JNE',
   payment_status: 'UNPAID',
-  amounts: { ...ORDER.amounts, seller_discount: 5_000, shipping_fee_buyer: 12_000 },
+  voucher_code: 'MEMBERBARU',
+  amounts: { ...ORDER.amounts, seller_discount: 5_000, voucher: 25_000, shipping_fee_buyer: 12_000 },
   lines: [
     {
       ...ORDER.lines[0]!,
@@ -52,9 +53,18 @@ const DRAFT = {
   ],
 };
 
-function setup(search = '') {
-  const { fetchStub, calls } = stubFetch((method, url) => {
+function setup(search = '', refuseVoucher?: string) {
+  const { fetchStub, calls } = stubFetch((method, url, body) => {
     if (url.pathname === '/api/warehouses') return { body: WAREHOUSES };
+    if (refuseVoucher && url.pathname === '/api/manual-orders' && method === 'POST' && (body as { voucher_code?: string }).voucher_code)
+      return {
+        status: 422,
+        body: {
+          code: 'VOUCHER_NOT_USABLE',
+          message: 'Voucher tidak dapat dipakai untuk transaksi ini.',
+          details: { fields: [{ path: 'voucher_code', code: refuseVoucher, message: refuseVoucher }] },
+        },
+      };
     if (url.pathname === '/api/catalogs') return { body: CATALOGS };
     if (url.pathname === `/api/inventory/catalogs/${KAOS.id}`) return { body: catalogStock(KAOS, { [JAKARTA.id]: 12 }) };
     if (url.pathname === '/api/customers') return { body: { items: [], page: 1, size: 20, total_row: 0 } };
@@ -148,6 +158,7 @@ describe('/manual-order/:id/create', { timeout: 60_000 }, () => {
       courier_name: 'JNE',
       discount: 5_000,
       shipping_fee: 12_000,
+      voucher_code: 'MEMBERBARU',
       confirm: false,
       lines: [
         { catalog_id: KAOS.id, quantity: 2, unit_price: 150_000, discount: 0 },
@@ -156,6 +167,21 @@ describe('/manual-order/:id/create', { timeout: 60_000 }, () => {
     });
     expect((put?.body as { lines: Record<string, unknown>[] }).lines[1]).not.toHaveProperty('unit_price');
     expect(calls.some((call) => call.method === 'POST' && call.url.pathname === '/api/manual-orders')).toBe(false);
+  });
+
+  it('sends the voucher code and shows a refused code translated on the voucher field (id and en)', async () => {
+    const { calls, router } = setup('', 'VOUCHER_CODE_NOT_VALID');
+    await choose('warehouse', JAKARTA.name);
+    await choose('line-sku-0', `${KAOS.sku} — ${KAOS.name}`);
+    type('Nama pembeli', 'Toko Sinar Surabaya');
+    type('Kode voucher', ' gajian20 ');
+    fireEvent.click(screen.getByText('Konfirmasi'));
+    expect(await screen.findByText('Voucher belum aktif atau di luar masa berlakunya.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/manual-order/all/create');
+    const body = calls.find((call) => call.url.pathname === '/api/manual-orders')?.body as Record<string, unknown>;
+    expect(body.voucher_code).toBe('gajian20');
+    const en = (await import('../../../../../../../packages/contracts/locales/en/validation.json')).default as Record<string, string>;
+    expect(en.VOUCHER_CODE_NOT_VALID).toBe('The voucher is not active or is outside its usage period.');
   });
 
   it('says which fields are missing and sends nothing', async () => {

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { MoneyText } from '../../../../components/money-text.tsx';
 import { SkuPicker } from '../../../../components/sku-picker.tsx';
+import { textLimit } from '../../../../components/text-limit.ts';
 import { useCan } from '../../../../components/use-can.ts';
 import { zodField } from '../../../../components/zod-rules.ts';
 import { applyFieldErrors } from '../../../../lib/form-errors.ts';
@@ -31,6 +32,7 @@ type FormValues = {
   lines?: LineValues[];
   discount?: number | null;
   shipping_fee?: number | null;
+  voucher_code?: string;
   courier_name?: string;
   courier_service?: string;
   payment_status?: string;
@@ -81,6 +83,7 @@ export function ManualOrderCreateScreen() {
       courier_service: draft.courier_service ?? undefined,
       payment_status: draft.payment_status,
       notes: draft.notes ?? undefined,
+      voucher_code: draft.voucher_code ?? undefined,
     });
   }, [draft, loadedId, form]);
   const [customerText, setCustomerText] = useState('');
@@ -152,6 +155,7 @@ export function ManualOrderCreateScreen() {
       })),
       discount: values.discount ?? 0,
       shipping_fee: values.shipping_fee ?? 0,
+      voucher_code: values.voucher_code?.trim() || undefined,
       courier_name: values.courier_name || undefined,
       courier_service: values.courier_service || undefined,
       payment_status: (values.payment_status ?? 'UNPAID') as ManualOrderInput['payment_status'],
@@ -390,6 +394,11 @@ export function ManualOrderCreateScreen() {
                 <Col xs={24} md={12}>
                   <Form.Item name="discount" label={t('manual.orderDiscount')}>
                     <InputNumber min={0} precision={0} style={{ width: '100%' }} />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} md={12}>
+                  <Form.Item name="voucher_code" label={t('manual.voucherCode')} extra={t('manual.voucherHint')} {...rules('voucher_code')}>
+                    <Input data-testid="voucher-code" count={textLimit(50)} />
                   </Form.Item>
                 </Col>
                 <Col xs={24} md={12}>
