@@ -250,6 +250,13 @@ describe('publishing a master product to Shopee and TikTok Shop', () => {
     expect(inTiktok.skus.find((s) => s.sellerSku === product.catalogs[0]!.sku)!.stock).toBe(17);
     expect(inTiktok.skus.find((s) => s.sellerSku === product.catalogs[1]!.sku)!.price).toBe(70_000);
 
+    // The product edit screen lists the shops it was published to, newest first; another workspace sees none.
+    const publications = await call('GET', `/api/products/${product.id}/publications`, owner);
+    expect(publications.statusCode, publications.body).toBe(200);
+    expect(publications.json().items.map((p: { target: string; status: string }) => [p.target, p.status])).toEqual([
+      ['tiktok', 'FINISHED'],
+      ['shopee', 'FINISHED'],
+    ]);
     // The channel product list shows them mapped to the master SKUs (ADR 0031), by publishing.
     const list = await call('GET', `/api/channels/${shopee}/products?size=100`, owner);
     const listed = list.json().items.find((p: { product_id: string }) => p.product_id === onShopee!.channel_product_id);
@@ -438,6 +445,9 @@ describe('bad input, tenancy and permissions', () => {
       'PRODUCT_NOT_FOUND',
     );
     expectError(await call('GET', `/api/channels/${shopee}/categories`, other), 404, 'CHANNEL_NOT_FOUND');
+    const foreignPublications = await call('GET', `/api/products/${product.id}/publications`, other);
+    expect(foreignPublications.statusCode).toBe(200);
+    expect(foreignPublications.json().items).toEqual([]);
 
     const reader = await newMember(app, owner, { product: 'READ' });
     expect((await call('GET', `/api/publish-batches/${started.json().id}`, reader)).statusCode).toBe(200);
