@@ -62,7 +62,7 @@ export function registerPublishRoutes({ route }: Router): void {
       url: '/api/products/:id/publications',
       permission: ['product', 'READ'],
       tags,
-      summary: 'The shops a master product was published to, newest first (another workspace\'s product has none)',
+      summary: "The shops a master product was published to, newest first (another workspace's product has none)",
       params: ProductParams,
       response: ProductPublicationList,
     },
