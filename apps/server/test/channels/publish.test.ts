@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { connectSandboxShop, sandboxAdmin } from '../../src/demo/demo-shops.ts';
 import { publishFlows } from '../../src/flows/publish-product.ts';
+import { DEMO_PUBLISHED_PRODUCT, publishDemoProduct } from '../../src/demo/demo-publish.ts';
 import { startSandbox, type RunningSandbox } from '../../src/modules/channels/adapters/sandbox-harness.testing.ts';
 import { channelsModule, PUBLISH_QUEUE, setPublishTiming, setUpShop } from '../../src/modules/channels/index.ts';
 import { receiveStock } from '../../src/modules/inventory/index.ts';
@@ -417,6 +418,21 @@ describe('bad input, tenancy and permissions', () => {
       channels: [{ channel_id: shopee, category_path: [] }],
     });
     expectFieldError(noCategory, 'channels.0.category_path');
+  });
+
+  it('publishes the demo product with the mandatory attributes the marketplace asks for', async () => {
+    const { owner, tiktok } = await setUp();
+    const product = await createProduct(
+      app,
+      owner,
+      singleForm({ name: DEMO_PUBLISHED_PRODUCT, catalogs: [{ sku: uniqueSku('TORAJA'), price: 95_000 }] }),
+    );
+    await publishDemoProduct(app.platform, { workspaceId: owner.workspaceId, userId: owner.userId }, tiktok);
+    await drain();
+    const res = await call('GET', `/api/products/${product.id}/publications`, owner);
+    expect(res.json().items.map((p: { target: string; status: string; errors: string[] }) => [p.target, p.status, p.errors])).toEqual([
+      ['tiktok', 'FINISHED', []],
+    ]);
   });
 
   it("another workspace's shop, product and batch are 404; READ on product may look but not publish", async () => {
