@@ -163,6 +163,49 @@ describe('sandbox protocol contract', () => {
   });
 
   describe('Shopee', () => {
+    it('refuses an Indonesian add_item without the mandatory attributes in attribute_list', async () => {
+      const app = build();
+      const token = await grant(app, 'shopee', SHOPEE_SHOP);
+      const tree = (await shopee(app, 'GET', '/api/v2/product/get_category', token)).body.response as {
+        category_list: { category_id: number; has_children: boolean }[];
+      };
+      const leaf = tree.category_list.find((c) => !c.has_children)!.category_id;
+      const attributeTree = (
+        await shopee(app, 'GET', '/api/v2/product/get_attribute_tree', token, { category_id_list: String(leaf), language: 'id' })
+      ).body.response as {
+        list: {
+          attribute_tree: { attribute_id: number; name: string; mandatory: boolean; attribute_value_list: { value_id: number }[] }[];
+        }[];
+      };
+      const bahan = attributeTree.list[0]!.attribute_tree.find((a) => a.name === 'Bahan')!;
+      expect(bahan.mandatory).toBe(true);
+      const item = (attributeList?: unknown) => ({
+        original_price: 50000,
+        description: 'Kaos katun',
+        weight: 0.2,
+        item_name: 'Kaos Uji',
+        category_id: leaf,
+        image: { image_id_list: ['no-such-image'] },
+        logistic_info: [{ logistic_id: 8003, enabled: true }],
+        ...(attributeList ? { attribute_list: attributeList } : {}),
+      });
+      const add = (payload: unknown) => shopee(app, 'POST', '/api/v2/product/add_item', token, {}, payload);
+      const missing = await add(item());
+      expect(missing.status).toBe(400);
+      expect(missing.body).toMatchObject({
+        error: 'product.error_param',
+        message: expect.stringMatching(/Bahan/),
+        request_id: expect.any(String),
+      });
+      const unknownValue = await add(item([{ attribute_id: bahan.attribute_id, attribute_value_list: [{ value_id: 1 }] }]));
+      expect(unknownValue.body).toMatchObject({ error: 'product.error_param' });
+      // With the listed value the attribute check passes; the next check is the image.
+      const accepted = await add(
+        item([{ attribute_id: bahan.attribute_id, attribute_value_list: [{ value_id: bahan.attribute_value_list[0]!.value_id }] }]),
+      );
+      expect(accepted.body).toMatchObject({ error: 'product.error_image_not_exist' });
+    });
+
     it('refuses a product/update_stock entry without seller_stock (normal_stock was retired) and keeps the stock', async () => {
       const app = build();
       const token = await grant(app, 'shopee', SHOPEE_SHOP);
@@ -267,6 +310,47 @@ describe('sandbox protocol contract', () => {
   });
 
   describe('TikTok Shop', () => {
+    it("refuses a product without the category's required attributes, and a listed value sent by name", async () => {
+      const app = build();
+      const { cipher, token } = await tiktokShop(app);
+      const categories = (await tiktok(app, 'GET', '/product/202309/categories', token, { cipher })).body.data as {
+        categories: { id: string; is_leaf: boolean }[];
+      };
+      const leaf = categories.categories.find((c) => c.is_leaf)!.id;
+      const listed = (await tiktok(app, 'GET', `/product/202309/categories/${leaf}/attributes`, token, { cipher })).body.data as {
+        attributes: { id: string; name: string; is_requried: boolean; is_customizable: boolean; values: { id: string; name: string }[] }[];
+      };
+      const bahan = listed.attributes.find((a) => a.name === 'Bahan')!;
+      const garansi = listed.attributes.find((a) => a.name === 'Masa Garansi')!;
+      expect(bahan).toMatchObject({ is_requried: true, is_customizable: false });
+      expect(garansi).toMatchObject({ is_requried: false, is_customizable: true });
+      const product = (productAttributes?: unknown) => ({
+        title: 'Kaos Uji',
+        description: 'Kaos',
+        category_id: leaf,
+        main_images: [{ uri: 'tos-no-such-image' }],
+        skus: [{ seller_sku: 'KU-1', price: { amount: '50000', currency: 'IDR' }, inventory: [{ warehouse_id: 'w', quantity: 0 }] }],
+        package_weight: { value: '0.2', unit: 'KILOGRAM' },
+        ...(productAttributes ? { product_attributes: productAttributes } : {}),
+      });
+      const create = (body: unknown) => tiktok(app, 'POST', '/product/202309/products', token, { cipher, body });
+      const missing = await create(product());
+      expect(missing.status).toBe(400);
+      expect(missing.body).toMatchObject({ code: 12052230, message: expect.stringMatching(/Bahan/), request_id: expect.any(String) });
+      const byName = await create(product([{ id: bahan.id, values: [{ name: bahan.values[0]!.name }] }]));
+      expect(byName.body).toMatchObject({ code: 12052230, message: expect.stringMatching(/listed values/) });
+      const unknownValue = await create(product([{ id: bahan.id, values: [{ id: '999' }] }]));
+      expect(unknownValue.body).toMatchObject({ code: 12052230 });
+      // A listed value by id and a custom value by name pass the attribute check; the next check is the image.
+      const accepted = await create(
+        product([
+          { id: bahan.id, values: [{ id: bahan.values[0]!.id }] },
+          { id: garansi.id, values: [{ name: '12 bulan' }] },
+        ]),
+      );
+      expect(accepted.body).toMatchObject({ code: 12052010 });
+    });
+
     it('answers an unknown path in its own envelope', async () => {
       const app = build();
       const response = await app.inject('/tiktok/product/202309/nothing-here');

@@ -115,6 +115,10 @@ export const PublishBatch = z.object({
 });
 export type PublishBatch = z.infer<typeof PublishBatch>;
 
+/** Where a master product was published, newest first (the product edit screen's "Dipublikasikan ke"). */
+export const ProductPublicationList = z.object({ items: z.array(Publication) });
+export type ProductPublicationList = z.infer<typeof ProductPublicationList>;
+
 export const BulkPublishResult = z.object({ batches: z.array(PublishBatch) });
 export type BulkPublishResult = z.infer<typeof BulkPublishResult>;
 

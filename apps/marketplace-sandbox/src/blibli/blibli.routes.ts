@@ -252,6 +252,12 @@ export const registerBlibli = (app: FastifyInstance, store: SandboxStore): void 
       if (!name) fail(400, 'BAD_REQUEST', 'product.name is mandatory');
       const category = shop.categories.find((candidate) => `CAT-${candidate.id}` === input.categoryCode && candidate.leaf);
       if (!category) fail(400, 'BAD_REQUEST', `Unknown or non-leaf categoryCode ${String(input.categoryCode)}`);
+      // The category's mandatory (non-defining) attributes go in `attributes` under their attribute codes.
+      const sentAttributes = bodyObject(input.attributes);
+      for (const attribute of shop.attributes.get(category?.id ?? '') ?? []) {
+        if (attribute.mandatory && !attribute.sales && String(sentAttributes[`AT-${attribute.id}`] ?? '').trim() === '')
+          fail(400, 'BAD_REQUEST', `attributes.AT-${attribute.id} (${attribute.name}) is mandatory`);
+      }
       const brand = shop.brands.find((candidate) => `BR-${candidate.id}` === input.brandCode);
       if (input.brandCode !== undefined && !brand) fail(400, 'BAD_REQUEST', `Unknown brandCode ${String(input.brandCode)}`);
       const pickup = shop.warehouses.find((candidate) => `PP-${candidate.id}` === input.pickupPointCode);

@@ -394,6 +394,12 @@ export const registerLazada = (app: FastifyInstance, store: SandboxStore): void 
     if (!category?.leaf) fail('InvalidCategory', 'PrimaryCategory does not exist or is not a leaf category');
     const attributes = bodyObject(product.Attributes);
     if (!attributes.name) fail('MissingParameter', 'Attributes.name is mandatory');
+    // The category's is_mandatory attributes go in Attributes under their `name` too (sales ones per SKU).
+    for (const attribute of shop.attributes.get(String(product.PrimaryCategory)) ?? []) {
+      const key = attribute.name.toLowerCase().replace(/\s+/g, '_');
+      if (attribute.mandatory && !attribute.sales && String(attributes[key] ?? '').trim() === '')
+        fail('MissingParameter', `Attributes.${key} is mandatory`);
+    }
     const images = ((bodyObject(product.Images).Image as string[] | undefined) ?? []).map(String);
     if (images.length === 0) fail('MissingParameter', 'Images.Image is mandatory');
     const foreign = images.find((url) => !knownImage(url));

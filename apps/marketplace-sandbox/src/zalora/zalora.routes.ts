@@ -258,18 +258,25 @@ export const registerZalora = (app: FastifyInstance, store: SandboxStore): void 
       const name = xmlValue(first, 'Name') ?? '';
       const category = shop.categories.find((candidate) => candidate.id === xmlValue(first, 'PrimaryCategory') && candidate.leaf);
       const brand = shop.brands.find((candidate) => candidate.name === xmlValue(first, 'Brand'));
-      const weightKg = Number(xmlValue(xmlBlocks(first, 'ProductData')[0] ?? '', 'PackageWeight') ?? NaN);
+      const productData = xmlBlocks(first, 'ProductData')[0] ?? '';
+      const weightKg = Number(xmlValue(productData, 'PackageWeight') ?? NaN);
+      // The category's isMandatory attributes go in ProductData under their names.
+      const missingAttribute = (shop.attributes.get(category?.id ?? '') ?? []).find(
+        (attribute) => attribute.mandatory && !attribute.sales && (xmlValue(productData, attribute.name) ?? '').trim() === '',
+      );
       const problem = !name
         ? 'Field Name is mandatory'
         : !category
           ? 'Field PrimaryCategory must be a leaf category'
-          : !brand
-            ? `Brand ${xmlValue(first, 'Brand') ?? ''} is not valid`
-            : !(weightKg > 0)
-              ? 'Field PackageWeight (kg) must be positive'
-              : group.some(({ row }) => !(Number(xmlValue(row, 'Price')) > 0) || !(Number(xmlValue(row, 'Quantity')) >= 0))
-                ? 'Price must be positive and Quantity at least 0'
-                : undefined;
+          : missingAttribute
+            ? `Field ${missingAttribute.name} is mandatory`
+            : !brand
+              ? `Brand ${xmlValue(first, 'Brand') ?? ''} is not valid`
+              : !(weightKg > 0)
+                ? 'Field PackageWeight (kg) must be positive'
+                : group.some(({ row }) => !(Number(xmlValue(row, 'Price')) > 0) || !(Number(xmlValue(row, 'Quantity')) >= 0))
+                  ? 'Price must be positive and Quantity at least 0'
+                  : undefined;
       if (problem) {
         for (const { sellerSku } of group) errors.push({ Code: '1', Message: problem, SellerSku: sellerSku });
         continue;

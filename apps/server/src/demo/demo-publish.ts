@@ -43,16 +43,23 @@ export async function publishDemoProduct(
     }
     const shop = await publishableShop(ctx, channelId);
     const adapter = adapterFor(platform, shop.marketplace as MarketplaceCode);
-    const categories = await adapter.listCategories({
-      shopId: shop.shopId,
-      accessToken: shop.accessToken,
-      ...(shop.shopCipher ? { shopCipher: shop.shopCipher } : {}),
-    });
+    const auth = { shopId: shop.shopId, accessToken: shop.accessToken, ...(shop.shopCipher ? { shopCipher: shop.shopCipher } : {}) };
+    const categories = await adapter.listCategories(auth);
     const leaf = categories.find((c) => c.isLeaf);
     if (!leaf) return;
+    // The marketplace refuses a product without the category's mandatory attributes: the first listed value of each.
+    const attributes = (await adapter.listAttributes(auth, leaf.id))
+      .filter((a) => a.mandatory && a.values.length > 0)
+      .map((a) => ({ id: a.id, values: [a.values[0]!.id] }));
     const product = await getProduct(ctx, row.id);
     await publishProduct(ctx, product.id, {
-      channels: [{ channel_id: channelId, category_path: [leaf.parentId, leaf.id].filter((id): id is string => Boolean(id)) }],
+      channels: [
+        {
+          channel_id: channelId,
+          category_path: [leaf.parentId, leaf.id].filter((id): id is string => Boolean(id)),
+          ...(attributes.length > 0 ? { attributes } : {}),
+        },
+      ],
     });
   });
   for (const task of pending) await task();

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { connectSandboxShop, sandboxAdmin } from '../../src/demo/demo-shops.ts';
 import { publishFlows } from '../../src/flows/publish-product.ts';
+import { DEMO_PUBLISHED_PRODUCT, publishDemoProduct } from '../../src/demo/demo-publish.ts';
 import { startSandbox, type RunningSandbox } from '../../src/modules/channels/adapters/sandbox-harness.testing.ts';
 import { channelsModule, PUBLISH_QUEUE, setPublishTiming, setUpShop } from '../../src/modules/channels/index.ts';
 import { receiveStock } from '../../src/modules/inventory/index.ts';
@@ -135,7 +136,30 @@ async function setUp() {
     expect(leaf).toBeDefined();
     return [leaf.parent_id!, leaf.id];
   };
-  return { owner, warehouse, shopee, tiktok, shopeePath: await leafPath(shopee), tiktokPath: await leafPath(tiktok) };
+  // The marketplaces refuse a product without its category's mandatory attributes: a listed value for each, and on
+  // TikTok a custom text (sent by name) for the free-text warranty.
+  const attributesFor = async (channel: string, path: string[], custom: Record<string, string> = {}) => {
+    const res = await call('GET', `/api/channels/${channel}/categories/${path.at(-1)!}/attributes`, owner);
+    expect(res.statusCode, res.body).toBe(200);
+    const items = res.json().items as { id: string; name: string; mandatory: boolean; values: { id: string }[] }[];
+    expect(items.some((a) => a.mandatory)).toBe(true);
+    return [
+      ...items.filter((a) => a.mandatory).map((a) => ({ id: a.id, values: [a.values[0]!.id] })),
+      ...items.filter((a) => custom[a.name] !== undefined).map((a) => ({ id: a.id, values: [custom[a.name]!] })),
+    ];
+  };
+  const shopeePath = await leafPath(shopee);
+  const tiktokPath = await leafPath(tiktok);
+  return {
+    owner,
+    warehouse,
+    shopee,
+    tiktok,
+    shopeePath,
+    tiktokPath,
+    shopeeAttributes: await attributesFor(shopee, shopeePath),
+    tiktokAttributes: await attributesFor(tiktok, tiktokPath, { 'Masa Garansi': '12 bulan' }),
+  };
 }
 
 const batchOf = async (owner: Actor, id: string) => {
@@ -158,7 +182,7 @@ const batchOf = async (owner: Actor, id: string) => {
 
 describe('publishing a master product to Shopee and TikTok Shop', () => {
   it('uploads images, saves drafts with the spec defaults, polls every 2 s, links and maps the SKUs, and pushes the stock', async () => {
-    const { owner, warehouse, shopee, tiktok, shopeePath, tiktokPath } = await setUp();
+    const { owner, warehouse, shopee, tiktok, shopeePath, tiktokPath, shopeeAttributes, tiktokAttributes } = await setUp();
     const product = await createProduct(app, owner, variantForm({ name: `Kaos Terbit ${randomBytes(3).toString('hex')}` }));
     await addImage(owner, product.id, await png());
     await addImage(owner, product.id, await png(90, 90), 'samping.png');
@@ -175,8 +199,19 @@ describe('publishing a master product to Shopee and TikTok Shop', () => {
     await drain();
     const res = await call('POST', `/api/products/${product.id}/publish`, owner, {
       channels: [
-        { channel_id: shopee, category_path: shopeePath, description: '<p>Kaos <b>katun</b> &amp; adem</p>', weight_grams: 250 },
-        { channel_id: tiktok, category_path: tiktokPath, prices: [{ catalog_id: product.catalogs[1]!.id, price: 70_000 }] },
+        {
+          channel_id: shopee,
+          category_path: shopeePath,
+          attributes: shopeeAttributes,
+          description: '<p>Kaos <b>katun</b> &amp; adem</p>',
+          weight_grams: 250,
+        },
+        {
+          channel_id: tiktok,
+          category_path: tiktokPath,
+          attributes: tiktokAttributes,
+          prices: [{ catalog_id: product.catalogs[1]!.id, price: 70_000 }],
+        },
       ],
     });
     expect(res.statusCode, res.body).toBe(202);
@@ -216,6 +251,13 @@ describe('publishing a master product to Shopee and TikTok Shop', () => {
     expect(inTiktok.skus.find((s) => s.sellerSku === product.catalogs[0]!.sku)!.stock).toBe(17);
     expect(inTiktok.skus.find((s) => s.sellerSku === product.catalogs[1]!.sku)!.price).toBe(70_000);
 
+    // The product edit screen lists the shops it was published to, newest first; another workspace sees none.
+    const publications = await call('GET', `/api/products/${product.id}/publications`, owner);
+    expect(publications.statusCode, publications.body).toBe(200);
+    expect(publications.json().items.map((p: { target: string; status: string }) => [p.target, p.status])).toEqual([
+      ['tiktok', 'FINISHED'],
+      ['shopee', 'FINISHED'],
+    ]);
     // The channel product list shows them mapped to the master SKUs (ADR 0031), by publishing.
     const list = await call('GET', `/api/channels/${shopee}/products?size=100`, owner);
     const listed = list.json().items.find((p: { product_id: string }) => p.product_id === onShopee!.channel_product_id);
@@ -224,7 +266,7 @@ describe('publishing a master product to Shopee and TikTok Shop', () => {
   });
 
   it('fails a channel whose product the marketplace rejects; a Tokopedia attempt removes its draft and tries once more', async () => {
-    const { owner, shopee, tiktok, shopeePath, tiktokPath } = await setUp();
+    const { owner, shopee, tiktok, shopeePath, tiktokPath, shopeeAttributes, tiktokAttributes } = await setUp();
     const product = await createProduct(
       app,
       owner,
@@ -233,8 +275,8 @@ describe('publishing a master product to Shopee and TikTok Shop', () => {
     await addImage(owner, product.id, await png());
     const res = await call('POST', `/api/products/${product.id}/publish`, owner, {
       channels: [
-        { channel_id: tiktok, target: 'tokopedia', category_path: tiktokPath },
-        { channel_id: shopee, category_path: shopeePath },
+        { channel_id: tiktok, target: 'tokopedia', category_path: tiktokPath, attributes: tiktokAttributes },
+        { channel_id: shopee, category_path: shopeePath, attributes: shopeeAttributes },
       ],
     });
     expect(res.statusCode, res.body).toBe(202);
@@ -252,11 +294,11 @@ describe('publishing a master product to Shopee and TikTok Shop', () => {
   });
 
   it('fails when every image fails at the marketplace, before any draft', async () => {
-    const { owner, shopee, shopeePath } = await setUp();
+    const { owner, shopee, shopeePath, shopeeAttributes } = await setUp();
     const product = await createProduct(app, owner, singleForm({ catalogs: [{ sku: uniqueSku('IMG'), price: 10_000 }] }));
     await addImage(owner, product.id, await png(), 'fail-depan.png');
     const res = await call('POST', `/api/products/${product.id}/publish`, owner, {
-      channels: [{ channel_id: shopee, category_path: shopeePath }],
+      channels: [{ channel_id: shopee, category_path: shopeePath, attributes: shopeeAttributes }],
     });
     await drain();
     const [only] = (await batchOf(owner, res.json().id)).items;
@@ -264,7 +306,7 @@ describe('publishing a master product to Shopee and TikTok Shop', () => {
   });
 
   it('edits a published product (edit-product-*): starts from the last choices and updates the product on the shop', async () => {
-    const { owner, shopee, shopeePath } = await setUp();
+    const { owner, shopee, shopeePath, shopeeAttributes } = await setUp();
     const product = await createProduct(
       app,
       owner,
@@ -272,7 +314,7 @@ describe('publishing a master product to Shopee and TikTok Shop', () => {
     );
     await addImage(owner, product.id, await png());
     const first = await call('POST', `/api/products/${product.id}/publish`, owner, {
-      channels: [{ channel_id: shopee, category_path: shopeePath }],
+      channels: [{ channel_id: shopee, category_path: shopeePath, attributes: shopeeAttributes }],
     });
     await drain();
     const channelProductId = (await batchOf(owner, first.json().id)).items[0]!.channel_product_id!;
@@ -284,6 +326,7 @@ describe('publishing a master product to Shopee and TikTok Shop', () => {
 
     const edit = await call('PUT', `/api/channels/${shopee}/products/${channelProductId}/publish`, owner, {
       category_path: shopeePath,
+      attributes: shopeeAttributes,
       name: `${product.name} Baru`,
     });
     expect(edit.statusCode, edit.body).toBe(202);
@@ -298,7 +341,7 @@ describe('publishing a master product to Shopee and TikTok Shop', () => {
 
 describe('a run cut short', () => {
   it('polls the request of a product already created instead of creating it again', async () => {
-    const { owner, shopee, shopeePath } = await setUp();
+    const { owner, shopee, shopeePath, shopeeAttributes } = await setUp();
     const product = await createProduct(
       app,
       owner,
@@ -306,13 +349,13 @@ describe('a run cut short', () => {
     );
     await addImage(owner, product.id, await png());
     const first = await call('POST', `/api/products/${product.id}/publish`, owner, {
-      channels: [{ channel_id: shopee, category_path: shopeePath }],
+      channels: [{ channel_id: shopee, category_path: shopeePath, attributes: shopeeAttributes }],
     });
     await drain();
     const created = (await batchOf(owner, first.json().id)).items[0]!.channel_product_id!;
     // A second run whose worker stopped while Shopee reviewed the product it had created.
     const second = await call('POST', `/api/products/${product.id}/publish`, owner, {
-      channels: [{ channel_id: shopee, category_path: shopeePath }],
+      channels: [{ channel_id: shopee, category_path: shopeePath, attributes: shopeeAttributes }],
     });
     await app.platform.database.db
       .update(channelPublications)
@@ -330,7 +373,7 @@ describe('a run cut short', () => {
 
 describe('/product/bulk-publish', () => {
   it('publishes each product as its own batch with its own result', async () => {
-    const { owner, tiktok, tiktokPath } = await setUp();
+    const { owner, tiktok, tiktokPath, tiktokAttributes } = await setUp();
     const good = await createProduct(
       app,
       owner,
@@ -344,7 +387,7 @@ describe('/product/bulk-publish', () => {
     for (const p of [good, bad]) await addImage(owner, p.id, await png());
     const res = await call('POST', '/api/products/bulk-publish', owner, {
       product_ids: [good.id, bad.id],
-      channels: [{ channel_id: tiktok, category_path: tiktokPath }],
+      channels: [{ channel_id: tiktok, category_path: tiktokPath, attributes: tiktokAttributes }],
     });
     expect(res.statusCode, res.body).toBe(202);
     const batches = res.json().batches as { id: string }[];
@@ -357,17 +400,17 @@ describe('/product/bulk-publish', () => {
 
 describe('bad input, tenancy and permissions', () => {
   it('refuses images over 1 MB, a Tokopedia target on a Shopee shop and a missing category', async () => {
-    const { owner, shopee, shopeePath } = await setUp();
+    const { owner, shopee, shopeePath, shopeeAttributes } = await setUp();
     const product = await createProduct(app, owner, singleForm({ catalogs: [{ sku: uniqueSku('BAD'), price: 10_000 }] }));
     const big = await addImage(owner, product.id, await bigPng(), 'besar.png');
     const tooBig = await call('POST', `/api/products/${product.id}/publish`, owner, {
-      channels: [{ channel_id: shopee, category_path: shopeePath, image_ids: [big] }],
+      channels: [{ channel_id: shopee, category_path: shopeePath, attributes: shopeeAttributes, image_ids: [big] }],
     });
     expectFieldError(tooBig, 'channels.0.image_ids.0');
     expect(tooBig.json().details.fields[0].code).toBe('CHANNEL_IMAGE_TOO_LARGE');
 
     const mismatch = await call('POST', `/api/products/${product.id}/publish`, owner, {
-      channels: [{ channel_id: shopee, target: 'tokopedia', category_path: shopeePath }],
+      channels: [{ channel_id: shopee, target: 'tokopedia', category_path: shopeePath, attributes: shopeeAttributes }],
     });
     expectFieldError(mismatch, 'channels.0.target');
 
@@ -377,33 +420,57 @@ describe('bad input, tenancy and permissions', () => {
     expectFieldError(noCategory, 'channels.0.category_path');
   });
 
+  it('publishes the demo product with the mandatory attributes the marketplace asks for', async () => {
+    const { owner, tiktok } = await setUp();
+    const product = await createProduct(
+      app,
+      owner,
+      singleForm({ name: DEMO_PUBLISHED_PRODUCT, catalogs: [{ sku: uniqueSku('TORAJA'), price: 95_000 }] }),
+    );
+    await publishDemoProduct(app.platform, { workspaceId: owner.workspaceId, userId: owner.userId }, tiktok);
+    await drain();
+    const res = await call('GET', `/api/products/${product.id}/publications`, owner);
+    expect(res.json().items.map((p: { target: string; status: string; errors: string[] }) => [p.target, p.status, p.errors])).toEqual([
+      ['tiktok', 'FINISHED', []],
+    ]);
+  });
+
   it("another workspace's shop, product and batch are 404; READ on product may look but not publish", async () => {
-    const { owner, shopee, shopeePath } = await setUp();
+    const { owner, shopee, shopeePath, shopeeAttributes } = await setUp();
     const product = await createProduct(app, owner, singleForm({ catalogs: [{ sku: uniqueSku('TEN'), price: 10_000 }] }));
     await addImage(owner, product.id, await png());
     const started = await call('POST', `/api/products/${product.id}/publish`, owner, {
-      channels: [{ channel_id: shopee, category_path: shopeePath }],
+      channels: [{ channel_id: shopee, category_path: shopeePath, attributes: shopeeAttributes }],
     });
     expect(started.statusCode).toBe(202);
     const other = await newWorkspace(app);
     const own = await createProduct(app, other, singleForm({ catalogs: [{ sku: uniqueSku('OTH'), price: 10_000 }] }));
     expectError(await call('GET', `/api/publish-batches/${started.json().id}`, other), 404, 'PUBLISH_BATCH_NOT_FOUND');
     expectError(
-      await call('POST', `/api/products/${own.id}/publish`, other, { channels: [{ channel_id: shopee, category_path: shopeePath }] }),
+      await call('POST', `/api/products/${own.id}/publish`, other, {
+        channels: [{ channel_id: shopee, category_path: shopeePath, attributes: shopeeAttributes }],
+      }),
       404,
       'CHANNEL_NOT_FOUND',
     );
     expectError(
-      await call('POST', `/api/products/${product.id}/publish`, other, { channels: [{ channel_id: shopee, category_path: shopeePath }] }),
+      await call('POST', `/api/products/${product.id}/publish`, other, {
+        channels: [{ channel_id: shopee, category_path: shopeePath, attributes: shopeeAttributes }],
+      }),
       404,
       'PRODUCT_NOT_FOUND',
     );
     expectError(await call('GET', `/api/channels/${shopee}/categories`, other), 404, 'CHANNEL_NOT_FOUND');
+    const foreignPublications = await call('GET', `/api/products/${product.id}/publications`, other);
+    expect(foreignPublications.statusCode).toBe(200);
+    expect(foreignPublications.json().items).toEqual([]);
 
     const reader = await newMember(app, owner, { product: 'READ' });
     expect((await call('GET', `/api/publish-batches/${started.json().id}`, reader)).statusCode).toBe(200);
     expectError(
-      await call('POST', `/api/products/${product.id}/publish`, reader, { channels: [{ channel_id: shopee, category_path: shopeePath }] }),
+      await call('POST', `/api/products/${product.id}/publish`, reader, {
+        channels: [{ channel_id: shopee, category_path: shopeePath, attributes: shopeeAttributes }],
+      }),
       403,
       'FORBIDDEN',
     );

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Product, ProductImage, ProductInput, ProductList, ProductStatus } from '@kelola/contracts/catalog';
+import type { ProductPublicationList } from '@kelola/contracts/channel-publish';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { productKeys } from './catalog-keys.ts';
 import { fileToBase64 } from '../../../lib/file-api.ts';
@@ -90,3 +91,13 @@ export const useReorderImages = (productId: string, options?: Options<{ items: P
   useProductMutation((ids: string[]) => reorderImages(productId, ids), options);
 export const useDeleteImage = (productId: string, options?: Options<void>) =>
   useProductMutation((imageId: string) => deleteImage(productId, imageId), options);
+
+/** The shops this master product was published to, newest first (one row per publication). */
+export function useProductPublications(id: string | undefined) {
+  const workspaceId = useWorkspaceId();
+  return useQuery({
+    queryKey: productKeys.of(workspaceId, 'publications', id ?? ''),
+    queryFn: () => apiFetch<ProductPublicationList>(`${productPath(id ?? '')}/publications`),
+    enabled: Boolean(id),
+  });
+}

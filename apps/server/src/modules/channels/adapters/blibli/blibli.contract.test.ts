@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { noSleep, SANDBOX_START, startSandbox, tinyJpeg } from '../sandbox-harness.testing.ts';
 import type { RunningSandbox } from '../sandbox-harness.testing.ts';
-import type { ShopAuth } from '../types.ts';
+import type { ProductInput, ShopAuth } from '../types.ts';
 import { createBlibliAdapter } from './blibli.adapter.ts';
 
 let sandbox: RunningSandbox | undefined;
@@ -105,7 +105,7 @@ describe('blibli adapter against the sandbox', () => {
       kind: 'bad_request',
     });
 
-    const input = {
+    const input: ProductInput = {
       name: 'Kopi Kelola Uji',
       description: 'Kopi arabika untuk uji kontrak.',
       categoryId: leaf?.id ?? '',
@@ -114,6 +114,13 @@ describe('blibli adapter against the sandbox', () => {
       weightGrams: 500,
       skus: [{ sellerSku: 'KKU-250', price: 85000, stock: 5, warehouseId: warehouse?.id ?? '' }],
     };
+    // Without the category's mandatory attribute Bahan, Blibli answers 400 BAD_REQUEST.
+    await expect(adapter.createProduct(auth, input)).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/Bahan/),
+    });
+    const bahan = attributes.find((attribute) => attribute.name === 'Bahan')!;
+    input.attributes = [{ id: bahan.id, values: [bahan.values[0]!.id] }];
     const request = await adapter.createProduct(auth, input);
     expect(request).toMatchObject({ status: 'ON_PROGRESS' });
     expect(request.requestId).toMatch(/^Kelola-/);

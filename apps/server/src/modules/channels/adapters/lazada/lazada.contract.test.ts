@@ -73,14 +73,22 @@ describe('lazada adapter against the sandbox', () => {
     expect(image.status).toBe('FINISHED');
     expect((await adapter.getImageStatus(auth, failing.id)).status).toBe('FAILED');
 
-    const request = await adapter.createProduct(auth, {
+    const kopi = {
       name: 'Kopi Kelola Uji',
       description: 'Kopi arabika untuk uji kontrak.',
       categoryId: leaf?.id ?? '',
       images: [image.url ?? '', direct.url ?? ''],
       weightGrams: 500,
       skus: [{ sellerSku: 'KKU-250', price: 85000, stock: 5 }],
+    };
+    // The category's is_mandatory attribute (bahan) missing: Lazada's ISV error envelope.
+    await expect(adapter.createProduct(auth, kopi)).rejects.toMatchObject({
+      code: 'MissingParameter',
+      message: expect.stringMatching(/bahan/),
     });
+    const bahan = attributes.find((a) => a.id === 'bahan')!;
+    expect(bahan.mandatory).toBe(true);
+    const request = await adapter.createProduct(auth, { ...kopi, attributes: [{ id: bahan.id, values: [bahan.values[0]!.id] }] });
     expect(request.status).toBe('ON_PROGRESS');
     let status = request.status;
     for (let poll = 0; poll < 10 && status === 'ON_PROGRESS'; poll += 1) {

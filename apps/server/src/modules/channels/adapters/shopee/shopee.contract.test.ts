@@ -81,14 +81,21 @@ describe('shopee adapter against the sandbox', () => {
     });
     expect(failed.status).toBe('FAILED');
 
-    const request = await adapter.createProduct(auth, {
+    const kaos = {
       name: 'Kaos Kelola Uji',
       description: 'Kaos katun untuk uji kontrak.',
       categoryId: leaf?.id ?? '',
       images: [image.id],
       weightGrams: 250,
       skus: [{ sellerSku: 'KKU-1', price: 99000, stock: 0 }],
+    };
+    // attribute_list is "optional except Indonesia": an item without the mandatory Bahan is refused.
+    await expect(adapter.createProduct(auth, kaos)).rejects.toMatchObject({
+      code: 'product.error_param',
+      message: expect.stringMatching(/Bahan/),
     });
+    const bahan = attributes.find((a) => a.name === 'Bahan')!;
+    const request = await adapter.createProduct(auth, { ...kaos, attributes: [{ id: bahan.id, values: [bahan.values[0]!.id] }] });
     expect(request.status).toBe('ON_PROGRESS');
     let status = request.status;
     for (let poll = 0; poll < 10 && status === 'ON_PROGRESS'; poll += 1) {

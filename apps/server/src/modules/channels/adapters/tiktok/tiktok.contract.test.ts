@@ -75,7 +75,7 @@ describe('tiktok shop adapter against the sandbox', () => {
     const broken = await adapter.uploadImage(auth, { kind: 'bytes', fileName: 'fail.jpg', contentType: 'image/jpeg', data: tinyJpeg() });
     expect(broken.status).toBe('FAILED');
 
-    const request = await adapter.createProduct(auth, {
+    const hijab = {
       name: 'Hijab Kelola Uji',
       description: '<p>Hijab voal untuk uji kontrak.</p>',
       categoryId: leaf?.id ?? '',
@@ -85,7 +85,26 @@ describe('tiktok shop adapter against the sandbox', () => {
         { sellerSku: 'HKU-HITAM', price: 75000, stock: 0, options: { Warna: 'Hitam' } },
         { sellerSku: 'HKU-PUTIH', price: 75000, stock: 0, options: { Warna: 'Putih' } },
       ],
+    };
+    // TikTok refuses a product without the category's required attributes, in its own envelope.
+    await expect(adapter.createProduct(auth, hijab)).rejects.toMatchObject({ code: '12052230', message: expect.stringMatching(/Bahan/) });
+    // A listed value goes by its id (whether Kelola holds the id or the seller typed the listed name), a custom value
+    // of a customizable attribute by its name: the sandbox refuses a listed attribute's value sent by name.
+    const bahan = attributes.find((a) => a.name === 'Bahan')!;
+    const garansi = attributes.find((a) => a.name === 'Masa Garansi')!;
+    const request = await adapter.createProduct(auth, {
+      ...hijab,
+      attributes: [
+        { id: bahan.id, values: [bahan.values[0]!.id] },
+        { id: garansi.id, values: ['12 bulan'] },
+      ],
     });
+    const byName = await adapter.createProduct(auth, {
+      ...hijab,
+      skus: hijab.skus.map((sku) => ({ ...sku, sellerSku: `${sku.sellerSku}-2` })),
+      attributes: [{ id: bahan.id, values: ['linen'] }],
+    });
+    expect(byName.status).toBe('ON_PROGRESS');
     expect(request.status).toBe('ON_PROGRESS');
     let status = request.status;
     for (let poll = 0; poll < 10 && status === 'ON_PROGRESS'; poll += 1) {

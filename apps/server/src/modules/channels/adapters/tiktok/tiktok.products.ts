@@ -14,8 +14,55 @@ export const tiktokProducts = ({ config, call }: TiktokClient): ProductCapabilit
     return str((warehouses.find((w) => w.is_default === true) ?? warehouses[0])?.id);
   };
 
+  const categoryAttributes = async (auth: ShopAuth, categoryId: string) => {
+    const data = await call({
+      method: 'GET',
+      path: `/product/202309/categories/${encodeURIComponent(categoryId)}/attributes`,
+      auth,
+      query: { locale: 'id-ID' },
+    });
+    return arr(data.attributes)
+      .map(obj)
+      .map((attribute) => ({
+        id: str(attribute.id),
+        name: str(attribute.name),
+        // TikTok's field really is spelled `is_requried`.
+        mandatory: attribute.is_requried === true || attribute.is_required === true,
+        inputType: (attribute.is_multiple_selection === true
+          ? 'multi_select'
+          : arr(attribute.values).length > 0
+            ? 'single_select'
+            : 'text') as 'multi_select' | 'single_select' | 'text',
+        values: arr(attribute.values)
+          .map(obj)
+          .map((value) => ({ id: str(value.id), name: str(value.name) })),
+      }));
+  };
+
+  /**
+   * `product_attributes[].values[]`: TikTok takes a listed value by its `id` and a custom value (where the attribute
+   * is customizable) by its `name`. Kelola's choice holds either a listed value's id or the text the seller typed,
+   * so the category's attributes tell which is which (a listed value's name typed by hand goes by its id too).
+   */
+  const productAttributes = async (auth: ShopAuth, input: ProductInput) => {
+    const chosen = input.attributes ?? [];
+    if (chosen.length === 0) return undefined;
+    const listed = await categoryAttributes(auth, input.categoryId);
+    return chosen.map((attribute) => {
+      const values = listed.find((a) => a.id === attribute.id)?.values ?? [];
+      return {
+        id: attribute.id,
+        values: attribute.values.map((value) => {
+          const match = values.find((v) => v.id === value) ?? values.find((v) => v.name.toLowerCase() === value.trim().toLowerCase());
+          return match ? { id: match.id } : { name: value };
+        }),
+      };
+    });
+  };
+
   const productBody = async (auth: ShopAuth, input: ProductInput) => {
     const warehouse = input.skus.some((sku) => !sku.warehouseId) ? await defaultWarehouse(auth) : '';
+    const attributes = await productAttributes(auth, input);
     return {
       title: input.name,
       description: input.description,
@@ -40,9 +87,7 @@ export const tiktokProducts = ({ config, call }: TiktokClient): ProductCapabilit
             },
           }
         : {}),
-      ...(input.attributes
-        ? { product_attributes: input.attributes.map((a) => ({ id: a.id, values: a.values.map((value) => ({ name: value })) })) }
-        : {}),
+      ...(attributes ? { product_attributes: attributes } : {}),
       is_cod_allowed: false,
       ...(config.listingPlatforms ? { listing_platforms: config.listingPlatforms } : {}),
     };
@@ -68,27 +113,7 @@ export const tiktokProducts = ({ config, call }: TiktokClient): ProductCapabilit
         }));
     },
 
-    listAttributes: async (auth, categoryId) => {
-      const data = await call({
-        method: 'GET',
-        path: `/product/202309/categories/${encodeURIComponent(categoryId)}/attributes`,
-        auth,
-        query: { locale: 'id-ID' },
-      });
-      return arr(data.attributes)
-        .map(obj)
-        .map((attribute) => ({
-          id: str(attribute.id),
-          name: str(attribute.name),
-          // TikTok's field really is spelled `is_requried`.
-          mandatory: attribute.is_requried === true || attribute.is_required === true,
-          inputType:
-            attribute.is_multiple_selection === true ? 'multi_select' : arr(attribute.values).length > 0 ? 'single_select' : 'text',
-          values: arr(attribute.values)
-            .map(obj)
-            .map((value) => ({ id: str(value.id), name: str(value.name) })),
-        }));
-    },
+    listAttributes: categoryAttributes,
 
     listBrands: async (auth, input) => {
       const data = await call({

@@ -109,6 +109,17 @@ describe('zalora adapter against the sandbox', () => {
       status: 'FAILED',
       error: expect.stringContaining('already exists'),
     });
+    // Without the category's mandatory attribute the feed fails with Zalora's field error.
+    const { attributes: _bahan, ...withoutBahan } = input;
+    const noAttribute = await adapter.createProduct(auth, {
+      ...withoutBahan,
+      skus: input.skus.map((sku) => ({ ...sku, sellerSku: `${sku.sellerSku}-B` })),
+    });
+    await sandbox.advance(6000);
+    expect(await adapter.getProductRequestStatus(auth, noAttribute.requestId)).toMatchObject({
+      status: 'FAILED',
+      error: expect.stringContaining('Field Bahan is mandatory'),
+    });
     const badImage = await adapter.updateProduct(auth, 'KKU-250', { images: ['https://cdn.kelola.test/fail-front.jpg'] });
     await sandbox.advance(4000);
     expect(await adapter.getProductRequestStatus(auth, badImage.requestId)).toMatchObject({

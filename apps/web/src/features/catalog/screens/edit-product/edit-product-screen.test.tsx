@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '@kelola/contracts/catalog';
+import type { Publication } from '@kelola/contracts/channel-publish';
 import { ME } from '../../../../test/fixtures.ts';
 import { renderWithRouter, stubFetch } from '../../../../test/render-with-router.tsx';
 import { BRANDS, TREE, WORKSPACE } from '../../test/catalog-fixtures.ts';
@@ -79,6 +80,40 @@ const BUNDLE: Product = {
 
 const VIDEO = { format: 'mp4' as const, content_type: 'video/mp4', size: 2 * 1024 * 1024, url: `/api/products/${ID}/video?v=1` };
 
+const publication = (over: Partial<Publication>): Publication => ({
+  id: 'pub-1',
+  batch_id: 'batch-1',
+  product_id: ID,
+  product_name: 'Paket Kaos Hemat',
+  channel_id: 'ch-shopee',
+  channel_name: 'Toko Kaos Shopee',
+  target: 'shopee',
+  mode: 'CREATE',
+  status: 'FINISHED',
+  channel_product_id: '800123',
+  errors: [],
+  attempts: 1,
+  draft: null,
+  mapped_skus: 1,
+  updated_at: '2026-01-03T00:00:00Z',
+  finished_at: '2026-01-03T00:00:00Z',
+  ...over,
+});
+
+// Newest first, as the server answers: the Shopee shop's failed retry is older than its success.
+const PUBLICATIONS: Publication[] = [
+  publication({
+    id: 'pub-3',
+    channel_id: 'ch-tiktok',
+    channel_name: 'Toko Kaos TikTok',
+    target: 'tokopedia',
+    status: 'FAILED',
+    errors: ['Toko belum diverifikasi'],
+  }),
+  publication({ id: 'pub-2' }),
+  publication({ id: 'pub-1', status: 'FAILED', errors: ['Gambar tidak dapat diproses'] }),
+];
+
 /** XMLHttpRequest stand-in: the test answers the upload. */
 class FakeXhr {
   static last: FakeXhr | null = null;
@@ -103,6 +138,7 @@ function setup() {
   const { fetchStub, calls } = stubFetch((method, url, body) => {
     if (url.pathname === `/api/products/${ID}` && method === 'GET') return { body: product };
     if (url.pathname === `/api/products/${ID}` && method === 'PUT') return { body: { ...product, ...(body as object) } };
+    if (url.pathname === `/api/products/${ID}/publications`) return { body: { items: PUBLICATIONS } };
     if (url.pathname === '/api/categories') return { body: TREE };
     if (url.pathname === '/api/brands') return { body: BRANDS };
     if (url.pathname === '/api/price-formulas') return { body: { items: [] } };
@@ -131,6 +167,15 @@ describe('/product/edit', { timeout: 30_000 }, () => {
     expect(note.textContent).toContain('Tersedia 4 — dibatasi oleh SKU KAOS-HM');
     expect(note.textContent).toContain('Gudang Jakarta: Tersedia 4 — dibatasi oleh SKU KAOS-HM');
     expect(note.textContent).toContain('Gudang Bandung: Tersedia 0 — dibatasi oleh SKU KAOS-HM');
+  });
+
+  it('lists under "Dipublikasikan ke" each shop the product was published to, with its latest status', async () => {
+    setup();
+    expect(await screen.findByText('Dipublikasikan ke')).toBeTruthy();
+    const list = await screen.findByTestId('product-publications');
+    await waitFor(() => expect(list.textContent).toContain('Toko Kaos Shopee'));
+    const rows = [...list.querySelectorAll('.ant-list-item')].map((row) => row.textContent);
+    expect(rows).toEqual(['Toko Kaos TikTokTokopediaGagalToko belum diverifikasi', 'Toko Kaos ShopeeShopeeBerhasil']);
   });
 
   it('an uploaded file replaces the YouTube link in the form, which then stays off and is sent empty', async () => {

@@ -5,6 +5,7 @@ import type { Product } from '@kelola/contracts/catalog';
 import { FormPage } from '../../../../components/form-page.tsx';
 import { withWorkspaceQuery } from '../../../../lib/workspace-query.ts';
 import { useProduct, useUpdateProduct } from '../../api/product-api.ts';
+import { ProductPublications } from '../../components/product-publications.tsx';
 import { ProductImages } from '../../components/image-manager.tsx';
 import { ProductFormFields } from '../../components/product-form-fields.tsx';
 import { fromProduct, toProductInput, type ProductFormValues } from '../../components/product-form-values.ts';
@@ -64,6 +65,8 @@ export function EditProductScreen() {
         />
         <Divider titlePlacement="start">{t('form.sections.images')}</Divider>
         {product.data && <ProductImages productId={product.data.id} images={product.data.images} />}
+        <Divider titlePlacement="start">{t('publications.title')}</Divider>
+        {product.data && <ProductPublications productId={product.data.id} />}
       </FormPage>
     </WriteGuard>
   );
