@@ -4,6 +4,7 @@ import {
   ChannelProductEdit,
   ChannelProductParams,
   ProductParams,
+  ProductPublicationList,
   PublishBatch,
   PublishEditInput,
   PublishInput,
@@ -27,6 +28,7 @@ import {
   channelSkusOf,
   latestPublicationOf,
   publishableShop,
+  publicationsOfProducts,
   PUBLISH_QUEUE,
   runPublishBatch,
   startPublishBatch,
@@ -244,6 +246,21 @@ function registerRoutes({ route }: Router): void {
       status: 202,
     },
     (ctx, { params, body }) => publishProduct(t(ctx), params.id, body),
+  );
+  route(
+    {
+      method: 'GET',
+      url: '/api/products/:id/publications',
+      permission: ['product', 'READ'],
+      tags,
+      summary: 'The shops a master product was published to, newest first (404 for a product of another workspace)',
+      params: ProductParams,
+      response: ProductPublicationList,
+    },
+    async (ctx, { params }) => {
+      await getProduct(t(ctx), params.id);
+      return { items: await publicationsOfProducts(t(ctx), [params.id]) };
+    },
   );
   route(
     {

@@ -461,9 +461,7 @@ describe('bad input, tenancy and permissions', () => {
       'PRODUCT_NOT_FOUND',
     );
     expectError(await call('GET', `/api/channels/${shopee}/categories`, other), 404, 'CHANNEL_NOT_FOUND');
-    const foreignPublications = await call('GET', `/api/products/${product.id}/publications`, other);
-    expect(foreignPublications.statusCode).toBe(200);
-    expect(foreignPublications.json().items).toEqual([]);
+    expectError(await call('GET', `/api/products/${product.id}/publications`, other), 404, 'PRODUCT_NOT_FOUND');
 
     const reader = await newMember(app, owner, { product: 'READ' });
     expect((await call('GET', `/api/publish-batches/${started.json().id}`, reader)).statusCode).toBe(200);

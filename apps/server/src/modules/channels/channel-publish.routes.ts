@@ -5,14 +5,12 @@ import {
   MarketplaceAttributeList,
   MarketplaceBrandList,
   MarketplaceCategoryList,
-  ProductParams,
-  ProductPublicationList,
   PublishBatch,
 } from '@kelola/contracts/channel-publish';
 import { ChannelParams } from '@kelola/contracts/channels';
 import type { TenantCtx } from '../../http/context.ts';
 import type { Router } from '../../http/route.ts';
-import { getPublishBatch, publicationsOfProducts, shopAttributes, shopBrands, shopCategories } from './channel-publish.service.ts';
+import { getPublishBatch, shopAttributes, shopBrands, shopCategories } from './channel-publish.service.ts';
 
 const tags = ['channels'];
 const tenant = (ctx: unknown) => ctx as TenantCtx;
@@ -55,18 +53,6 @@ export function registerPublishRoutes({ route }: Router): void {
       response: MarketplaceBrandList,
     },
     (ctx, { params, query }) => shopBrands(tenant(ctx), params.id, query.category_id),
-  );
-  route(
-    {
-      method: 'GET',
-      url: '/api/products/:id/publications',
-      permission: ['product', 'READ'],
-      tags,
-      summary: "The shops a master product was published to, newest first (another workspace's product has none)",
-      params: ProductParams,
-      response: ProductPublicationList,
-    },
-    async (ctx, { params }) => ({ items: await publicationsOfProducts(tenant(ctx), [params.id]) }),
   );
   route(
     {
