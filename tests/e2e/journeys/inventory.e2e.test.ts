@@ -130,7 +130,8 @@ describeJourney('journey 13: receive, adjust, allocate and follow a movement', (
       await postReceipt.waitFor();
       await postReceipt.getByRole('button', { name: 'Simpan & posting' }).click();
       const receiptSaved = page.locator('.ant-notification-notice').filter({ hasText: /^Penerimaan \S+ disimpan dan diposting/u });
-      await receiptSaved.waitFor();
+      // Posting waits on the server (a transaction with the ledger and channel pushes): give it the server's time.
+      await receiptSaved.waitFor({ timeout: 60_000 });
       const receiptNumber = /^Penerimaan (\S+) disimpan/u.exec(await receiptSaved.innerText())?.[1] ?? '';
       expect(receiptNumber).not.toBe('');
       // The receipt itself, posted.
