@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Router } from '../http/route.ts';
 import { setSignupCookie } from '../http/refresh-cookie.ts';
 import { setDefaultWorkspace } from '../modules/workspaces/index.ts';
-import { getMe, getMenu } from './get-me.ts';
+import { getMeJsonCached, getMenu } from './get-me.ts';
 import { signUp } from './sign-up.ts';
 
 /** Routes of the flows that span identity, workspaces and businesses. */
@@ -29,13 +29,20 @@ export function registerAccountRoutes({ route }: Router): void {
       method: 'GET',
       url: '/api/me',
       permission: 'authenticated',
-      // Read on every screen load: three independent reads, each on its own pooled connection, no transaction.
+      // Read on every screen load: one statement outside a transaction (ADR 0043), answered from the process's copy
+      // for up to ACCESS_CACHE_TTL_MS (ADR 0049), already as JSON.
       transaction: false,
       tags: ['me'],
       querystring: z.object({ workspace_id: z.uuid().optional() }),
       response: Me,
     },
-    (ctx, { query, request }) => getMe(ctx, query.workspace_id ?? (request.headers['workspace-id'] as string | undefined)),
+    async (ctx, { query, request, reply }) => {
+      const requested = query.workspace_id ?? (request.headers['workspace-id'] as string | undefined);
+      const body = await getMeJsonCached(ctx, requested, ctx.config.accessCacheTtlMs);
+      // A string with a JSON content type is sent as it is: the copy was encoded by `Me` when it was read.
+      void reply.type('application/json; charset=utf-8');
+      return body;
+    },
   );
   route({ method: 'GET', url: '/api/me/menu', permission: 'member', tags: ['me'], response: MenuResult }, (ctx) => getMenu(ctx));
   route(

@@ -1,5 +1,6 @@
 import {
   DEFAULT_SETTINGS,
+  Me as MeSchema,
   HIDDEN_MENU_SALES_CHANNEL_ID,
   SALES_CHANNELS,
   type Access,
@@ -10,13 +11,14 @@ import {
   type WorkspaceMembership,
 } from '@kelola/contracts';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { SignedInCtx, TenantCtx } from '../http/context.ts';
 import { businessOptionsJsonSql } from '../modules/businesses/index.ts';
 import { listChannels } from '../modules/channels/index.ts';
 import { userJsonSql } from '../modules/identity/index.ts';
 import { warehouseOptionsJsonSql } from '../modules/warehouses/index.ts';
 import { buildMenu, userWorkspacesJsonSql } from '../modules/workspaces/index.ts';
-import { systemStatement, type TenantStatement } from '../platform/db/database.ts';
+import { systemStatement, type Db, type TenantStatement } from '../platform/db/database.ts';
 import { DomainError } from '../platform/errors.ts';
 
 type MembershipJson = WorkspaceMembership & { permissions: Record<string, Access> };
@@ -93,6 +95,61 @@ export async function getMe(ctx: SignedInCtx, requestedWorkspaceId: string | und
     permissions: active?.permissions ?? {},
     settings: { ...DEFAULT_SETTINGS, ...user.settings },
   };
+}
+
+/** Bounds the memory of a long-running process; the copy is only an optimisation, so a full map is dropped whole. */
+const MAX_ENTRIES = 10_000;
+
+type MeEntry = { body: Promise<string>; until: number; generation: number };
+type MeCache = { generation: number; entries: Map<string, MeEntry> };
+/** One copy per root database handle, i.e. per process (a test app is a process of its own). */
+const meCaches = new WeakMap<Db, MeCache>();
+const meCacheOf = (db: Db): MeCache => {
+  let cache = meCaches.get(db);
+  if (!cache) meCaches.set(db, (cache = { generation: 0, entries: new Map() }));
+  return cache;
+};
+
+/** The answer as the route's response schema sends it: encoded by `Me`, then JSON (what the serializer would do). */
+const meJson = async (ctx: SignedInCtx, requestedWorkspaceId: string | undefined): Promise<string> =>
+  JSON.stringify(z.encode(MeSchema, await getMe(ctx, requestedWorkspaceId)));
+
+/**
+ * `GET /api/me`'s body as JSON, from the process's copy when it is younger than `ttlMs` and no write request of this
+ * process finished since it was read (docs/adr/0049). Keyed by the signed-in user and the workspace asked for; the
+ * session gate and the token check still run before it on every request. `ttlMs` 0 reads the database every time.
+ */
+export function getMeJsonCached(
+  ctx: SignedInCtx,
+  requestedWorkspaceId: string | undefined,
+  ttlMs: number,
+  now: () => number = Date.now,
+): Promise<string> {
+  if (ttlMs <= 0) return meJson(ctx, requestedWorkspaceId);
+  const cache = meCacheOf(ctx.db);
+  const key = `${ctx.actor.userId}:${requestedWorkspaceId ?? ''}`;
+  const hit = cache.entries.get(key);
+  if (hit && hit.generation === cache.generation && hit.until > now()) return hit.body;
+  if (cache.entries.size >= MAX_ENTRIES) cache.entries.clear();
+  const body = meJson(ctx, requestedWorkspaceId);
+  // A read that started before a write of this process finished carries the old generation: never served after it.
+  const entry: MeEntry = { body, until: now() + ttlMs, generation: cache.generation };
+  cache.entries.set(key, entry);
+  body.catch(() => {
+    if (cache.entries.get(key) === entry) cache.entries.delete(key);
+  });
+  return body;
+}
+
+/**
+ * After any write request of this process (its transaction committed or rolled back), before its answer is sent:
+ * every copy of `/api/me` read before it is forgotten, so this process's next `/api/me` reads the database.
+ */
+export function forgetMe(db: Db): void {
+  const cache = meCaches.get(db);
+  if (!cache) return;
+  cache.generation += 1;
+  cache.entries.clear();
 }
 
 /** The side menu of the active workspace, filtered by the user's role. Channels arrive with the channel issue. */

@@ -6,6 +6,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { forgetMe } from '../flows/get-me.ts';
 import { sessionGate } from '../modules/identity/index.ts';
 import { resolveAccessCached } from '../modules/workspaces/index.ts';
 import { uuidv7 } from '../platform/db/ids.ts';
@@ -60,6 +61,7 @@ export async function buildApp(platform: Platform, options: { logger?: boolean }
   const router = createRouter(fastify, platform, {
     resolveAccess: (db, userId, workspaceId) => resolveAccessCached(db, userId, workspaceId, platform.config.accessCacheTtlMs),
     isSessionLive: (userId, family) => gate.isLive(userId, family),
+    afterWrite: () => forgetMe(platform.database.db),
   });
   registerRoutes(router, platform);
 

@@ -91,7 +91,15 @@ const header = (request: FastifyRequest, name: string): string | null => {
 export type IsSessionLive = (userId: string, sessionFamilyId: string) => Promise<boolean>;
 
 /** What the router needs from the identity and workspace modules, passed in so http imports no module. */
-export type RouterAccess = { resolveAccess: ResolveAccess; isSessionLive: IsSessionLive };
+export type RouterAccess = {
+  resolveAccess: ResolveAccess;
+  isSessionLive: IsSessionLive;
+  /**
+   * Called when a write request (any method but GET) has finished its transaction, committed or not, before its
+   * answer is sent: per-process copies of read answers are forgotten there (`/api/me`, docs/adr/0049).
+   */
+  afterWrite?: () => void;
+};
 
 async function authenticate(platform: Platform, isSessionLive: IsSessionLive, request: FastifyRequest): Promise<Actor> {
   const auth = header(request, 'authorization');
@@ -113,7 +121,11 @@ function workspaceFrom(request: FastifyRequest): string | null {
 }
 
 /** The route helper; the access checks are passed in so http imports no module (no cycle through identity's routes). */
-export function createRouter(app: FastifyInstance, platform: Platform, { resolveAccess, isSessionLive }: RouterAccess): Router {
+export function createRouter(
+  app: FastifyInstance,
+  platform: Platform,
+  { resolveAccess, isSessionLive, afterWrite }: RouterAccess,
+): Router {
   const routes: RouteRecord[] = [];
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
@@ -195,10 +207,13 @@ export function createRouter(app: FastifyInstance, platform: Platform, { resolve
             rawBody: rawBodies.get(request),
           } as RouteInput<never>;
 
+          const writes = def.method !== 'GET';
           let result: unknown;
           try {
             result = await run();
+            if (writes) afterWrite?.();
           } catch (error) {
+            if (writes) afterWrite?.();
             if (onRollback.length > 0) {
               await inSystem(platform.database.db, async (tx) => {
                 for (const fn of onRollback) await fn(tx);
