@@ -16,9 +16,10 @@ let app: TestApp;
 /** A second API process on the same database (PostgreSQL only: a PGlite directory has one process). */
 let other: TestApp | undefined;
 beforeAll(async () => {
-  app = await buildTestApp({ TOKEN_PRIVATE_KEY, RATE_LIMIT_LOGIN_PER_IP: '1000' });
+  // With the per-process copies on (ADR 0037, ADR 0049): `/api/me` must be refused although its answer is cached.
+  app = await buildTestApp({ TOKEN_PRIVATE_KEY, RATE_LIMIT_LOGIN_PER_IP: '1000', ACCESS_CACHE_TTL_MS: '500' });
   if (onPostgres) {
-    other = await buildTestApp({ TOKEN_PRIVATE_KEY, DATABASE_URL: app.platform.config.databaseUrl! });
+    other = await buildTestApp({ TOKEN_PRIVATE_KEY, ACCESS_CACHE_TTL_MS: '500', DATABASE_URL: app.platform.config.databaseUrl! });
   }
 }, 180_000);
 afterAll(async () => {
