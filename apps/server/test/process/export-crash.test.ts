@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { openPlatform } from '../../src/composition.ts';
@@ -9,7 +7,7 @@ import { findExportRecord } from '../../src/platform/exports/exports.ts';
 import { newWorkspace } from '../factories.ts';
 import type { TestApp } from '../test-app.ts';
 import { newWarehouse } from '../workspaces/helpers.ts';
-import { processEnv, sleep, spawnServer, stop, tempDataDir, waitForHealth, type Spawned } from './server-process.ts';
+import { databaseEnv, processEnv, sleep, spawnServer, stop, tempDataDir, waitForHealth, type Spawned } from './server-process.ts';
 
 // `kill -9` in the middle of an order export (/delivery-order/export, CSV), then a restart on the same data: the
 // interrupted export is not left PROCESSING for ever. The job queue hands the job back (heartbeat + supervisor,
@@ -22,6 +20,12 @@ const PAGE_SIZE = '50';
 const dataDir = tempDataDir();
 let server: Spawned | undefined;
 let dropDatabase = async () => {};
+/** The server's own database on PostgreSQL (none on PGlite), dropped after the test. */
+const ownDatabase = async () => {
+  const database = await databaseEnv();
+  dropDatabase = database.drop;
+  return database.env;
+};
 
 afterAll(async () => {
   await stop(server);
@@ -29,31 +33,12 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function databaseEnv(): Promise<Record<string, string>> {
-  const serverUrl = process.env.KELOLA_TEST_DATABASE_URL;
-  if (!serverUrl) return {};
-  const name = `kelola_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  dropDatabase = async () => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.end();
-  };
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const key = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-  return { DATABASE_URL: url.toString(), TOKEN_PRIVATE_KEY: key };
-}
 
 type ExportState = { id: string; status: string; progress: number; row_count: number; file_size: number | null };
 
 describe('crash recovery of an order export', () => {
   it('an order export killed with SIGKILL is run again after the restart and completes with every order once', async () => {
-    const { env, baseUrl } = await processEnv(dataDir, { ...(await databaseEnv()), ORDER_EXPORT_PAGE_SIZE: PAGE_SIZE });
+    const { env, baseUrl } = await processEnv(dataDir, { ...(await ownDatabase()), ORDER_EXPORT_PAGE_SIZE: PAGE_SIZE });
     // The workspace, its warehouse and its manual orders, made on the server's database before the server opens it.
     let platform = await openPlatform(loadConfig({ ...env, LOG_LEVEL: 'silent' }));
     const owner = await newWorkspace({ platform } as TestApp);

@@ -1,13 +1,12 @@
 import ExcelJS from 'exceljs';
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { openPlatform } from '../../src/composition.ts';
 import { newWorkspace } from '../factories.ts';
 import type { TestApp } from '../test-app.ts';
-import { processEnv, sleep, spawnServer, stop, tempDataDir, waitForHealth, type Spawned } from './server-process.ts';
+import { databaseEnv, processEnv, sleep, spawnServer, stop, tempDataDir, waitForHealth, type Spawned } from './server-process.ts';
 
 // `kill -9` in the middle of a product import (the issue saw it with 4,000 rows, which keep the import running for a
 // few seconds now that new products are written 500 rows at a time, ADR 0043), then a restart on the same data: the interrupted job is
@@ -18,6 +17,12 @@ const dataDir = tempDataDir();
 const token = `Uji${randomBytes(3).toString('hex')}`;
 let server: Spawned | undefined;
 let dropDatabase = async () => {};
+/** The server's own database on PostgreSQL (none on PGlite), dropped after the test. */
+const ownDatabase = async () => {
+  const database = await databaseEnv();
+  dropDatabase = database.drop;
+  return database.env;
+};
 
 afterAll(async () => {
   await stop(server);
@@ -25,26 +30,6 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function databaseEnv(): Promise<Record<string, string>> {
-  const serverUrl = process.env.KELOLA_TEST_DATABASE_URL;
-  if (!serverUrl) return {};
-  const name = `kelola_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  dropDatabase = async () => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.end();
-  };
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  // A database server needs the signing key every process shares (the config refuses to start without it).
-  const key = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-  return { DATABASE_URL: url.toString(), TOKEN_PRIVATE_KEY: key };
-}
 
 async function productSheet(): Promise<string> {
   const workbook = new ExcelJS.Workbook();
@@ -76,7 +61,7 @@ type ImportState = {
 
 describe('crash recovery of a background job', () => {
   it('a product import killed with SIGKILL resumes within a minute of the restart and completes with no duplicate', async () => {
-    const { env, baseUrl } = await processEnv(dataDir, await databaseEnv());
+    const { env, baseUrl } = await processEnv(dataDir, await ownDatabase());
     // A workspace and its owner's token, made on the server's database (and key pair) before the server opens it.
     const platform = await openPlatform(loadConfig({ ...env, LOG_LEVEL: 'silent' }));
     const owner = await newWorkspace({ platform } as TestApp);

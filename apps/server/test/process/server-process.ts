@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 
 /** The repository root: the server and the launcher run from here. */
 export const ROOT = path.resolve(import.meta.dirname, '..', '..', '..', '..');
@@ -39,6 +40,31 @@ export async function processEnv(dataDir: string, extra: Record<string, string> 
     ...extra,
   };
   return { env, baseUrl: `http://127.0.0.1:${port}` };
+}
+
+/**
+ * The database part of a server's environment: none on PGlite (the server keeps it in its data directory); with
+ * KELOLA_TEST_DATABASE_URL a fresh database of its own on that server, dropped by `drop`, and the signing key every
+ * process of the test shares (the config refuses to start on a database server without one).
+ */
+export async function databaseEnv(): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
+  const serverUrl = process.env.KELOLA_TEST_DATABASE_URL;
+  if (!serverUrl) return { env: {}, drop: async () => {} };
+  const name = `kelola_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const drop = async () => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.end();
+  };
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const key = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  return { env: { DATABASE_URL: url.toString(), TOKEN_PRIVATE_KEY: key }, drop };
 }
 
 export type Spawned = { child: ChildProcess; log: () => string; exited: Promise<void> };
