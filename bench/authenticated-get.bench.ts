@@ -1,6 +1,7 @@
 /**
- * Authenticated GET /api/me on the real app (fastify, bearer token check, the user's workspaces and businesses
- * read from the database) against a bare node:http server sending the same JSON body. The same keep-alive
+ * Authenticated GET /api/me on the real app (fastify, bearer token check, session gate, the user's workspaces and
+ * businesses read from the database, then answered from the process's copy for ACCESS_CACHE_TTL_MS: docs/adr/0049)
+ * against a bare node:http server sending the same JSON body. The same keep-alive
  * clients (a worker thread) drive both. A third run, GET /api/health (no token, no database), tells the
  * framework's share from the auth + database share.
  *

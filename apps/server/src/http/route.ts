@@ -121,11 +121,7 @@ function workspaceFrom(request: FastifyRequest): string | null {
 }
 
 /** The route helper; the access checks are passed in so http imports no module (no cycle through identity's routes). */
-export function createRouter(
-  app: FastifyInstance,
-  platform: Platform,
-  { resolveAccess, isSessionLive, afterWrite }: RouterAccess,
-): Router {
+export function createRouter(app: FastifyInstance, platform: Platform, { resolveAccess, isSessionLive, afterWrite }: RouterAccess): Router {
   const routes: RouteRecord[] = [];
   const typed = app.withTypeProvider<ZodTypeProvider>();
 

@@ -33,7 +33,6 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-
 type ExportState = { id: string; status: string; progress: number; row_count: number; file_size: number | null };
 
 describe('crash recovery of an order export', () => {

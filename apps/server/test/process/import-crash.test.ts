@@ -30,7 +30,6 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-
 async function productSheet(): Promise<string> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Produk');
@@ -74,6 +73,13 @@ describe('crash recovery of a background job', () => {
       const res = await fetch(`${baseUrl}${path}`, {
         ...init,
         headers: { 'content-type': 'application/json', authorization: session.authorization, 'workspace-id': session.workspace },
+      }).catch((error: unknown) => {
+        // A refused or reset connection: say whether the server still runs and what it printed last.
+        const child = server!.child;
+        const exit = child.exitCode ?? child.signalCode;
+        throw new Error(
+          `${path}: ${String(error)} (${(error as { cause?: unknown }).cause}); server ${exit === null ? 'running' : `exited: ${exit}`}\n${server!.log()}`,
+        );
       });
       if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
       return (await res.json()) as T;

@@ -67,7 +67,9 @@ describe('the copy itself', () => {
     expect(JSON.parse(await getMeJsonCached(ctx, owner.workspaceId, 500, now)).first_name).toBe('Lagi');
     // Another workspace asked for, another user: other entries.
     const stranger = await newWorkspace(app);
-    const strangers = JSON.parse(await getMeJsonCached({ ...ctx, actor: { userId: stranger.userId, sessionFamilyId: null } }, undefined, 500, now));
+    const strangers = JSON.parse(
+      await getMeJsonCached({ ...ctx, actor: { userId: stranger.userId, sessionFamilyId: null } }, undefined, 500, now),
+    );
     expect(strangers.id).toBe(stranger.userId);
     expect(workspaceIds(strangers)).toEqual([stranger.workspaceId]);
   });
