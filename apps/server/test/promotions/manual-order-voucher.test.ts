@@ -162,10 +162,18 @@ describe('voucher check on the manual form before saving', () => {
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toMatchObject({ voucher_id: v.id, voucher_code: v.code, type: 'DISCOUNT', goods: 120_000, discount: 16_000 });
     // the goods after a line discount and the order discount: 15 % of (180.000 − 10.000 − 70.000)
-    const less = await check(t, { voucher_code: v.code, lines: [{ catalog_id: t.sku.id, quantity: 3, discount: 10_000 }], discount: 70_000 });
+    const less = await check(t, {
+      voucher_code: v.code,
+      lines: [{ catalog_id: t.sku.id, quantity: 3, discount: 10_000 }],
+      discount: 70_000,
+    });
     expect(less.json()).toMatchObject({ goods: 100_000, discount: 15_000 });
     expect((await voucherOf(t, v.id)).used).toBe(0);
-    const saved = await order(t, { voucher_code: v.code, lines: [{ catalog_id: t.sku.id, quantity: 3, discount: 10_000 }], discount: 70_000 });
+    const saved = await order(t, {
+      voucher_code: v.code,
+      lines: [{ catalog_id: t.sku.id, quantity: 3, discount: 10_000 }],
+      discount: 70_000,
+    });
     expect(saved.json().amounts.voucher).toBe(less.json().discount);
 
     const shipping = await approvedVoucher(t, { type: 'FREE_SHIPPING', value: 30_000, min_transaction: 50_000 });
@@ -180,7 +188,11 @@ describe('voucher check on the manual form before saving', () => {
     expectVoucherField(await check(t, { voucher_code: waiting.code }), 422, 'VOUCHER_CODE_NOT_VALID');
     const v = await approvedVoucher(t, { quota: 1 });
     expectVoucherField(await check(t, { voucher_code: v.code, order_date: '2026-12-11' }), 422, 'VOUCHER_CODE_NOT_VALID');
-    expectVoucherField(await check(t, { voucher_code: v.code, lines: [{ catalog_id: t.sku.id, quantity: 1 }] }), 422, 'VOUCHER_CODE_MIN_TRANSACTION');
+    expectVoucherField(
+      await check(t, { voucher_code: v.code, lines: [{ catalog_id: t.sku.id, quantity: 1 }] }),
+      422,
+      'VOUCHER_CODE_MIN_TRANSACTION',
+    );
     expect((await check(t, { voucher_code: v.code })).statusCode).toBe(200);
     expect((await order(t, { voucher_code: v.code })).statusCode).toBe(201);
     // the same buyer: the limit; another buyer: the quota is used up
@@ -200,7 +212,10 @@ describe('voucher check on the manual form before saving', () => {
 
     expectError(await check(t, { voucher_code: '' }), 400, 'VALIDATION_FAILED');
     expectError(await check(t, { voucher_code: v.code, lines: [] }), 400, 'VALIDATION_FAILED');
-    const unknownSku = await check(t, { voucher_code: v.code, lines: [{ catalog_id: '01900000-0000-7000-8000-000000000000', quantity: 1 }] });
+    const unknownSku = await check(t, {
+      voucher_code: v.code,
+      lines: [{ catalog_id: '01900000-0000-7000-8000-000000000000', quantity: 1 }],
+    });
     expectError(unknownSku, 400, 'VALIDATION_FAILED');
   });
 
