@@ -36,9 +36,9 @@ describeJourney('journey: Shopee promotions through the sandbox, with the clash 
   let session: Session;
   let own: SandboxJourneyServer;
   beforeAll(async () => {
-    own = await startServerWithSandboxShops(['shopee']);
+    own = await startServerWithSandboxShops(['shopee'], 300_000);
     session = await openBrowser(own.baseUrl);
-  }, 240_000);
+  }, 420_000);
   afterAll(async () => {
     await session?.close();
     await own?.stop();
