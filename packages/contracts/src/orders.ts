@@ -329,6 +329,40 @@ export const ManualPricePreview = z.object({
 });
 export type ManualPricePreview = z.infer<typeof ManualPricePreview>;
 
+/**
+ * A voucher code checked on the manual order form before saving: the form's customer, area, date, lines, order
+ * discount and shipping fee (the same basis the save uses), and, when editing a draft, its id (the voucher use the
+ * draft holds does not count against it). Nothing is used.
+ */
+export const ManualVoucherCheckInput = ManualOrderInput.pick({
+  customer_id: true,
+  order_date: true,
+  buyer_phone: true,
+  province_code: true,
+  city_code: true,
+  district_code: true,
+  lines: true,
+  discount: true,
+  shipping_fee: true,
+}).extend({
+  voucher_code: requiredText(50),
+  buyer_name: optionalText(150),
+  order_id: uuid.optional().nullable(),
+});
+export type ManualVoucherCheckInput = z.input<typeof ManualVoucherCheckInput>;
+
+/** What the voucher would take off: `DISCOUNT` from the goods, `FREE_SHIPPING` from the shipping fee. */
+export const ManualVoucherCheck = z.object({
+  voucher_id: z.string(),
+  voucher_code: z.string(),
+  name: z.string(),
+  type: z.enum(['DISCOUNT', 'FREE_SHIPPING']),
+  /** The goods after line discounts, promotional prices and the order discount (the basis of the minimum). */
+  goods: z.number(),
+  discount: z.number(),
+});
+export type ManualVoucherCheck = z.infer<typeof ManualVoucherCheck>;
+
 export type ManualOrderData = z.output<typeof ManualOrderInput>;
 
 /** The spec's PUT /sales-manual/state: one action of the machine on a manual order. */

@@ -154,7 +154,7 @@ describeJourney('finance: credit, invoice, payment with proof, credit note, with
     await page.getByRole('heading', { name: 'Faktur' }).waitFor();
     await page.getByRole('button', { name: 'Buat faktur' }).first().click();
     const modal = page.locator('.ant-modal').filter({ hasText: 'Buat faktur' });
-    await chooseCustomer(page, 'customer-select', distributor, modal);
+    await chooseCustomer(page, 'invoice-customer', distributor, modal);
     await modal.getByTestId(`invoice-order-${first.json.order_number}`).click();
     await modal.getByRole('button', { name: 'Terbitkan' }).click();
     await page.waitForURL((url) => url.pathname.endsWith('/invoice-detail'));
@@ -173,7 +173,7 @@ describeJourney('finance: credit, invoice, payment with proof, credit note, with
     await page.getByRole('heading', { name: 'Riwayat Pembayaran' }).waitFor();
     await page.getByRole('button', { name: 'Catat pembayaran' }).first().click();
     const pay = page.locator('.ant-modal').filter({ hasText: 'Catat pembayaran' });
-    await chooseCustomer(page, 'customer-select', distributor, pay);
+    await chooseCustomer(page, 'payment-customer', distributor, pay);
     await pay
       .getByTestId('open-bill')
       .filter({ hasText: rp(1_500_000) })
@@ -219,7 +219,7 @@ describeJourney('finance: credit, invoice, payment with proof, credit note, with
     });
     await page.goto(`/finance-channel/1/wallet-withdrawl?workspace_id=${workspaceId}`);
     await page.getByText('Dana akan ditransfer dalam 2 × 24 jam.').waitFor();
-    await chooseCustomer(page, 'customer-select', reseller);
+    await chooseCustomer(page, 'withdrawal-customer', reseller);
     await page
       .getByTestId('available-balance')
       .filter({ hasText: rp(800_000) })

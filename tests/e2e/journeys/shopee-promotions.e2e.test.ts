@@ -29,22 +29,23 @@ async function pickSku(page: Page, testId: string, sku: string) {
  * Issue 16, Shopee promotions: on the demo Shopee shop (the sandbox, over HTTP), the maker creates a Shopee discount
  * on the black T-shirt from /promotion-channel/:id/create; it lands on the discount's page, which shows the clash
  * with the demo's payday programme on the same SKU and which price the buyer gets; the list shows it; Shopee itself
- * holds it (a sync of that one discount reads it back from the sandbox); deleting it removes it from Shopee.
+ * holds it (a sync of that one discount reads it back from the sandbox); a second SKU added on its page and then
+ * removed there (delete_discount_item) is no longer on Shopee; deleting the discount removes it from Shopee.
  */
 describeJourney('journey: Shopee promotions through the sandbox, with the clash view', () => {
   let session: Session;
   let own: SandboxJourneyServer;
   beforeAll(async () => {
-    own = await startServerWithSandboxShops(['shopee']);
+    own = await startServerWithSandboxShops(['shopee'], 300_000);
     session = await openBrowser(own.baseUrl);
-  }, 240_000);
+  }, 420_000);
   afterAll(async () => {
     await session?.close();
     await own?.stop();
   });
 
   it(
-    'creates a Shopee discount, sees the clash and the winner, finds it on Shopee, deletes it',
+    'creates a Shopee discount, sees the clash and the winner, finds it on Shopee, removes an item, deletes it',
     { timeout: 240_000 },
     async ({ onTestFailed }) => {
       const { page } = session;
@@ -74,7 +75,7 @@ describeJourney('journey: Shopee promotions through the sandbox, with the clash 
       await expect
         .poll(async () => {
           const res = await api<{ items: { sku: string | null }[] }>('/api/shopee-promotions/items-available', 'POST', { shop_id: shop });
-          return res.body.items?.some((i) => i.sku === 'KPK-HITAM-M') ?? false;
+          return ['KPK-HITAM-M', 'KPK-HITAM-L'].every((sku) => res.body.items?.some((i) => i.sku === sku) ?? false);
         }, ARRIVAL)
         .toBe(true);
 
@@ -115,10 +116,38 @@ describeJourney('journey: Shopee promotions through the sandbox, with the clash 
       });
       expect(one).toMatchObject({ status: 200, body: { status: 'DONE' } });
 
+      // An item added on the discount's page, then removed there (delete_discount_item): Shopee no longer lists it.
+      type Detail = { items: { sku: string | null }[] };
+      const onShopee = async () => {
+        const synced = await api('/api/shopee-promotions/sync', 'POST', { shop_id: shop, discount_id: detail.body.discount_id });
+        expect(synced.status).toBe(200);
+        return (await api<Detail>(`/api/shopee-promotions/${promotionId}`)).body.items.map((i) => i.sku);
+      };
+      await page.goto(`/promotion-channel/${shop}/edit/${promotionId}?workspace_id=${workspaceId}`);
+      const items = page.getByTestId('shopee-items');
+      await items.getByText('KPK-HITAM-M').waitFor();
+      await page.getByTestId('shopee-item-add').click();
+      await pickSku(page, 'shopee-item-sku-0', 'KPK-HITAM-L');
+      await page.getByTestId('shopee-item-price-0').fill('55000');
+      await page.getByRole('button', { name: 'Simpan', exact: true }).click();
+      await page.getByText('Diskon Shopee disimpan.').waitFor();
+      expect(await onShopee()).toEqual(expect.arrayContaining(['KPK-HITAM-M', 'KPK-HITAM-L']));
+      await page.goto(`/promotion-channel/${shop}/edit/${promotionId}?workspace_id=${workspaceId}`);
+      await items.getByText('KPK-HITAM-L').waitFor();
+      await page.getByTestId('shopee-remove-KPK-HITAM-L').click();
+      await page.locator('.ant-popconfirm:not(.ant-popover-hidden) .ant-btn-primary').click();
+      await page.getByText('SKU dikeluarkan dari diskon Shopee.').waitFor();
+      await expect.poll(() => items.innerText(), SERVER_POLL).not.toContain('KPK-HITAM-L');
+      expect(await items.innerText()).toContain('KPK-HITAM-M');
+      await saveScreenshot(page, 'journey-shopee-promotions-item-removed');
+      const left = await onShopee();
+      expect(left).toContain('KPK-HITAM-M');
+      expect(left).not.toContain('KPK-HITAM-L');
+
       // Deleting the upcoming discount removes it from Shopee: syncing it again is refused by the sandbox.
       await page.goto(`/promotion-channel/${shop}/edit/${promotionId}?workspace_id=${workspaceId}`);
       await page.getByTestId('shopee-delete').click();
-      await page.locator('.ant-popconfirm .ant-btn-primary').click();
+      await page.locator('.ant-popconfirm:not(.ant-popover-hidden) .ant-btn-primary').click();
       await page.getByText('Diskon Shopee dihapus.').waitFor();
       const gone = await api<{ code: string }>('/api/shopee-promotions/sync', 'POST', {
         shop_id: shop,

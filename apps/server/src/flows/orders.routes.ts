@@ -5,6 +5,8 @@ import {
   ManualOrderInput,
   ManualPricePreview,
   ManualPricePreviewInput,
+  ManualVoucherCheck,
+  ManualVoucherCheckInput,
   ManualOrderStateInput,
   Order,
   OrderCancelInput,
@@ -16,7 +18,14 @@ import type { Router } from '../http/route.ts';
 import { getOrder } from '../modules/orders/index.ts';
 import { bulkOrderAction, cancelInput, cancellationReasonsFor, retryMarketplaceAction, runOrderAction } from './order-actions.ts';
 import { orderSyncStatus, startOrderSync } from './import-marketplace-order.ts';
-import { cancelManualOrder, changeManualOrderState, editManualOrder, placeManualOrder, previewManualPrices } from './place-manual-order.ts';
+import {
+  cancelManualOrder,
+  changeManualOrderState,
+  editManualOrder,
+  checkManualVoucher,
+  placeManualOrder,
+  previewManualPrices,
+} from './place-manual-order.ts';
 
 const t = (ctx: Ctx) => ctx as TenantCtx;
 const tags = ['orders'];
@@ -140,6 +149,18 @@ export function registerOrderFlowRoutes({ route }: Router): void {
       response: ManualPricePreview,
     },
     (ctx, { body }) => previewManualPrices(t(ctx), body),
+  );
+  route(
+    {
+      method: 'POST',
+      url: '/api/manual-orders/voucher-check',
+      permission: ['manual-order', 'READ'],
+      tags,
+      summary: "What a voucher code would take off a manual order before it is saved (the save's rules; nothing used)",
+      body: ManualVoucherCheckInput,
+      response: ManualVoucherCheck,
+    },
+    (ctx, { body }) => checkManualVoucher(t(ctx), body),
   );
   route(
     {

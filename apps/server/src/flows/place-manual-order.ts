@@ -1,4 +1,11 @@
-import { ManualOrderInput, ManualPricePreviewInput, type ManualOrderData, type ManualPricePreview } from '@kelola/contracts';
+import {
+  ManualOrderInput,
+  ManualPricePreviewInput,
+  ManualVoucherCheckInput,
+  type ManualOrderData,
+  type ManualPricePreview,
+  type ManualVoucherCheck,
+} from '@kelola/contracts';
 import { manualOrderNumber, ZERO_CHARGES, type OrderAction, type OrderStatus } from '@kelola/domain';
 import type { TenantCtx } from '../http/context.ts';
 import { catalogRefs, derivedPricesOf, lookupAreaPrice } from '../modules/catalog/index.ts';
@@ -16,9 +23,17 @@ import {
   type NewLine,
 } from '../modules/orders/index.ts';
 import { followOrderCredit } from '../modules/finance/index.ts';
-import { applyAdminVoucherCode, applyPromotions, areaChain, releaseAdminVouchers, releaseQuota } from '../modules/promotions/index.ts';
+import {
+  applyAdminVoucherCode,
+  applyPromotions,
+  areaChain,
+  checkAdminVoucherCode,
+  previewSalePrices,
+  releaseAdminVouchers,
+  releaseQuota,
+} from '../modules/promotions/index.ts';
 import { getWarehouse } from '../modules/warehouses/index.ts';
-import { DomainError, fieldError } from '../platform/errors.ts';
+import { DomainError, fieldError, parseOrFail } from '../platform/errors.ts';
 import { moveOrderStock } from './order-stock.ts';
 import { runOrderAction } from './order-actions.ts';
 
@@ -122,13 +137,15 @@ export async function previewManualPrices(ctx: TenantCtx, input: unknown): Promi
   };
 }
 
+type PricedInput = Pick<ManualOrderData, 'customer_id' | 'order_date' | 'lines' | 'district_code' | 'city_code' | 'province_code'>;
+
 /**
- * What a manual order form makes: the order's columns (without number and status) and its priced lines. Prices left
- * out are the customer's (area price, formula, base price: `quotePrices`), then an approved promotion in the order's
- * period may lower them, using its quota under `reference` (the order number); unknown references are field errors.
+ * The priced lines of a manual order form: prices left out are the customer's (area price, formula, base price:
+ * `quotePrices`), then an approved promotion in the order's period may lower them. With a `reference` (the order
+ * number) the promotions' quota is used under it, in the caller's transaction; without one (the form's check before
+ * saving) nothing is used. Unknown references are field errors.
  */
-async function buildManualOrder(ctx: TenantCtx, d: ManualOrderData, reference: string) {
-  const warehouse = await onField('warehouse_id', getWarehouse(ctx, d.warehouse_id));
+async function priceManualLines(ctx: TenantCtx, d: PricedInput, reference: string | null) {
   const customer = d.customer_id ? await onField('customer_id', findCustomer(ctx, d.customer_id)) : null;
   const refs = new Map(
     (
@@ -160,19 +177,20 @@ async function buildManualOrder(ctx: TenantCtx, d: ManualOrderData, reference: s
     });
   }
   // Promotions (issue 16): an approved programme in the order's period gives a line without a typed price its sale
-  // price and uses its quota, atomically, in this transaction.
+  // price and, when saving, uses its quota, atomically, in this transaction.
   const priced = lines.flatMap((l, i) => (l.priceSource === 'INPUT' ? [] : [i]));
-  const promo = await applyPromotions(
-    ctx,
-    {
-      date: d.order_date,
-      channelId: null,
-      customerCategoryId: customer?.categoryId ?? null,
-      areaCodes: areaChain(pricingArea(d, customer)),
-    },
-    priced.map((i) => ({ catalogId: lines[i]!.catalogId!, listPrice: lines[i]!.unitPrice ?? 0, quantity: lines[i]!.quantity })),
-    reference,
-  );
+  const sale = {
+    date: d.order_date,
+    channelId: null,
+    customerCategoryId: customer?.categoryId ?? null,
+    areaCodes: areaChain(pricingArea(d, customer)),
+  };
+  const saleLines = priced.map((i) => ({
+    catalogId: lines[i]!.catalogId!,
+    listPrice: lines[i]!.unitPrice ?? 0,
+    quantity: lines[i]!.quantity,
+  }));
+  const promo = reference ? await applyPromotions(ctx, sale, saleLines, reference) : await previewSalePrices(ctx, sale, saleLines);
   for (const [k, i] of priced.entries()) {
     const answer = promo[k]!;
     if (!answer.programmeId) continue;
@@ -181,19 +199,71 @@ async function buildManualOrder(ctx: TenantCtx, d: ManualOrderData, reference: s
     if (discount > answer.unitPrice * line.quantity) throw fieldError('VALIDATION_FAILED', `lines.${i}.discount`, 'INVALID_VALUE');
     lines[i] = { ...line, unitPrice: answer.unitPrice, discount, priceSource: 'PROMOTION' };
   }
-  // An admin voucher (ADR 0040): its discount on the goods after line and order discounts (or on the shipping fee),
-  // the order's seller-funded voucher amount; its quota and the customer's limit are used in this transaction.
+  return { customer, lines };
+}
+
+/**
+ * What an admin voucher is checked and used against (ADR 0040): the goods after line discounts, promotional prices
+ * and the order discount (or the shipping fee); the customer is the chosen one, else the buyer's phone, else name.
+ */
+function voucherBasis(
+  d: Pick<ManualOrderData, 'discount' | 'shipping_fee' | 'order_date' | 'buyer_phone'> & {
+    buyer_name?: string | null | undefined;
+    voucher_code: string;
+  },
+  customer: { id: string } | null,
+  lines: readonly NewLine[],
+) {
+  const goods = lines.reduce((sum, l) => sum + (l.unitPrice ?? 0) * l.quantity - (l.discount ?? 0), 0) - d.discount;
+  return {
+    code: d.voucher_code,
+    customerReference: customer?.id ?? d.buyer_phone ?? d.buyer_name ?? '',
+    amount: Math.max(0, goods),
+    shippingFee: d.shipping_fee,
+    date: d.order_date,
+    withProgramme: lines.some((l) => l.priceSource === 'PROMOTION'),
+  };
+}
+
+/**
+ * The manual order form's voucher before saving (POST /api/manual-orders/voucher-check): the lines priced as saving
+ * would price them (promotions included, no quota used), then the same voucher rules, nothing used. A refusal is
+ * the field error the save would give.
+ */
+export async function checkManualVoucher(ctx: TenantCtx, input: unknown): Promise<ManualVoucherCheck> {
+  const d = parseOrFail(ManualVoucherCheckInput, input);
+  const held = d.order_id ? await orderOr404(ctx, d.order_id) : null;
+  const { customer, lines } = await priceManualLines(ctx, d, null);
+  const basis = voucherBasis(d, customer, lines);
+  const found = await checkAdminVoucherCode(ctx, {
+    ...basis,
+    // a draft's own use comes back before it is priced again (editManualOrder), so it does not count here
+    heldBy: held?.source === 'MANUAL' && held.status === 'DRAFT' ? held.orderNumber : undefined,
+  });
+  return {
+    voucher_id: found.voucherId,
+    voucher_code: found.code,
+    name: found.name,
+    type: found.type,
+    goods: basis.amount,
+    discount: found.discount,
+  };
+}
+
+/**
+ * What a manual order form makes: the order's columns (without number and status) and its priced lines
+ * (`priceManualLines`, promotion quota used under `reference`, the order number); then its admin voucher, used too.
+ */
+async function buildManualOrder(ctx: TenantCtx, d: ManualOrderData, reference: string) {
+  const warehouse = await onField('warehouse_id', getWarehouse(ctx, d.warehouse_id));
+  const { customer, lines } = await priceManualLines(ctx, d, reference);
+  // An admin voucher (ADR 0040): its discount is the order's seller-funded voucher amount; its quota and the
+  // customer's limit are used in this transaction.
   let voucherDiscount = 0;
   if (d.voucher_code) {
-    const goods = lines.reduce((sum, l) => sum + (l.unitPrice ?? 0) * l.quantity - (l.discount ?? 0), 0) - d.discount;
     const used = await applyAdminVoucherCode(ctx, {
-      code: d.voucher_code,
+      ...voucherBasis({ ...d, voucher_code: d.voucher_code }, customer, lines),
       orderReference: reference,
-      customerReference: customer?.id ?? d.buyer_phone ?? d.buyer_name,
-      amount: Math.max(0, goods),
-      shippingFee: d.shipping_fee,
-      date: d.order_date,
-      withProgramme: lines.some((l) => l.priceSource === 'PROMOTION'),
     });
     voucherDiscount = used.discount;
   }

@@ -142,3 +142,99 @@ describe('admin voucher code on a manual order', () => {
     expectError(await order(t, { voucher_code: 'ada spasi terlalu panjang'.repeat(3) }), 400, 'VALIDATION_FAILED');
   });
 });
+
+/** The manual form's voucher check before saving (POST /api/manual-orders/voucher-check). */
+function check(t: Team, body: Record<string, unknown>, as: Actor = t.maker) {
+  return call('POST', '/api/manual-orders/voucher-check', as, {
+    order_date: '2026-11-24',
+    buyer_name: 'Sari Dewi',
+    buyer_phone: '081234567890',
+    lines: [{ catalog_id: t.sku.id, quantity: 2 }],
+    ...body,
+  });
+}
+
+describe('voucher check on the manual form before saving', () => {
+  it('answers what the voucher takes off (the save then takes the same) and uses nothing', async () => {
+    const t = await team();
+    const v = await approvedVoucher(t, { value_type: 'PERCENTAGE', value: 15, max_discount: 16_000, per_customer_limit: 5 });
+    const first = await check(t, { voucher_code: v.code.toLowerCase() });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ voucher_id: v.id, voucher_code: v.code, type: 'DISCOUNT', goods: 120_000, discount: 16_000 });
+    // the goods after a line discount and the order discount: 15 % of (180.000 − 10.000 − 70.000)
+    const less = await check(t, {
+      voucher_code: v.code,
+      lines: [{ catalog_id: t.sku.id, quantity: 3, discount: 10_000 }],
+      discount: 70_000,
+    });
+    expect(less.json()).toMatchObject({ goods: 100_000, discount: 15_000 });
+    expect((await voucherOf(t, v.id)).used).toBe(0);
+    const saved = await order(t, {
+      voucher_code: v.code,
+      lines: [{ catalog_id: t.sku.id, quantity: 3, discount: 10_000 }],
+      discount: 70_000,
+    });
+    expect(saved.json().amounts.voucher).toBe(less.json().discount);
+
+    const shipping = await approvedVoucher(t, { type: 'FREE_SHIPPING', value: 30_000, min_transaction: 50_000 });
+    const free = await check(t, { voucher_code: shipping.code, shipping_fee: 18_000 });
+    expect(free.json()).toMatchObject({ type: 'FREE_SHIPPING', discount: 18_000 }); // never more than the shipping fee
+  });
+
+  it('refuses on the voucher field exactly as the save would, and uses nothing', async () => {
+    const t = await team();
+    expectVoucherField(await check(t, { voucher_code: 'TIDAKADA' }), 422, 'VOUCHER_CODE_UNKNOWN');
+    const waiting = (await call('POST', '/api/vouchers', t.maker, adminVoucher(code()))).json();
+    expectVoucherField(await check(t, { voucher_code: waiting.code }), 422, 'VOUCHER_CODE_NOT_VALID');
+    const v = await approvedVoucher(t, { quota: 1 });
+    expectVoucherField(await check(t, { voucher_code: v.code, order_date: '2026-12-11' }), 422, 'VOUCHER_CODE_NOT_VALID');
+    expectVoucherField(
+      await check(t, { voucher_code: v.code, lines: [{ catalog_id: t.sku.id, quantity: 1 }] }),
+      422,
+      'VOUCHER_CODE_MIN_TRANSACTION',
+    );
+    expect((await check(t, { voucher_code: v.code })).statusCode).toBe(200);
+    expect((await order(t, { voucher_code: v.code })).statusCode).toBe(201);
+    // the same buyer: the limit; another buyer: the quota is used up
+    expectVoucherField(await check(t, { voucher_code: v.code }), 409, 'VOUCHER_CUSTOMER_LIMIT');
+    expectVoucherField(await check(t, { voucher_code: v.code, buyer_phone: '081298765432' }), 409, 'VOUCHER_SOLD_OUT');
+
+    const programme = await call('POST', '/api/promotions/discounts', t.maker, tenPercent([{ catalog_id: t.sku.id }]));
+    await call('POST', `/api/promotions/discounts/${programme.json().id}/approve`, t.checker, {});
+    const single = await approvedVoucher(t);
+    expectVoucherField(await check(t, { voucher_code: single.code }), 422, 'VOUCHER_CODE_NOT_COMBINABLE');
+    // a combinable one counts the promotional price (2 × 54.000) and the check uses no programme quota
+    const combinable = await approvedVoucher(t, { combinable: true });
+    expect((await check(t, { voucher_code: combinable.code })).json()).toMatchObject({ goods: 108_000, discount: 20_000 });
+    expect((await call('GET', `/api/promotions/discounts/${programme.json().id}`, t.maker)).json().quota_used).toBe(0);
+    expect((await voucherOf(t, single.id)).used).toBe(0);
+    expect((await voucherOf(t, combinable.id)).used).toBe(0);
+
+    expectError(await check(t, { voucher_code: '' }), 400, 'VALIDATION_FAILED');
+    expectError(await check(t, { voucher_code: v.code, lines: [] }), 400, 'VALIDATION_FAILED');
+    const unknownSku = await check(t, {
+      voucher_code: v.code,
+      lines: [{ catalog_id: '01900000-0000-7000-8000-000000000000', quantity: 1 }],
+    });
+    expectError(unknownSku, 400, 'VALIDATION_FAILED');
+  });
+
+  it("does not count the use a draft being edited holds; another workspace's draft is 404", async () => {
+    const t = await team();
+    const v = await approvedVoucher(t, { quota: 1, per_customer_limit: 1 });
+    const draft = await order(t, { voucher_code: v.code, confirm: false });
+    expect(draft.statusCode, draft.body).toBe(201);
+    expectVoucherField(await check(t, { voucher_code: v.code }), 409, 'VOUCHER_CUSTOMER_LIMIT');
+    const again = await check(t, { voucher_code: v.code, order_id: draft.json().id, lines: [{ catalog_id: t.sku.id, quantity: 3 }] });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().discount).toBe(20_000);
+    const other = await newWorkspace(app);
+    const foreign = await call('POST', '/api/manual-orders/voucher-check', other, {
+      voucher_code: v.code,
+      order_id: draft.json().id,
+      order_date: '2026-11-24',
+      lines: [{ catalog_id: t.sku.id, quantity: 1 }],
+    });
+    expect(foreign.statusCode, foreign.body).toBe(404);
+  });
+});

@@ -7,7 +7,8 @@ import {
   type UsedVoucherQuery,
 } from '@kelola/contracts';
 import { adminVoucherUsableOn, nextVoucherStatus, normalizeVoucherCode, voucherDiscount, type VoucherStatus } from '@kelola/domain';
-import { and, count, desc, eq, ilike, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { TenantCtx } from '../../http/context.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
@@ -186,28 +187,16 @@ export async function actOnAdminVoucher(ctx: TenantCtx, id: string, action: 'APP
   return present(ctx, row!);
 }
 
+/** What a use is checked against: the order's amount (goods), its shipping fee, its date and its customer. */
+type UseBasis = { amount: number; shipping_fee: number; date: string; customer_reference: string };
+
 /**
- * An order uses an admin voucher. Under the voucher's row lock: active and inside its usage period (Asia/Jakarta
- * date), the minimum requirement, the customer's limit (409 VOUCHER_CUSTOMER_LIMIT); then one unit of the quota by
- * one guarded UPDATE (`used < quota`, 409 VOUCHER_SOLD_OUT). The same order reference again answers its first use.
+ * The rules of using an admin voucher, read-only (the use and the checkout's preview both ask them): active and inside
+ * its usage period (Asia/Jakarta date), the minimum requirement (VOUCHER_NOT_USABLE with its reason), the customer's
+ * limit (409 VOUCHER_CUSTOMER_LIMIT), a unit of quota left (409 VOUCHER_SOLD_OUT); answers the discount. The uses
+ * held by `heldBy` (a draft priced again gives them back first) do not count.
  */
-export async function redeemAdminVoucher(ctx: TenantCtx, id: string, input: z.input<typeof AdminVoucherUseInput>) {
-  const d = parseOrFail(AdminVoucherUseInput, input);
-  const voucher = await voucherOr404(ctx, id, true);
-  const mine = and(eq(adminVoucherUses.workspaceId, ctx.workspaceId), eq(adminVoucherUses.voucherId, id));
-  const [again] = await ctx.db
-    .select()
-    .from(adminVoucherUses)
-    .where(and(mine, eq(adminVoucherUses.orderReference, d.order_reference)));
-  if (again)
-    return {
-      id: again.id,
-      voucher_id: id,
-      order_reference: again.orderReference,
-      customer_reference: again.customerReference,
-      discount: again.discount,
-      available: voucher.quota - voucher.used,
-    };
+async function useTerms(ctx: TenantCtx, voucher: Row, d: UseBasis, heldBy?: string): Promise<number> {
   const reason =
     voucher.status !== 'ACTIVE'
       ? 'STATUS'
@@ -217,19 +206,64 @@ export async function redeemAdminVoucher(ctx: TenantCtx, id: string, input: z.in
           ? 'MIN_TRANSACTION'
           : null;
   if (reason) throw new DomainError('VOUCHER_NOT_USABLE', { reason });
-  const [byCustomer] = await ctx.db
-    .select({ n: count() })
-    .from(adminVoucherUses)
-    .where(and(mine, eq(adminVoucherUses.customerReference, d.customer_reference)));
+  const mine = and(eq(adminVoucherUses.workspaceId, ctx.workspaceId), eq(adminVoucherUses.voucherId, voucher.id));
+  const [[byCustomer], [held]] = await Promise.all([
+    ctx.db
+      .select({ n: count() })
+      .from(adminVoucherUses)
+      .where(
+        and(
+          mine,
+          eq(adminVoucherUses.customerReference, d.customer_reference),
+          heldBy ? ne(adminVoucherUses.orderReference, heldBy) : undefined,
+        ),
+      ),
+    heldBy
+      ? ctx.db
+          .select({ n: count() })
+          .from(adminVoucherUses)
+          .where(and(mine, eq(adminVoucherUses.orderReference, heldBy)))
+      : Promise.resolve([{ n: 0 }]),
+  ]);
   if ((byCustomer?.n ?? 0) >= voucher.perCustomerLimit)
     throw new DomainError('VOUCHER_CUSTOMER_LIMIT', { limit: voucher.perCustomerLimit });
+  if (voucher.used - (held?.n ?? 0) >= voucher.quota) throw new DomainError('VOUCHER_SOLD_OUT');
   const terms = {
     value: Number(voucher.value),
     type: voucher.valueType as 'PERCENTAGE' | 'AMOUNT',
     minTransaction: voucher.minTransaction,
     maxDiscount: voucher.maxDiscount,
   };
-  const discount = voucher.type === 'FREE_SHIPPING' ? voucherDiscount(terms, d.shipping_fee, d.amount) : voucherDiscount(terms, d.amount);
+  return voucher.type === 'FREE_SHIPPING' ? voucherDiscount(terms, d.shipping_fee, d.amount) : voucherDiscount(terms, d.amount);
+}
+
+/**
+ * An order uses an admin voucher. Under the voucher's row lock, the rules of `useTerms`; then one unit of the quota by
+ * one guarded UPDATE (`used < quota`, 409 VOUCHER_SOLD_OUT). The same order reference again answers its first use.
+ */
+export async function redeemAdminVoucher(ctx: TenantCtx, id: string, input: z.input<typeof AdminVoucherUseInput>) {
+  const d = parseOrFail(AdminVoucherUseInput, input);
+  const voucher = await voucherOr404(ctx, id, true);
+  const [again] = await ctx.db
+    .select()
+    .from(adminVoucherUses)
+    .where(
+      and(
+        eq(adminVoucherUses.workspaceId, ctx.workspaceId),
+        eq(adminVoucherUses.voucherId, id),
+        eq(adminVoucherUses.orderReference, d.order_reference),
+      ),
+    );
+  if (again)
+    return {
+      id: again.id,
+      voucher_id: id,
+      order_reference: again.orderReference,
+      customer_reference: again.customerReference,
+      discount: again.discount,
+      available: voucher.quota - voucher.used,
+    };
+  const discount = await useTerms(ctx, voucher, d);
   const [used] = await ctx.db
     .update(adminVouchers)
     .set({ used: sql`${adminVouchers.used} + 1` })
@@ -256,33 +290,47 @@ export async function redeemAdminVoucher(ctx: TenantCtx, id: string, input: z.in
   };
 }
 
-/** Who used which admin voucher on which order, newest first. */
-export async function listAdminVoucherUses(ctx: TenantCtx, query: z.output<typeof UsedVoucherQuery>) {
+type UsesTable = typeof adminVoucherUses | typeof voucherRedemptions;
+
+/**
+ * One list of voucher uses, newest first, over a uses table and its vouchers' table (admin vouchers and their uses,
+ * web-store vouchers and their redemptions share the shape): filtered by voucher and by the voucher's channel.
+ */
+async function listUses(
+  ctx: TenantCtx,
+  query: z.output<typeof UsedVoucherQuery>,
+  uses: UsesTable,
+  vouchers: { id: AnyPgColumn; channelId: AnyPgColumn; code: AnyPgColumn; table: typeof adminVouchers | typeof webVouchers },
+) {
   const where = and(
-    eq(adminVoucherUses.workspaceId, ctx.workspaceId),
-    query.voucher_id ? eq(adminVoucherUses.voucherId, query.voucher_id) : undefined,
-    query.channel_id ? eq(adminVouchers.channelId, query.channel_id) : undefined,
+    eq(uses.workspaceId, ctx.workspaceId),
+    query.voucher_id ? eq(uses.voucherId, query.voucher_id) : undefined,
+    query.channel_id ? eq(vouchers.channelId, query.channel_id) : undefined,
   );
   const [rows, [total]] = await Promise.all([
     ctx.db
-      .select({ use: adminVoucherUses, code: adminVouchers.code })
-      .from(adminVoucherUses)
-      .innerJoin(adminVouchers, eq(adminVouchers.id, adminVoucherUses.voucherId))
+      .select({
+        id: uses.id,
+        voucherId: uses.voucherId,
+        code: sql<string>`${vouchers.code}`,
+        orderReference: uses.orderReference,
+        customerReference: uses.customerReference,
+        discount: uses.discount,
+        at: uses.at,
+      })
+      .from(uses)
+      .innerJoin(vouchers.table, eq(vouchers.id, uses.voucherId))
       .where(where)
-      .orderBy(desc(adminVoucherUses.at), desc(adminVoucherUses.id))
+      .orderBy(desc(uses.at), desc(uses.id))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
-    ctx.db
-      .select({ n: count() })
-      .from(adminVoucherUses)
-      .innerJoin(adminVouchers, eq(adminVouchers.id, adminVoucherUses.voucherId))
-      .where(where),
+    ctx.db.select({ n: count() }).from(uses).innerJoin(vouchers.table, eq(vouchers.id, uses.voucherId)).where(where),
   ]);
   return {
-    items: rows.map(({ use, code }) => ({
+    items: rows.map((use) => ({
       id: use.id,
       voucher_id: use.voucherId,
-      voucher_code: code,
+      voucher_code: use.code,
       order_reference: use.orderReference,
       customer_reference: use.customerReference,
       discount: use.discount,
@@ -294,43 +342,23 @@ export async function listAdminVoucherUses(ctx: TenantCtx, query: z.output<typeo
   };
 }
 
+/** Who used which admin voucher on which order, newest first. */
+export const listAdminVoucherUses = (ctx: TenantCtx, query: z.output<typeof UsedVoucherQuery>) =>
+  listUses(ctx, query, adminVoucherUses, {
+    table: adminVouchers,
+    id: adminVouchers.id,
+    channelId: adminVouchers.channelId,
+    code: adminVouchers.code,
+  });
+
 /** The spec's GET /channel/store/promotions/query/vouchers/used: web-store redemptions, newest first. */
-export async function listUsedWebVouchers(ctx: TenantCtx, query: z.output<typeof UsedVoucherQuery>) {
-  const where = and(
-    eq(voucherRedemptions.workspaceId, ctx.workspaceId),
-    query.voucher_id ? eq(voucherRedemptions.voucherId, query.voucher_id) : undefined,
-    query.channel_id ? eq(webVouchers.channelId, query.channel_id) : undefined,
-  );
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select({ use: voucherRedemptions, code: webVouchers.voucherCode })
-      .from(voucherRedemptions)
-      .innerJoin(webVouchers, eq(webVouchers.id, voucherRedemptions.voucherId))
-      .where(where)
-      .orderBy(desc(voucherRedemptions.at), desc(voucherRedemptions.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    ctx.db
-      .select({ n: count() })
-      .from(voucherRedemptions)
-      .innerJoin(webVouchers, eq(webVouchers.id, voucherRedemptions.voucherId))
-      .where(where),
-  ]);
-  return {
-    items: rows.map(({ use, code }) => ({
-      id: use.id,
-      voucher_id: use.voucherId,
-      voucher_code: code,
-      order_reference: use.orderReference,
-      customer_reference: use.customerReference,
-      discount: use.discount,
-      used_at: use.at.toISOString(),
-    })),
-    page: query.page,
-    limit: query.limit,
-    total_row: total?.n ?? 0,
-  };
-}
+export const listUsedWebVouchers = (ctx: TenantCtx, query: z.output<typeof UsedVoucherQuery>) =>
+  listUses(ctx, query, voucherRedemptions, {
+    table: webVouchers,
+    id: webVouchers.id,
+    channelId: webVouchers.channelId,
+    code: webVouchers.voucherCode,
+  });
 
 /** Why a code typed at a checkout is refused: the `voucher_code` field's code (translated in both locales). */
 const CHECKOUT_REFUSALS: Record<string, string> = {
@@ -339,39 +367,36 @@ const CHECKOUT_REFUSALS: Record<string, string> = {
   MIN_TRANSACTION: 'VOUCHER_CODE_MIN_TRANSACTION',
 };
 
+/** What a checkout of ours (the manual order) knows when a voucher code is typed. */
+export type CheckoutVoucher = {
+  code: string;
+  customerReference: string;
+  /** The goods after line discounts, promotional prices and the order discount. */
+  amount: number;
+  shippingFee: number;
+  date: string;
+  /** Whether a discount programme priced a line of the order (a non-combinable voucher is then refused). */
+  withProgramme: boolean;
+};
+
 /**
- * A checkout of ours (the manual order) applies an admin voucher by its code: found case-insensitively in this
- * workspace (else a field error VOUCHER_CODE_UNKNOWN), not combinable with a discount programme already on the order
- * (VOUCHER_CODE_NOT_COMBINABLE: the programme wins, ADR 0040), then used as `POST /api/vouchers/:id/use` does, in the
- * caller's transaction, under the order's number. Every refusal is on the `voucher_code` field.
+ * The voucher a code names at a checkout: found case-insensitively in this workspace (else VOUCHER_CODE_UNKNOWN), not
+ * combinable with a discount programme already on the order (VOUCHER_CODE_NOT_COMBINABLE: the programme wins, ADR 0040).
  */
-export async function applyAdminVoucherCode(
-  ctx: TenantCtx,
-  input: {
-    code: string;
-    orderReference: string;
-    customerReference: string;
-    amount: number;
-    shippingFee: number;
-    date: string;
-    withProgramme: boolean;
-  },
-): Promise<{ voucherId: string; discount: number }> {
+async function voucherByCode(ctx: TenantCtx, input: CheckoutVoucher): Promise<Row> {
   const [found] = await ctx.db
-    .select({ id: adminVouchers.id, combinable: adminVouchers.combinable })
+    .select()
     .from(adminVouchers)
     .where(and(scope(ctx), eq(adminVouchers.codeKey, normalizeVoucherCode(input.code))));
   if (!found) throw fieldError('VOUCHER_NOT_USABLE', 'voucher_code', 'VOUCHER_CODE_UNKNOWN');
   if (!found.combinable && input.withProgramme) throw fieldError('VOUCHER_NOT_USABLE', 'voucher_code', 'VOUCHER_CODE_NOT_COMBINABLE');
+  return found;
+}
+
+/** Every refusal of a voucher at a checkout is on its `voucher_code` field (translated in both locales). */
+async function onVoucherField<T>(p: Promise<T>): Promise<T> {
   try {
-    const used = await redeemAdminVoucher(ctx, found.id, {
-      order_reference: input.orderReference,
-      customer_reference: input.customerReference,
-      amount: input.amount,
-      shipping_fee: input.shippingFee,
-      date: input.date,
-    });
-    return { voucherId: found.id, discount: used.discount };
+    return await p;
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     if (error.code === 'VOUCHER_NOT_USABLE') {
@@ -382,6 +407,39 @@ export async function applyAdminVoucherCode(
       throw fieldError(error.code, 'voucher_code', error.code);
     throw error;
   }
+}
+
+const checkoutBasis = (input: CheckoutVoucher): UseBasis => ({
+  amount: input.amount,
+  shipping_fee: input.shippingFee,
+  date: input.date,
+  customer_reference: input.customerReference,
+});
+
+/**
+ * A checkout applies an admin voucher by its code (`voucherByCode`), then uses it as `POST /api/vouchers/:id/use`
+ * does, in the caller's transaction, under the order's number.
+ */
+export async function applyAdminVoucherCode(
+  ctx: TenantCtx,
+  input: CheckoutVoucher & { orderReference: string },
+): Promise<{ voucherId: string; discount: number }> {
+  const found = await voucherByCode(ctx, input);
+  const used = await onVoucherField(redeemAdminVoucher(ctx, found.id, { ...checkoutBasis(input), order_reference: input.orderReference }));
+  return { voucherId: found.id, discount: used.discount };
+}
+
+/**
+ * What a code would give at a checkout before it is saved: the same look-up and rules as `applyAdminVoucherCode`,
+ * nothing used. `heldBy` is the order number of a draft priced again (its own use of the voucher does not count).
+ */
+export async function checkAdminVoucherCode(
+  ctx: TenantCtx,
+  input: CheckoutVoucher & { heldBy?: string | undefined },
+): Promise<{ voucherId: string; code: string; name: string; type: 'DISCOUNT' | 'FREE_SHIPPING'; discount: number }> {
+  const found = await voucherByCode(ctx, input);
+  const discount = await onVoucherField(useTerms(ctx, found, checkoutBasis(input), input.heldBy));
+  return { voucherId: found.id, code: found.code, name: found.name, type: found.type as 'DISCOUNT' | 'FREE_SHIPPING', discount };
 }
 
 /** An order cancelled (or a draft priced again) gives its admin voucher uses back: one unit of quota per use. */

@@ -16,6 +16,7 @@ export { createWebVouchers, redeemWebVoucher } from './vouchers.service.ts';
 export {
   actOnAdminVoucher,
   applyAdminVoucherCode,
+  checkAdminVoucherCode,
   createAdminVoucher,
   redeemAdminVoucher,
   releaseAdminVouchers,

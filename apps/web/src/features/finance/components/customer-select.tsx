@@ -10,7 +10,8 @@ type Props = {
   id?: string;
   allowClear?: boolean;
   style?: React.CSSProperties;
-  'data-testid'?: string;
+  /** Each select its own (a list's filter and its dialog's field are on one page). */
+  'data-testid': string;
 };
 
 /** A customer (distributor, reseller, B2B buyer) searched by name or code. */
@@ -22,7 +23,7 @@ export function CustomerSelect({ value, onChange, id, allowClear, style, ...rest
   return (
     <Select
       id={id}
-      data-testid={rest['data-testid'] ?? 'customer-select'}
+      data-testid={rest['data-testid']}
       showSearch={{ filterOption: false, onSearch: setSearch }}
       allowClear={allowClear}
       style={{ minWidth: 260, ...style }}

@@ -68,7 +68,7 @@ export function CreditNoteModal({
     >
       <Form<Values> form={form} layout="vertical" initialValues={{ reason: 'PRICE_CORRECTION', target: 'INVOICE', ...preset }}>
         <Form.Item name="customer_id" label={t('fields.customer')} rules={[{ required: true, message: t('required') }]}>
-          <CustomerSelect />
+          <CustomerSelect data-testid="credit-note-customer" />
         </Form.Item>
         <Form.Item name="reason" label={t('fields.reason')}>
           <Select options={REASONS.map((r) => ({ value: r, label: t(`creditNote.reasons.${r}`) }))} />
@@ -140,7 +140,14 @@ export function CreditNotesScreen() {
         loading={list.isFetching}
         error={list.error}
         onRetry={() => void list.refetch()}
-        filters={<CustomerSelect allowClear value={query.filters.customer_id} onChange={(v) => query.setFilters({ customer_id: v })} />}
+        filters={
+          <CustomerSelect
+            allowClear
+            value={query.filters.customer_id}
+            onChange={(v) => query.setFilters({ customer_id: v })}
+            data-testid="credit-notes-filter-customer"
+          />
+        }
         empty={{ description: t('creditNote.empty'), action: addButton }}
         minWidth={800}
       />

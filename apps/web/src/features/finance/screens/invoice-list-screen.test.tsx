@@ -55,7 +55,7 @@ describe('/finance-channel/:id/invoice', { timeout: 60_000 }, () => {
     expect(await within(dialog).findByText('Pilih minimal satu pesanan.')).toBeTruthy();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
-    await choose('customer-select', 'CV Distribusi Nusantara (DIST-0001)');
+    await choose('invoice-customer', 'CV Distribusi Nusantara (DIST-0001)');
     await waitFor(() =>
       expect(
         calls.some((c) => c.url.pathname === '/api/finance/invoiceable-orders' && c.url.searchParams.get('customer_id') === CUSTOMER_ID),

@@ -55,7 +55,7 @@ function CreateInvoiceModal({ open, onClose, onCreated }: { open: boolean; onClo
     >
       <Form form={form} layout="vertical" initialValues={{ order_ids: [] }}>
         <Form.Item name="customer_id" label={t('fields.customer')} rules={[{ required: true, message: t('required') }]}>
-          <CustomerSelect />
+          <CustomerSelect data-testid="invoice-customer" />
         </Form.Item>
         <Form.Item
           name="order_ids"

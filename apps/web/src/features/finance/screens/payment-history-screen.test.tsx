@@ -64,8 +64,9 @@ describe('/finance-channel/:id/payment-history', { timeout: 60_000 }, () => {
     await waitFor(() => expect(within(dialog).getAllByText('Wajib diisi.')).toHaveLength(3));
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
-    // The list's filter is a customer select too: pick the one in the dialog.
-    const customer = dialog.querySelector('[data-testid="customer-select"]') as HTMLElement;
+    // The list's filter is a customer select too, with its own test id.
+    expect(screen.getAllByTestId('payments-filter-customer')).toHaveLength(1);
+    const customer = within(dialog).getByTestId('payment-customer');
     fireEvent.mouseDown(customer.querySelector('.ant-select-selector') ?? customer);
     fireEvent.click(
       await waitFor(() => {

@@ -89,7 +89,7 @@ function RecordPaymentModal({ open, onClose }: { open: boolean; onClose: () => v
     >
       <Form<Values> form={form} layout="vertical" initialValues={{ paid_at: dayjs() }}>
         <Form.Item name="customer_id" label={t('fields.customer')} rules={[{ required: true, message: t('required') }]}>
-          <CustomerSelect />
+          <CustomerSelect data-testid="payment-customer" />
         </Form.Item>
         {customerId ? (
           <Typography.Paragraph type="secondary" data-testid="open-bill">
@@ -285,7 +285,12 @@ export function PaymentHistoryScreen() {
               options={STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
               onChange={(value?: string) => query.setFilters({ status: value })}
             />
-            <CustomerSelect allowClear value={query.filters.customer_id} onChange={(v) => query.setFilters({ customer_id: v })} />
+            <CustomerSelect
+              allowClear
+              value={query.filters.customer_id}
+              onChange={(v) => query.setFilters({ customer_id: v })}
+              data-testid="payments-filter-customer"
+            />
           </Space>
         }
         empty={{ description: t('payment.empty'), action: addButton }}

@@ -40,7 +40,7 @@ function setup(answer: { status?: number; body: unknown } = { body: { id: 'wd-1'
 }
 
 async function fill() {
-  await choose('customer-select', 'CV Distribusi Nusantara (DIST-0001)');
+  await choose('withdrawal-customer', 'CV Distribusi Nusantara (DIST-0001)');
   expect((await screen.findByTestId('available-balance')).textContent).toContain('Rp450.000');
   fireEvent.change(screen.getByTestId('withdrawal-amount'), { target: { value: '200.000' } });
   await choose('withdrawal-bank', 'BRI (002)');

@@ -63,7 +63,7 @@ export function WalletWithdrawalScreen() {
       ) : null}
       <Form<Values> form={form} layout="vertical" onFinish={(v) => setReview(v)}>
         <Form.Item name="customer_id" label={t('fields.customer')} rules={[{ required: true, message: t('required') }]}>
-          <CustomerSelect />
+          <CustomerSelect data-testid="withdrawal-customer" />
         </Form.Item>
         {balance.data ? (
           <Typography.Paragraph data-testid="available-balance">

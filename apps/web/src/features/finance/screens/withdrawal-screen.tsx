@@ -163,7 +163,12 @@ export function WithdrawalScreen() {
               options={STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
               onChange={(value?: string) => query.setFilters({ status: value })}
             />
-            <CustomerSelect allowClear value={query.filters.customer_id} onChange={(v) => query.setFilters({ customer_id: v })} />
+            <CustomerSelect
+              allowClear
+              value={query.filters.customer_id}
+              onChange={(v) => query.setFilters({ customer_id: v })}
+              data-testid="withdrawals-filter-customer"
+            />
           </Space>
         }
         empty={{ description: t('withdrawal.empty') }}

@@ -1,7 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Channel } from '@kelola/contracts/channels';
 import type { Customer } from '@kelola/contracts/customers';
-import type { ManualOrderInput, ManualPricePreview, Order, OrderCancelInput, OrderList } from '@kelola/contracts/orders';
+import type {
+  ManualOrderInput,
+  ManualPricePreview,
+  ManualVoucherCheck,
+  ManualVoucherCheckInput,
+  Order,
+  OrderCancelInput,
+  OrderList,
+} from '@kelola/contracts/orders';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { useWorkspaceId } from '../../../lib/workspace-query.ts';
@@ -168,5 +176,20 @@ export function useManualPrices(customerId: string | undefined, orderDate: strin
       }),
     enabled: ids.length > 0 && Boolean(orderDate),
     placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * What the typed voucher code would take off the manual form before saving (POST /api/manual-orders/voucher-check):
+ * the save's rules on the form's lines, discount and shipping fee, nothing used. A refused code is the query's error,
+ * with the field error the save would give. `null` asks nothing (no code, or no line yet).
+ */
+export function useManualVoucher(body: ManualVoucherCheckInput | null) {
+  const workspaceId = useWorkspaceId();
+  return useQuery({
+    queryKey: ordersKeys.manualVoucher(workspaceId, JSON.stringify(body)),
+    queryFn: () => apiFetch<ManualVoucherCheck>('/manual-orders/voucher-check', { method: 'POST', body }),
+    enabled: body !== null,
+    retry: false,
   });
 }

@@ -15,4 +15,6 @@ export const ordersKeys = {
   /** The prices manual order lines would get (customer, date and SKUs in the key). */
   manualPrices: (workspaceId: string | null, customerId: string, date: string, catalogIds: readonly string[]) =>
     orders.of(workspaceId, 'manual-prices', customerId, date, catalogIds.join(',')),
+  /** What a voucher code would take off the manual form (the whole check body in the key). */
+  manualVoucher: (workspaceId: string | null, body: string) => orders.of(workspaceId, 'manual-voucher', body),
 };

@@ -23,6 +23,12 @@ describe('manualOrderTotals', () => {
     expect(totals.total).toBe(0);
   });
 
+  it("takes the voucher's discount off last, never below zero", () => {
+    const totals = manualOrderTotals([{ quantity: 2, unit_price: 100000 }], 10000, 15000, 25000);
+    expect(totals).toMatchObject({ subtotal: 200000, voucher: 25000, total: 180000 });
+    expect(manualOrderTotals([{ quantity: 1, unit_price: 1000 }], 0, 0, 5000)).toMatchObject({ voucher: 1000, total: 0 });
+  });
+
   it('treats empty fields as zero', () => {
     expect(manualOrderTotals([{}], undefined, undefined).total).toBe(0);
   });

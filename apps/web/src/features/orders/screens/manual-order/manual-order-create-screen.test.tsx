@@ -65,6 +65,29 @@ function setup(search = '', refuseVoucher?: string) {
           details: { fields: [{ path: 'voucher_code', code: refuseVoucher, message: refuseVoucher }] },
         },
       };
+    if (url.pathname === '/api/manual-orders/voucher-check' && method === 'POST') {
+      const code = String((body as { voucher_code?: string }).voucher_code).toUpperCase();
+      if (code === 'MEMBERBARU')
+        return {
+          body: {
+            voucher_id: 'v-1',
+            voucher_code: 'MEMBERBARU',
+            name: 'Voucher Member Baru',
+            type: 'DISCOUNT',
+            goods: 280_000,
+            discount: 25_000,
+          },
+        };
+      if (code === 'TIDAKADA')
+        return {
+          status: 422,
+          body: {
+            code: 'VOUCHER_NOT_USABLE',
+            message: 'Voucher tidak dapat dipakai untuk transaksi ini.',
+            details: { fields: [{ path: 'voucher_code', code: 'VOUCHER_CODE_UNKNOWN', message: 'VOUCHER_CODE_UNKNOWN' }] },
+          },
+        };
+    }
     if (url.pathname === '/api/catalogs') return { body: CATALOGS };
     if (url.pathname === `/api/inventory/catalogs/${KAOS.id}`) return { body: catalogStock(KAOS, { [JAKARTA.id]: 12 }) };
     if (url.pathname === '/api/customers') return { body: { items: [], page: 1, size: 20, total_row: 0 } };
@@ -182,6 +205,33 @@ describe('/manual-order/:id/create', { timeout: 60_000 }, () => {
     expect(body.voucher_code).toBe('gajian20');
     const en = (await import('../../../../../../../packages/contracts/locales/en/validation.json')).default as Record<string, string>;
     expect(en.VOUCHER_CODE_NOT_VALID).toBe('The voucher is not active or is outside its usage period.');
+  });
+
+  it("shows a voucher's discount and the new total before saving, and a refused code on its field", async () => {
+    const { calls } = setup();
+    await choose('warehouse', JAKARTA.name);
+    await choose('line-sku-0', `${KAOS.sku} — ${KAOS.name}`);
+    type('Jumlah', '2');
+    type('Ongkos kirim', '15000');
+    await waitFor(() => expect(screen.getByTestId('manual-total').textContent).toBe('Rp295.000'));
+    type('Kode voucher', 'memberbaru');
+    await waitFor(() => expect(screen.getByTestId('manual-voucher').textContent).toBe('-Rp25.000'), { timeout: 5_000 });
+    expect(screen.getByTestId('manual-total').textContent).toBe('Rp270.000');
+    expect(screen.getByTestId('voucher-applied').textContent).toBe('Voucher MEMBERBARU: potongan Rp25.000');
+    const check = calls.find((call) => call.url.pathname === '/api/manual-orders/voucher-check')?.body as Record<string, unknown>;
+    expect(check).toMatchObject({
+      voucher_code: 'memberbaru',
+      order_id: null,
+      lines: [{ catalog_id: KAOS.id, quantity: 2, discount: 0 }],
+      discount: 0,
+      shipping_fee: 15000,
+    });
+    type('Kode voucher', 'TIDAKADA');
+    expect(await screen.findByText('Kode voucher tidak ditemukan.', undefined, { timeout: 5_000 })).toBeTruthy();
+    expect(screen.queryByTestId('manual-voucher')).toBeNull();
+    expect(screen.getByTestId('manual-total').textContent).toBe('Rp295.000');
+    // nothing was saved by checking
+    expect(calls.some((call) => call.url.pathname === '/api/manual-orders')).toBe(false);
   });
 
   it('says which fields are missing and sends nothing', async () => {

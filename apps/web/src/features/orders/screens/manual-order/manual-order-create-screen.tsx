@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { ManualOrderInput, PAYMENT_STATUSES } from '@kelola/contracts/orders';
+import { ManualOrderInput, PAYMENT_STATUSES, type ManualVoucherCheckInput } from '@kelola/contracts/orders';
 import type { CatalogSearchItem } from '@kelola/contracts/catalog-search';
 import { Button, Card, Col, DatePicker, Descriptions, Flex, Form, Input, InputNumber, Row, Select, Space, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -11,13 +11,23 @@ import { SkuPicker } from '../../../../components/sku-picker.tsx';
 import { textLimit } from '../../../../components/text-limit.ts';
 import { useCan } from '../../../../components/use-can.ts';
 import { zodField } from '../../../../components/zod-rules.ts';
+import { isApiError } from '../../../../lib/api-error.ts';
+import { validationText } from '../../../../lib/error-text.ts';
 import { applyFieldErrors } from '../../../../lib/form-errors.ts';
+import { formatMoney } from '../../../../lib/format.ts';
 import { notifyHttpError, notifySuccess } from '../../../../lib/notify.ts';
 import { withWorkspaceQuery } from '../../../../lib/workspace-query.ts';
 import { useDebounced } from '../../../../lib/use-debounced.ts';
 import { useAvailableStock } from '../../../../lib/stock.ts';
 import { useWarehouseOptions } from '../../../../lib/warehouses.ts';
-import { useCreateManualOrder, useCustomerOptions, useEditManualOrder, useManualPrices, useOrder } from '../../api/orders-api.ts';
+import {
+  useCreateManualOrder,
+  useCustomerOptions,
+  useEditManualOrder,
+  useManualPrices,
+  useManualVoucher,
+  useOrder,
+} from '../../api/orders-api.ts';
 import { manualOrderTotals } from '../../components/manual-order-totals.ts';
 
 type LineValues = { catalog_id?: string; quantity?: number; unit_price?: number | null; discount?: number | null };
@@ -45,7 +55,8 @@ const rules = (name: string) => zodField(ManualOrderInput, name);
  * /manual-order/:id/create: customer (chosen, or a buyer typed in), lines with the shared SKU picker and the stock of
  * the chosen warehouse, line and order discounts, shipping, payment status and notes; saved as a draft or confirmed.
  * A price left empty is the server's (area price for the customer, then formula, then list price): the saved order
- * shows which applied on each line.
+ * shows which applied on each line. A typed voucher code is checked by the server as the form changes (the save's
+ * rules, nothing used): its discount shows in the totals, or its refusal on the field, before saving.
  */
 export function ManualOrderCreateScreen() {
   const { t } = useTranslation('orders');
@@ -106,6 +117,33 @@ export function ManualOrderCreateScreen() {
   };
   const quoteOf = (catalogId: string | undefined) =>
     catalogId ? prices.data?.items.find((item) => item.catalog_id === catalogId) : undefined;
+  // The voucher check's body as text, so that the pause in typing is measured on what is sent.
+  const voucherCode = (Form.useWatch('voucher_code', form) ?? '').trim();
+  const buyerName = Form.useWatch('buyer_name', form);
+  const buyerPhone = Form.useWatch('buyer_phone', form);
+  const checkLines = lines.flatMap((line) =>
+    line?.catalog_id && line.quantity
+      ? [{ catalog_id: line.catalog_id, quantity: line.quantity, unit_price: line.unit_price ?? undefined, discount: line.discount ?? 0 }]
+      : [],
+  );
+  const voucherBody: ManualVoucherCheckInput | null =
+    voucherCode && checkLines.length > 0 && orderDate
+      ? {
+          voucher_code: voucherCode,
+          order_id: draft?.id ?? null,
+          customer_id: customerId ?? null,
+          order_date: orderDate.format('YYYY-MM-DD'),
+          buyer_name: buyerName || undefined,
+          buyer_phone: buyerPhone || undefined,
+          lines: checkLines,
+          discount: discount ?? 0,
+          shipping_fee: shipping ?? 0,
+        }
+      : null;
+  const voucherText = useDebounced(voucherBody ? JSON.stringify(voucherBody) : '', 400);
+  const voucher = useManualVoucher(voucherText ? (JSON.parse(voucherText) as ManualVoucherCheckInput) : null);
+  const voucherIssue = isApiError(voucher.error) ? voucher.error.fieldIssues.find((issue) => issue.path === 'voucher_code') : undefined;
+  const voucherApplied = voucherText && voucher.data ? voucher.data : undefined;
   const stock = useAvailableStock(
     warehouseId,
     lines.map((line) => line?.catalog_id),
@@ -117,6 +155,7 @@ export function ManualOrderCreateScreen() {
     })),
     discount,
     shipping,
+    voucherApplied?.discount,
   );
   const listPath = withWorkspaceQuery(`/manual-order/${id ?? 'all'}`, location.search);
   const [confirming, setConfirming] = useState(false);
@@ -397,7 +436,21 @@ export function ManualOrderCreateScreen() {
                   </Form.Item>
                 </Col>
                 <Col xs={24} md={12}>
-                  <Form.Item name="voucher_code" label={t('manual.voucherCode')} extra={t('manual.voucherHint')} {...rules('voucher_code')}>
+                  <Form.Item
+                    name="voucher_code"
+                    label={t('manual.voucherCode')}
+                    extra={
+                      voucherApplied ? (
+                        <span data-testid="voucher-applied">
+                          {t('manual.voucherApplied', { code: voucherApplied.voucher_code, amount: formatMoney(voucherApplied.discount) })}
+                        </span>
+                      ) : (
+                        t('manual.voucherHint')
+                      )
+                    }
+                    {...(voucherIssue ? { validateStatus: 'error' as const, help: validationText(voucherIssue) } : {})}
+                    {...rules('voucher_code')}
+                  >
                     <Input data-testid="voucher-code" count={textLimit(50)} />
                   </Form.Item>
                 </Col>
@@ -426,6 +479,13 @@ export function ManualOrderCreateScreen() {
                 <Descriptions.Item label={t('manual.shippingFee')}>
                   <MoneyText value={totals.shipping} />
                 </Descriptions.Item>
+                {voucherApplied ? (
+                  <Descriptions.Item label={`${t('amounts.voucher')} ${voucherApplied.voucher_code}`}>
+                    <span data-testid="manual-voucher">
+                      <MoneyText value={-totals.voucher} />
+                    </span>
+                  </Descriptions.Item>
+                ) : null}
                 <Descriptions.Item label={<strong>{t('columns.total')}</strong>}>
                   <strong data-testid="manual-total">
                     <MoneyText value={totals.total} />
