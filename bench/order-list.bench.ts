@@ -57,7 +57,11 @@ const SHARES = [0.9, 0.07, 0.03] as const;
 const NO_ID = '00000000-0000-0000-0000-000000000000';
 
 /** The machine's load average (1, 5, 15 minutes): other sessions share its cores. */
-const loadAverage = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
 
 const listen = (server: http.Server) =>
   new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
@@ -246,7 +250,9 @@ await runBench(async () => {
     const floorBase = `http://127.0.0.1:${await listen(floorServer)}`;
 
     const each = `${pages.length} pages in turn, ${connections} connections, ${rounds} alternating rounds of ${roundMs / 1000} s each after ${warmupMs / 1000} s warm-up`;
-    progress(`floor: the same SQL through ${onPostgres ? 'pg' : 'PGlite'} behind bare node:http; app: GET /api/orders with a bearer token; ${each}`);
+    progress(
+      `floor: the same SQL through ${onPostgres ? 'pg' : 'PGlite'} behind bare node:http; app: GET /api/orders with a bearer token; ${each}`,
+    );
     const run = await runInterleaved({
       floor: { connections, url: '', urls: pages.map((p) => `${floorBase}${p}`) },
       app: { connections, url: '', urls: pages.map((p) => `${appBase}${p}`), headers: big.headers },

@@ -7,4 +7,6 @@ import { channelConnections } from './channels.schema.ts';
  * second read of every connection per page. Null when the id is null or names no connection of the workspace.
  */
 export const channelNameSql = (connectionId: SQLWrapper, workspaceId: SQLWrapper): SQL<string | null> =>
-  sql<string | null>`(select ${channelConnections.name} from ${channelConnections} where ${channelConnections.id} = ${connectionId} and ${channelConnections.workspaceId} = ${workspaceId})`;
+  sql<
+    string | null
+  >`(select ${channelConnections.name} from ${channelConnections} where ${channelConnections.id} = ${connectionId} and ${channelConnections.workspaceId} = ${workspaceId})`;

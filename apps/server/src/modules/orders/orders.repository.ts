@@ -261,10 +261,9 @@ const summaryColumns = {
 };
 
 /** A row of the order list: what `OrderSummary` shows, with the shop's name. */
-export type SummaryRow = Pick<
-  OrderRow,
-  Exclude<keyof typeof summaryColumns, 'channelName'> & keyof OrderRow
-> & { channelName: string | null };
+export type SummaryRow = Pick<OrderRow, Exclude<keyof typeof summaryColumns, 'channelName'> & keyof OrderRow> & {
+  channelName: string | null;
+};
 
 export async function listOrders(ctx: TenantCtx, query: OrderListQuery): Promise<SummaryRow[]> {
   const where = and(...listConditions(ctx, query), tabCondition(query.tab));
