@@ -9,7 +9,7 @@
  * taken in turn). The app runs as configured in production: the access cache on at its default 500 ms (ADR 0037).
  *
  * Interleaved: after a warm-up of each, floor and app run in alternating rounds (floor then app, then app then floor,
- * …; BENCH_ROUNDS of BENCH_ROUND_MS each), so a change of the machine's load during the run moves both alike. The
+ * …; BENCH_ROUNDS of BENCH_ROUND_MS each, each round after 1 s of its own warm-up), so a change of the machine's load during the run moves both alike. The
  * throughput ratio judged is the MEDIAN of the rounds' app ÷ floor ratios; the latencies are pooled over the rounds.
  *
  * Seeding: `INSERT … SELECT generate_series` into the real tables (orders, order_counts, order_day_counts) of a
@@ -18,8 +18,8 @@
  *
  * Database: PostgreSQL (KELOLA_TEST_DATABASE_URL), the budget's; on the in-memory PGlite it runs at 100,000 orders
  * with a loose guard (one statement at a time).
- * Knobs: BENCH_ORDERS (1000000; 100000 on PGlite), BENCH_CONNECTIONS (32), BENCH_ROUNDS (8), BENCH_ROUND_MS (2000
- * per target and round), BENCH_WARMUP_MS (2000, once per target).
+ * Knobs: BENCH_ORDERS (1000000; 100000 on PGlite), BENCH_CONNECTIONS (32), BENCH_ROUNDS (6), BENCH_ROUND_MS (3000
+ * per target and round), BENCH_WARMUP_REQUESTS (600 per target, in slices of BENCH_WARMUP_MS, 2000).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -44,11 +44,12 @@ const onPostgres = Boolean(process.env.KELOLA_TEST_DATABASE_URL);
 const database = onPostgres ? 'postgres' : 'pglite';
 const orderCount = intEnv('BENCH_ORDERS', onPostgres ? 1_000_000 : 100_000);
 const connections = intEnv('BENCH_CONNECTIONS', 32);
-const rounds = intEnv('BENCH_ROUNDS', 8);
-const roundMs = intEnv('BENCH_ROUND_MS', 2_000);
+const rounds = intEnv('BENCH_ROUNDS', 6);
+const roundMs = intEnv('BENCH_ROUND_MS', 3_000);
+const warmupRequests = intEnv('BENCH_WARMUP_REQUESTS', 600);
 const warmupMs = intEnv('BENCH_WARMUP_MS', 2_000);
 /** Each round's own warm-up: its clients open fresh keep-alive connections. */
-const ROUND_WARMUP_MS = 300;
+const ROUND_WARMUP_MS = 1_000;
 const PAGE_SIZE = 35;
 /** Two years of orders, newest now. */
 const SPAN_DAYS = 730;
@@ -249,7 +250,7 @@ await runBench(async () => {
     floorServer.keepAliveTimeout = 60_000;
     const floorBase = `http://127.0.0.1:${await listen(floorServer)}`;
 
-    const each = `${pages.length} pages in turn, ${connections} connections, ${rounds} alternating rounds of ${roundMs / 1000} s each after ${warmupMs / 1000} s warm-up`;
+    const each = `${pages.length} pages in turn, ${connections} connections, ${rounds} alternating rounds of ${roundMs / 1000} s each after a warm-up of ${warmupRequests} requests per target`;
     progress(
       `floor: the same SQL through ${onPostgres ? 'pg' : 'PGlite'} behind bare node:http; app: GET /api/orders with a bearer token; ${each}`,
     );
@@ -257,6 +258,7 @@ await runBench(async () => {
       floor: { connections, url: '', urls: pages.map((p) => `${floorBase}${p}`) },
       app: { connections, url: '', urls: pages.map((p) => `${appBase}${p}`), headers: big.headers },
       warmupMs,
+      warmupRequests,
       rounds,
       roundMs,
       roundWarmupMs: ROUND_WARMUP_MS,

@@ -75,20 +75,28 @@ export type InterleavedStats = {
 /**
  * Floor and app measured in alternating rounds (floor then app, then app then floor, …), so that a change of the
  * machine's load during the run moves both alike: the throughput ratio to judge is the median of the rounds' ratios.
- * Each round has its own short warm-up (fresh keep-alive connections); `warmupMs` is spent once on each target first.
+ * Each round has its own short warm-up (fresh keep-alive connections); each target is warmed up once first.
  */
 export async function runInterleaved(options: {
   floor: Omit<LoadOptions, 'warmupMs' | 'durationMs'>;
   app: Omit<LoadOptions, 'warmupMs' | 'durationMs'>;
   warmupMs: number;
+  /** Warm each target until at least this many requests answered (in slices of `warmupMs`, at most 20 of them). */
+  warmupRequests?: number;
   rounds: number;
   roundMs: number;
   roundWarmupMs: number;
   onRound?: (round: number, floor: LoadStats, app: LoadStats) => void;
 }): Promise<InterleavedStats> {
   const { rounds, roundMs, roundWarmupMs } = options;
-  await runLoad({ ...options.floor, warmupMs: 0, durationMs: options.warmupMs });
-  await runLoad({ ...options.app, warmupMs: 0, durationMs: options.warmupMs });
+  // Warm each target by requests, not only by time: on a loaded machine a few seconds are a few dozen requests,
+  // too few for the JIT to compile the app's paths (the first rounds then measure its warm-up, not the app).
+  for (const target of [options.floor, options.app]) {
+    let done = 0;
+    for (let tries = 0; done < (options.warmupRequests ?? 0) && tries < 20; tries++)
+      done += (await runLoad({ ...target, warmupMs: 0, durationMs: options.warmupMs })).requests;
+    if (!options.warmupRequests) await runLoad({ ...target, warmupMs: 0, durationMs: options.warmupMs });
+  }
   const floors: LoadStats[] = [];
   const apps: LoadStats[] = [];
   const ratios: number[] = [];
