@@ -78,6 +78,7 @@ async function generate(options) {
     p50Ms: at(0.5),
     p99Ms: at(0.99),
     maxMs: latencies.at(-1) ?? Number.NaN,
+    ...(options.keepLatencies ? { latencies } : {}),
   };
 }
 

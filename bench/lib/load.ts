@@ -9,6 +9,8 @@ export type LoadOptions = {
   connections: number;
   warmupMs: number;
   durationMs: number;
+  /** Hand back every measured latency (sorted, ms), to pool several rounds. */
+  keepLatencies?: boolean;
 };
 
 export type LoadStats = {
@@ -20,6 +22,8 @@ export type LoadStats = {
   p50Ms: number;
   p99Ms: number;
   maxMs: number;
+  /** Every measured latency, sorted (ms), when `keepLatencies` was set. */
+  latencies?: number[];
 };
 
 /**
@@ -35,4 +39,83 @@ export function runLoad(options: LoadOptions): Promise<LoadStats> {
       if (code !== 0) reject(new Error(`load worker exited with ${code}`));
     });
   });
+}
+
+/** The statistics of several rounds of one target, their latencies pooled. */
+export function poolRounds(rounds: readonly LoadStats[]): LoadStats {
+  const latencies = rounds.flatMap((r) => r.latencies ?? []).sort((a, b) => a - b);
+  const elapsedMs = rounds.reduce((sum, r) => sum + r.elapsedMs, 0);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
+  return {
+    requests: latencies.length,
+    errors: rounds.reduce((sum, r) => sum + r.errors, 0),
+    firstError: rounds.find((r) => r.firstError)?.firstError ?? null,
+    elapsedMs,
+    requestsPerSecond: (latencies.length / elapsedMs) * 1000,
+    p50Ms: at(0.5),
+    p99Ms: at(0.99),
+    maxMs: latencies.at(-1) ?? Number.NaN,
+  };
+}
+
+export const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+export type InterleavedStats = {
+  /** Each target's rounds pooled (requests, latencies). */
+  floor: LoadStats;
+  app: LoadStats;
+  /** app ÷ floor requests per second of each round pair, in the order run. */
+  ratios: number[];
+};
+
+/**
+ * Floor and app measured in alternating rounds (floor then app, then app then floor, …), so that a change of the
+ * machine's load during the run moves both alike: the throughput ratio to judge is the median of the rounds' ratios.
+ * Each round has its own short warm-up (fresh keep-alive connections); each target is warmed up once first.
+ */
+export async function runInterleaved(options: {
+  floor: Omit<LoadOptions, 'warmupMs' | 'durationMs'>;
+  app: Omit<LoadOptions, 'warmupMs' | 'durationMs'>;
+  warmupMs: number;
+  /** Warm each target until at least this many requests answered (in slices of `warmupMs`, at most 20 of them). */
+  warmupRequests?: number;
+  rounds: number;
+  roundMs: number;
+  roundWarmupMs: number;
+  onRound?: (round: number, floor: LoadStats, app: LoadStats) => void;
+}): Promise<InterleavedStats> {
+  const { rounds, roundMs, roundWarmupMs } = options;
+  // Warm each target by requests, not only by time: on a loaded machine a few seconds are a few dozen requests,
+  // too few for the JIT to compile the app's paths (the first rounds then measure its warm-up, not the app).
+  for (const target of [options.floor, options.app]) {
+    let done = 0;
+    for (let tries = 0; done < (options.warmupRequests ?? 0) && tries < 20; tries++)
+      done += (await runLoad({ ...target, warmupMs: 0, durationMs: options.warmupMs })).requests;
+    if (!options.warmupRequests) await runLoad({ ...target, warmupMs: 0, durationMs: options.warmupMs });
+  }
+  const floors: LoadStats[] = [];
+  const apps: LoadStats[] = [];
+  const ratios: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const one = (target: 'floor' | 'app') =>
+      runLoad({ ...options[target], warmupMs: roundWarmupMs, durationMs: roundMs, keepLatencies: true });
+    let floor: LoadStats;
+    let app: LoadStats;
+    if (round % 2 === 0) {
+      floor = await one('floor');
+      app = await one('app');
+    } else {
+      app = await one('app');
+      floor = await one('floor');
+    }
+    floors.push(floor);
+    apps.push(app);
+    ratios.push(app.requestsPerSecond / floor.requestsPerSecond);
+    options.onRound?.(round, floor, app);
+  }
+  return { floor: poolRounds(floors), app: poolRounds(apps), ratios };
 }

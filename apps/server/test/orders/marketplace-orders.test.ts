@@ -143,7 +143,17 @@ async function sandboxStatus(s: Shop, orderId: string): Promise<string | undefin
 async function ordersOf(s: Shop) {
   const res = await call('GET', `/api/orders?size=100`, s.owner);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { items: { id: string; order_number: string; status: string; marketplace_status: string }[]; total_row: number };
+  return res.json() as {
+    items: {
+      id: string;
+      order_number: string;
+      status: string;
+      marketplace_status: string;
+      channel_id: string | null;
+      channel_name: string | null;
+    }[];
+    total_row: number;
+  };
 }
 
 describe('marketplace orders from the sandbox', () => {
@@ -157,6 +167,9 @@ describe('marketplace orders from the sandbox', () => {
     expect(list.items.map((o) => o.order_number)).toEqual([orderId]);
     const order = (await call('GET', `/api/orders/${list.items[0]!.id}`, s.owner)).json();
     expect(order).toMatchObject({ source: 'MARKETPLACE', marketplace: 'lazada', status: 'NEW', marketplace_status: 'pending' });
+    // The list row names its shop as the detail does (the list reads the name in its own statement, ADR 0051).
+    expect(order.channel_name).toEqual(expect.any(String));
+    expect(list.items[0]).toMatchObject({ channel_id: s.channelId, channel_name: order.channel_name });
     const quantity = order.lines.reduce((sum: number, l: { quantity: number }) => sum + l.quantity, 0);
     expect(order.lines.every((l: { catalog_id: string | null }) => l.catalog_id === s.sku.id)).toBe(true);
     expect(await stockOf(s)).toMatchObject({ on_hand: 10, in_order: quantity, available: 10 - quantity });

@@ -23,6 +23,7 @@ export {
   type ConnectInput,
 } from './channels.service.ts';
 export { adapterFor } from './channels.adapters.ts';
+export { channelNameSql } from './channel-names.ts';
 export {
   setUpShop,
   stockWarehousesOfShop,

@@ -39,7 +39,7 @@ export function amountColumns(lines: readonly repo.NewLine[], charges: OrderChar
   };
 }
 
-function summary(row: repo.OrderRow, channelNames: ReadonlyMap<string, string>): OrderSummary {
+function summary(row: repo.SummaryRow): OrderSummary {
   return {
     id: row.id,
     order_number: row.orderNumber,
@@ -48,7 +48,7 @@ function summary(row: repo.OrderRow, channelNames: ReadonlyMap<string, string>):
     marketplace_status: row.marketplaceStatus,
     marketplace: row.marketplace,
     channel_id: row.channelId,
-    channel_name: row.channelId ? (channelNames.get(row.channelId) ?? null) : null,
+    channel_name: row.channelId ? row.channelName : null,
     business_id: row.businessId,
     warehouse_id: row.warehouseId,
     order_date: row.orderDate.toISOString(),
@@ -75,6 +75,11 @@ function summary(row: repo.OrderRow, channelNames: ReadonlyMap<string, string>):
   };
 }
 
+const withChannelName = (row: repo.OrderRow, names: ReadonlyMap<string, string>): repo.SummaryRow => ({
+  ...row,
+  channelName: row.channelId ? (names.get(row.channelId) ?? null) : null,
+});
+
 async function channelNames(ctx: TenantCtx): Promise<Map<string, string>> {
   return new Map((await listChannels(ctx)).items.map((c) => [c.id, c.name]));
 }
@@ -83,7 +88,7 @@ async function channelNames(ctx: TenantCtx): Promise<Map<string, string>> {
 export async function summarizeOrders(ctx: TenantCtx, rows: readonly repo.OrderRow[]): Promise<OrderSummary[]> {
   if (rows.length === 0) return [];
   const names = await channelNames(ctx);
-  return rows.map((r) => summary(r, names));
+  return rows.map((r) => summary(withChannelName(r, names)));
 }
 
 export async function orderOr404(ctx: TenantCtx, id: string, lock = false): Promise<repo.OrderRow> {
@@ -122,7 +127,7 @@ export async function getOrder(ctx: TenantCtx, id: string): Promise<Order> {
   const [lines, timeline, names] = [await repo.linesOf(ctx, id), await repo.timelineOf(ctx, id), await channelNames(ctx)];
   const actorName = await actorNames(ctx, row, timeline);
   return {
-    ...summary(row, names),
+    ...summary(withChannelName(row, names)),
     shipping_id: row.shippingId,
     service_type: row.serviceType,
     courier_service: row.courierService,
@@ -198,9 +203,10 @@ export async function getOrder(ctx: TenantCtx, id: string): Promise<Order> {
 
 /** A page of orders with the count of every tab for the same filters (ADR 0018). */
 export async function listOrders(ctx: TenantCtx, query: OrderListQuery): Promise<OrderList> {
-  const channels = (await listChannels(ctx)).items;
-  const names = new Map(channels.map((c) => [c.id, c.name]));
-  const ofMarketplace = query.marketplace ? channels.filter((c) => c.marketplace === query.marketplace).map((c) => c.id) : [];
+  // The shops are read only to count by marketplace (the counts tables know shops); the rows carry their shop's name.
+  const ofMarketplace = query.marketplace
+    ? (await listChannels(ctx)).items.filter((c) => c.marketplace === query.marketplace).map((c) => c.id)
+    : [];
   const [rows, perStatus] = [await repo.listOrders(ctx, query), await repo.statusCounts(ctx, query, ofMarketplace)];
   const counts = Object.fromEntries(
     ORDER_TAB_KEYS.map((tab) => {
@@ -212,7 +218,7 @@ export async function listOrders(ctx: TenantCtx, query: OrderListQuery): Promise
     }),
   ) as OrderList['counts'];
   const total = query.tab === 'all' ? counts.all : counts[query.tab];
-  return { items: rows.map((r) => summary(r, names)), page: query.page, size: query.size, total_row: total, counts };
+  return { items: rows.map(summary), page: query.page, size: query.size, total_row: total, counts };
 }
 
 export type TransitionOptions = {

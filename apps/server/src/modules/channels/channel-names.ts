@@ -1,0 +1,12 @@
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { channelConnections } from './channels.schema.ts';
+
+/**
+ * A shop's name as a scalar SQL expression of its connection id, for list screens of other modules that show the
+ * shop beside each row (the order list, ADR 0051): read in the list's own statement, by primary key, instead of a
+ * second read of every connection per page. Null when the id is null or names no connection of the workspace.
+ */
+export const channelNameSql = (connectionId: SQLWrapper, workspaceId: SQLWrapper): SQL<string | null> =>
+  sql<
+    string | null
+  >`(select ${channelConnections.name} from ${channelConnections} where ${channelConnections.id} = ${connectionId} and ${channelConnections.workspaceId} = ${workspaceId})`;
