@@ -5,9 +5,9 @@ import { zodRule } from '../../../lib/form-errors.ts';
 import { identifierRule } from './field-rules.ts';
 
 type Validator = (rule: never, value: unknown) => Promise<void>;
-const check = async (rule: { validator?: unknown }, value: unknown): Promise<string | null> => {
+const check = async (rule: object, value: unknown): Promise<string | null> => {
   try {
-    await (rule.validator as Validator)({} as never, value);
+    await ((rule as { validator: Validator }).validator)({} as never, value);
     return null;
   } catch (error) {
     return (error as Error).message;
