@@ -21,7 +21,8 @@ const src = fileURLToPath(new URL('./src', import.meta.url));
 const TIER_ROOTS: [tier: string, roots: () => string[]][] = [
   ['shell', () => [path.join(src, 'main.tsx')]],
   ['auth', () => [path.join(src, 'features/auth/screens/login/login-screen.tsx')]],
-  ['app', () => [path.join(src, 'app/layouts/main-layout.tsx')]],
+  // app-holders (message, notification, modal) loads with the signed-in layout, in its chunk (ADR 0048).
+  ['app', () => [path.join(src, 'app/layouts/main-layout.tsx'), path.join(src, 'app/app-holders.tsx')]],
 ];
 const modules = fileURLToPath(new URL('../../node_modules', import.meta.url));
 const kebab = (name: string) => name.replace(/([a-z0-9])([A-Z])/gu, '$1-$2').toLowerCase();

@@ -1,11 +1,12 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Flex, Form, Input, Typography } from 'antd';
+import { Button, Flex, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { setAccessToken } from '../../../../lib/auth-session.ts';
 import { applyFieldErrors } from '../../../../lib/form-errors.ts';
 import { afterLoginPath } from '../../../../lib/redirect.ts';
 import { useLogin } from '../../api/auth-api.ts';
+import { PlainParagraph } from '../../../../app/plain-text.tsx';
 import { AuthHeading } from '../../components/auth-heading.tsx';
 import { identifierRule, noSpaceInEmail } from '../../components/field-rules.ts';
 import { FormError } from '../../../../components/form-error.tsx';
@@ -59,9 +60,9 @@ export function LoginScreen() {
           {t('login.submit')}
         </Button>
       </Form>
-      <Typography.Paragraph style={{ textAlign: 'center', marginTop: 24, marginBottom: 0 }}>
+      <PlainParagraph style={{ textAlign: 'center', marginTop: 24, marginBottom: 0 }}>
         {t('login.noAccount')} <Link to="/auth/register">{t('login.register')}</Link>
-      </Typography.Paragraph>
+      </PlainParagraph>
     </>
   );
 }
