@@ -87,7 +87,7 @@ function tierOf(id: string, graph: ModuleGraph): string | null {
 }
 
 // lib/i18n.ts CORE_NAMESPACES (not imported: the config runs in Node, i18n.ts in the browser).
-const CORE_TEXTS = ['common', 'routes', 'validation', 'errors'];
+const CORE_TEXTS = ['common', 'routes', 'validation', 'errors', 'shell'];
 
 // Vendor groups keep the entry chunk small (budget: entry JS ≤ 200 KB gzip, ARCHITECTURE §10).
 const vendorGroups = [

@@ -58,7 +58,11 @@ function pendingApi(): Api {
         destroyed = true;
         handle?.destroy?.();
       };
-      return Object.assign(close, { destroy: close, update: (config: unknown) => handle?.update?.(config), then: () => Promise.resolve(false) });
+      return Object.assign(close, {
+        destroy: close,
+        update: (config: unknown) => handle?.update?.(config),
+        then: () => Promise.resolve(false),
+      });
     };
   const part = (name: keyof Api, methods: string[]) => Object.fromEntries(methods.map((method) => [method, later(name)(method)]));
   return {

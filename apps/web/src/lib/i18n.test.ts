@@ -69,7 +69,9 @@ describe('texts loaded per namespace (ADR 0048)', () => {
     const problems: string[] = [];
     for (const file of sources(src)) {
       const code = readFileSync(file, 'utf8');
-      const own = [...code.matchAll(/useTranslation\(\s*(\[[^\]]*\]|'[^']*')/gu)].flatMap((match) => [...(match[1] ?? '').matchAll(/'([a-z-]+)'/gu)].map((ns) => ns[1] ?? ''));
+      const own = [...code.matchAll(/useTranslation\(\s*(\[[^\]]*\]|'[^']*')/gu)].flatMap((match) =>
+        [...(match[1] ?? '').matchAll(/'([a-z-]+)'/gu)].map((ns) => ns[1] ?? ''),
+      );
       own.push(...[...code.matchAll(/getFixedT\([^,]+,\s*'([a-z-]+)'/gu)].map((match) => match[1] ?? ''));
       const available = new Set<string>([...CORE_NAMESPACES, ...own, ...own.flatMap((ns) => NAMESPACE_NEEDS[ns] ?? [])]);
       for (const match of code.matchAll(/\bt\(\s*['`"]([a-z-]+):/gu)) {
@@ -78,6 +80,12 @@ describe('texts loaded per namespace (ADR 0048)', () => {
       }
     }
     expect(problems).toEqual([]);
+  });
+
+  it('groups the same core namespaces in the build as it loads before the first render', () => {
+    const config = readFileSync(path.resolve(import.meta.dirname, '../../vite.config.ts'), 'utf8');
+    const listed = /const CORE_TEXTS = \[([^\]]*)\]/u.exec(config)?.[1] ?? '';
+    expect([...listed.matchAll(/'([a-z-]+)'/gu)].map((match) => match[1])).toEqual([...CORE_NAMESPACES]);
   });
 
   it('names only namespaces that exist', () => {

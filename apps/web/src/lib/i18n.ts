@@ -47,11 +47,11 @@ export function buildResources(): Resource {
 }
 
 /**
- * The namespaces every screen uses (page titles, field rules, error texts): one chunk per language, loaded before the
+ * The namespaces every screen uses (page titles, field rules, error texts, the signed-in shell's own): one chunk per language, loaded before the
  * first render (vite.config.ts groups them). Every other namespace is its own chunk, loaded when a component first
  * asks for it (`useTranslation('orders')` suspends until then), in the language in use only (ADR 0048).
  */
-export const CORE_NAMESPACES = ['common', 'routes', 'validation', 'errors'] as const;
+export const CORE_NAMESPACES = ['common', 'routes', 'validation', 'errors', 'shell'] as const;
 
 /**
  * Namespaces a namespace's components read with a prefix (`t('orders:status.x')` in a fulfillment screen): loaded with
@@ -81,7 +81,8 @@ const lazyTexts = {
     void Promise.all([
       loadTexts(language, namespace),
       ...needs.map(async (need) => {
-        if (!i18next.hasResourceBundle(language, need)) i18next.addResourceBundle(language, need, await loadTexts(language, need), true, true);
+        if (!i18next.hasResourceBundle(language, need))
+          i18next.addResourceBundle(language, need, await loadTexts(language, need), true, true);
       }),
     ]).then(
       ([texts]) => callback(null, texts),

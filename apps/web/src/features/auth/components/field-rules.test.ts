@@ -7,7 +7,7 @@ import { identifierRule } from './field-rules.ts';
 type Validator = (rule: never, value: unknown) => Promise<void>;
 const check = async (rule: object, value: unknown): Promise<string | null> => {
   try {
-    await ((rule as { validator: Validator }).validator)({} as never, value);
+    await (rule as { validator: Validator }).validator({} as never, value);
     return null;
   } catch (error) {
     return (error as Error).message;
@@ -41,7 +41,8 @@ describe('identifierRule (the sign-in field without zod)', () => {
   it('answers as the contracts’ zod rule does, in both languages', async () => {
     for (const language of ['id', 'en'] as const) {
       await i18n.changeLanguage(language);
-      for (const value of inputs) expect([language, value, await check(identifierRule, value)]).toEqual([language, value, await check(zodRule(identifier), value)]);
+      for (const value of inputs)
+        expect([language, value, await check(identifierRule, value)]).toEqual([language, value, await check(zodRule(identifier), value)]);
     }
     await i18n.changeLanguage('id');
   });
