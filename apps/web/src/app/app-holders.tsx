@@ -6,7 +6,7 @@ import { useEffect, useMemo } from 'react';
 import { setNotifier } from '../lib/notify.ts';
 
 /** The holders antd's `<App>` renders (message, notification, modal), loaded on demand by app-services.tsx. */
-export default function AppHolders({ onReady }: { onReady: (api: useAppProps) => void }) {
+export function AppHolders({ onReady }: { onReady: (api: useAppProps) => void }) {
   const [message, messageHolder] = useMessage();
   const [notification, notificationHolder] = useNotification();
   const [modal, modalHolder] = useModal();

@@ -72,7 +72,7 @@ function pendingApi(): Api {
   } as unknown as Api;
 }
 
-const Holders = lazy(() => import('./app-holders.tsx'));
+const Holders = lazy(async () => ({ default: (await import('./app-holders.tsx')).AppHolders }));
 
 /** Drop-in for antd's `<App>` in the providers. */
 export function AppServices({ children }: { children: ReactNode }) {

@@ -3,7 +3,7 @@ import { Button, Flex, theme as antdTheme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { isChunkLoadError } from '../lib/chunk-load.ts';
-import { PlainSecondary, PlainTitle } from './plain-text.tsx';
+import { PlainSecondary, PlainTitle } from '../components/plain-text.tsx';
 
 /**
  * Shown in place of a screen that failed: a chunk that could not load (spec part 8) or an unexpected error. Drawn as

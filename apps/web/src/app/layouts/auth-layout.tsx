@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { changeLanguage, toLanguage, type Language } from '../../lib/i18n.ts';
 import { PRIMARY_COLOR, useTheme } from '../../lib/ui-settings.ts';
-import { PlainSecondary, PlainTitle } from '../plain-text.tsx';
+import { PlainSecondary, PlainTitle } from '../../components/plain-text.tsx';
 
 /** Sign-in, sign-up, verification and auth status pages: one centred card. */
 export function AuthLayout() {

@@ -1,5 +1,5 @@
 import { Flex } from 'antd';
-import { PlainSecondary, PlainTitle } from '../../../app/plain-text.tsx';
+import { PlainSecondary, PlainTitle } from '../../../components/plain-text.tsx';
 
 /** Title and subtitle at the top of an auth card. */
 export function AuthHeading({ title, subtitle }: { title: string; subtitle?: string }) {

@@ -6,7 +6,7 @@ import { setAccessToken } from '../../../../lib/auth-session.ts';
 import { applyFieldErrors } from '../../../../lib/form-errors.ts';
 import { afterLoginPath } from '../../../../lib/redirect.ts';
 import { useLogin } from '../../api/auth-api.ts';
-import { PlainParagraph } from '../../../../app/plain-text.tsx';
+import { PlainParagraph } from '../../../../components/plain-text.tsx';
 import { AuthHeading } from '../../components/auth-heading.tsx';
 import { identifierRule, noSpaceInEmail } from '../../components/field-rules.ts';
 import { FormError } from '../../../../components/form-error.tsx';
