@@ -21,7 +21,8 @@ const src = fileURLToPath(new URL('./src', import.meta.url));
 const TIER_ROOTS: [tier: string, roots: () => string[]][] = [
   ['shell', () => [path.join(src, 'main.tsx')]],
   ['auth', () => [path.join(src, 'features/auth/screens/login/login-screen.tsx')]],
-  ['app', () => [path.join(src, 'app/layouts/main-layout.tsx')]],
+  // app-holders (message, notification, modal) loads with the signed-in layout, in its chunk (ADR 0048).
+  ['app', () => [path.join(src, 'app/layouts/main-layout.tsx'), path.join(src, 'app/app-holders.tsx')]],
 ];
 const modules = fileURLToPath(new URL('../../node_modules', import.meta.url));
 const kebab = (name: string) => name.replace(/([a-z0-9])([A-Z])/gu, '$1-$2').toLowerCase();
@@ -85,10 +86,22 @@ function tierOf(id: string, graph: ModuleGraph): string | null {
   return tier ? `ui-${tier}` : null;
 }
 
+// lib/i18n.ts CORE_NAMESPACES (not imported: the config runs in Node, i18n.ts in the browser).
+const CORE_TEXTS = ['common', 'routes', 'validation', 'errors', 'shell'];
+
 // Vendor groups keep the entry chunk small (budget: entry JS ≤ 200 KB gzip, ARCHITECTURE §10).
 const vendorGroups = [
-  // Each language's texts (the app's and the contracts' locale files) as one chunk, loaded when that language is used.
-  { name: (id: string) => /[\\/]locales[\\/](id|en)[\\/][a-z0-9-]+\.json$/u.exec(id)?.[1]?.replace(/^/u, 'texts-') ?? null, priority: 50 },
+  // The core namespaces of each language (lib/i18n.ts CORE_NAMESPACES) as one chunk, loaded before the first render;
+  // every other namespace is a chunk of its own, loaded when a screen asks for it (ADR 0048).
+  {
+    name: (id: string) => {
+      const match = /[\\/]locales[\\/](id|en)[\\/]([a-z0-9-]+)\.json$/u.exec(id);
+      if (!match) return null;
+      // Named groups for the others too: left alone, they were merged into the chunk of lib/i18n.ts.
+      return CORE_TEXTS.includes(match[2] ?? '') ? `texts-${match[1]}` : `texts-${match[1]}-${match[2]}`;
+    },
+    priority: 50,
+  },
   { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/u, priority: 40 },
   { name: 'router', test: /[\\/]node_modules[\\/](react-router)[\\/]/u, priority: 30 },
   { name: 'query', test: /[\\/]node_modules[\\/](@tanstack)[\\/]/u, priority: 10 },

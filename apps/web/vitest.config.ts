@@ -4,6 +4,9 @@ import viteConfig from './vite.config.ts';
 export default mergeConfig(
   viteConfig,
   defineConfig({
+    // Node loads `antd` as its CommonJS build (lib) in the tests, the app's bundle as its ES build (es): a deep import
+    // of antd/es/… (app/app-services.tsx) must reach the same modules, and so the same React contexts, as `antd`.
+    resolve: { alias: [{ find: /^antd\/es\/(.*)$/u, replacement: 'antd/lib/$1' }] },
     test: {
       name: 'web',
       environment: 'jsdom',

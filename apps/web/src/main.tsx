@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { i18nReady } from './lib/i18n.ts';
@@ -10,13 +10,16 @@ const router = createAppRouter();
 startSessionWatch();
 
 const container = document.getElementById('root');
-// The language in use loads first (one chunk of texts); a failed load still renders, with the keys showing.
+// The core texts of the language in use load first (one chunk); a failed load still renders, with the keys showing.
 if (container) {
   const render = () =>
     createRoot(container).render(
       <StrictMode>
         <Providers>
-          <RouterProvider router={router} />
+          {/* A namespace of texts still loading (lib/i18n.ts) suspends the first render until it is there. */}
+          <Suspense fallback={null}>
+            <RouterProvider router={router} />
+          </Suspense>
         </Providers>
       </StrictMode>,
     );

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider, theme as antdTheme } from 'antd';
+import { ConfigProvider, theme as antdTheme } from 'antd';
 import enUS from 'antd/locale/en_US';
 import idID from 'antd/locale/id_ID';
 import type { Locale } from 'antd/es/locale';
@@ -7,23 +7,13 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadFormatLocale, setDayjsLanguage, useFormatLocale } from '../lib/format.ts';
 import { toLanguage } from '../lib/i18n.ts';
-import { setNotifier } from '../lib/notify.ts';
+import { AppServices } from './app-services.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { PRIMARY_COLOR, useTheme, type Theme } from '../lib/ui-settings.ts';
 
 export { PRIMARY_COLOR };
 
-/** Hands antd's notification instance (themed and localised by the providers) to lib/notify. */
-function NotificationBridge() {
-  const { notification } = AntApp.useApp();
-  useEffect(
-    () => setNotifier({ error: (config) => notification.error(config), success: (config) => notification.success(config) }),
-    [notification],
-  );
-  return null;
-}
-
-/** Query client, antd theme and locale (kept in step with i18next and dayjs), notifications. */
+/** Query client, antd theme and locale (kept in step with i18next and dayjs), message, notification and modal. */
 export function Providers({ children, theme: forcedTheme }: { children: ReactNode; theme?: Theme }) {
   const [queryClient] = useState(createQueryClient);
   const { i18n } = useTranslation();
@@ -68,10 +58,8 @@ export function Providers({ children, theme: forcedTheme }: { children: ReactNod
           algorithm: theme === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
         }}
       >
-        <AntApp>
-          <NotificationBridge />
-          {children}
-        </AntApp>
+        {/* antd's App (message, notification, modal) with its parts loaded when first wanted (ADR 0048). */}
+        <AppServices>{children}</AppServices>
       </ConfigProvider>
     </QueryClientProvider>
   );

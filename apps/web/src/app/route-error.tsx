@@ -1,8 +1,9 @@
 import { CloseCircleFilled, ExclamationCircleFilled } from '@ant-design/icons';
-import { Button, Flex, theme as antdTheme, Typography } from 'antd';
+import { Button, Flex, theme as antdTheme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { isChunkLoadError } from '../lib/chunk-load.ts';
+import { PlainSecondary, PlainTitle } from '../components/plain-text.tsx';
 
 /**
  * Shown in place of a screen that failed: a chunk that could not load (spec part 8) or an unexpected error. Drawn as
@@ -24,15 +25,15 @@ export function RouteError() {
         style={{ padding: `${token.paddingLG * 2}px ${token.paddingLG}px`, textAlign: 'center' }}
       >
         <Icon style={{ fontSize: 72, color: chunk ? token.colorWarning : token.colorError }} />
-        <Typography.Title level={3} style={{ margin: 0, fontWeight: 400 }}>
+        <PlainTitle level={3} style={{ margin: 0, fontWeight: 400 }}>
           {t(chunk ? 'loadError.title' : 'errors.somethingWrong')}
-        </Typography.Title>
+        </PlainTitle>
         <Flex vertical gap={4} style={{ color: token.colorTextDescription, fontSize: token.fontSize }}>
           <span>{t(chunk ? 'loadError.body' : 'errors.tryAgain')}</span>
           {chunk && (
-            <Typography.Text type="secondary" code data-testid="route-error-code">
+            <PlainSecondary code data-testid="route-error-code">
               {error.code}
-            </Typography.Text>
+            </PlainSecondary>
           )}
         </Flex>
         <Button type="primary" onClick={() => window.location.reload()} style={{ marginTop: token.marginXS }}>

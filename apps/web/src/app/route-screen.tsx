@@ -1,12 +1,14 @@
-import { Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { PageLoader } from '../components/page-loader.tsx';
-import { ScreenNotBuilt } from '../components/screen-not-built.tsx';
 import { setCurrentRouteTitle } from '../lib/redirect.ts';
 import { withWorkspaceQuery } from '../lib/workspace-query.ts';
 import { GuestOnly } from './guards/guest-only.tsx';
 import { fillPath, type RouteEntry } from './route-table.ts';
+
+// The placeholder draws antd's Result (with its illustrations): its own chunk, off the first screen (ADR 0048).
+const ScreenNotBuilt = lazy(async () => ({ default: (await import('../components/screen-not-built.tsx')).ScreenNotBuilt }));
 
 /** "Kelola - <title>" (spec part 2: page titles start with the product name). */
 export function usePageTitle(titleKey: string): void {

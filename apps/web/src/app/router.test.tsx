@@ -7,8 +7,8 @@ import { fakeToken, ME, MENU } from '../test/fixtures.ts';
 import { Providers } from './providers.tsx';
 import { buildRoutes } from './router.tsx';
 
-// Lazy screens load on first use; under a busy machine that takes longer than the default second.
-configure({ asyncUtilTimeout: 5_000 });
+// Lazy screens (and the not-built placeholder, ADR 0048) load on first use; a busy machine takes seconds.
+configure({ asyncUtilTimeout: 15_000 });
 
 function renderAt(path: string) {
   const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
@@ -20,7 +20,7 @@ function renderAt(path: string) {
   return router;
 }
 
-describe('router', { timeout: 20_000 }, () => {
+describe('router', { timeout: 40_000 }, () => {
   beforeEach(() => {
     vi.stubGlobal(
       'fetch',

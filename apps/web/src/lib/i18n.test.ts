@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildResources, i18n, LANGUAGES } from './i18n.ts';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { buildResources, CORE_NAMESPACES, i18n, LANGUAGES, NAMESPACE_NEEDS } from './i18n.ts';
 
 function flatKeys(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];
@@ -49,5 +51,46 @@ describe('locales', () => {
     expect(i18n.options.fallbackLng).toEqual(['id']);
     expect(i18n.t('common:screenNotBuilt', { route: '/sales', lng: 'id' })).toBe('Layar ini belum dibuat: /sales');
     expect(i18n.t('errors:OTP_INVALID', { lng: 'en' })).toBe('Wrong OTP code.');
+  });
+});
+
+/** Every source file of the app (tests left out). */
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const file = path.join(dir, name);
+    if (statSync(file).isDirectory()) return sources(file);
+    return /\.tsx?$/u.test(name) && !/\.test\.tsx?$/u.test(name) ? [file] : [];
+  });
+}
+
+describe('texts loaded per namespace (ADR 0048)', () => {
+  it('loads with each file’s namespaces every namespace the file reads with a prefix', () => {
+    const src = path.resolve(import.meta.dirname, '..');
+    const problems: string[] = [];
+    for (const file of sources(src)) {
+      const code = readFileSync(file, 'utf8');
+      const own = [...code.matchAll(/useTranslation\(\s*(\[[^\]]*\]|'[^']*')/gu)].flatMap((match) =>
+        [...(match[1] ?? '').matchAll(/'([a-z-]+)'/gu)].map((ns) => ns[1] ?? ''),
+      );
+      own.push(...[...code.matchAll(/getFixedT\([^,]+,\s*'([a-z-]+)'/gu)].map((match) => match[1] ?? ''));
+      const available = new Set<string>([...CORE_NAMESPACES, ...own, ...own.flatMap((ns) => NAMESPACE_NEEDS[ns] ?? [])]);
+      for (const match of code.matchAll(/\bt\(\s*['`"]([a-z-]+):/gu)) {
+        const ns = match[1] ?? '';
+        if (!available.has(ns)) problems.push(`${path.relative(src, file)} reads ${ns}: without loading it`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('groups the same core namespaces in the build as it loads before the first render', () => {
+    const config = readFileSync(path.resolve(import.meta.dirname, '../../vite.config.ts'), 'utf8');
+    const listed = /const CORE_TEXTS = \[([^\]]*)\]/u.exec(config)?.[1] ?? '';
+    expect([...listed.matchAll(/'([a-z-]+)'/gu)].map((match) => match[1])).toEqual([...CORE_NAMESPACES]);
+  });
+
+  it('names only namespaces that exist', () => {
+    const resources = buildResources();
+    for (const ns of [...CORE_NAMESPACES, ...Object.keys(NAMESPACE_NEEDS), ...Object.values(NAMESPACE_NEEDS).flat()])
+      expect(resources.id).toHaveProperty(ns);
   });
 });

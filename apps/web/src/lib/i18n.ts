@@ -10,8 +10,8 @@ type Texts = Record<string, unknown>;
 type Files = Record<string, Texts>;
 type LazyFiles = Record<string, () => Promise<Texts>>;
 
-// The texts of one language load as one chunk when that language is used (ADR 0044: a first screen carries only the
-// language in use; vite.config.ts groups each language's files). The tests read both languages at once.
+// The texts load per namespace in the language in use (ADR 0044, 0048: a first screen carries only the language in use
+// and the namespaces it shows). The tests read both languages at once.
 const TEST = import.meta.env.MODE === 'test';
 const eagerFiles: Files = TEST
   ? {
@@ -46,28 +46,50 @@ export function buildResources(): Resource {
   return resources;
 }
 
-const loaded = new Map<Language, Promise<void>>();
+/**
+ * The namespaces every screen uses (page titles, field rules, error texts, the signed-in shell's own): one chunk per language, loaded before the
+ * first render (vite.config.ts groups them). Every other namespace is its own chunk, loaded when a component first
+ * asks for it (`useTranslation('orders')` suspends until then), in the language in use only (ADR 0048).
+ */
+export const CORE_NAMESPACES = ['common', 'routes', 'validation', 'errors', 'shell'] as const;
 
-/** Loads a language's texts once (every namespace of it, one chunk) into i18next. */
-export function loadLanguage(language: Language): Promise<void> {
-  const known = loaded.get(language);
-  if (known) return known;
-  const files = Object.entries(lazyFiles).filter(([file]) => fileKey(file)?.[0] === language);
-  const loading = Promise.all(
-    files.map(async ([file, load]) => {
-      const texts = await load();
-      i18next.addResourceBundle(language, fileKey(file)?.[1] ?? '', texts, true, true);
-    }),
-  ).then(
-    () => undefined,
-    (error: unknown) => {
-      loaded.delete(language);
-      throw error;
-    },
-  );
-  loaded.set(language, loading);
-  return loading;
+/**
+ * Namespaces a namespace's components read with a prefix (`t('orders:status.x')` in a fulfillment screen): loaded with
+ * it, since `useTranslation` only waits for the namespaces it names. i18n.test.ts finds every such prefix in the code.
+ */
+export const NAMESPACE_NEEDS: Record<string, readonly string[]> = {
+  fulfillment: ['orders'],
+  catalog: ['publish'],
+  users: ['menu'],
+};
+
+/** One namespace of one language from its chunk. */
+function loadTexts(language: string, namespace: string): Promise<Texts> {
+  const entry = Object.entries(lazyFiles).find(([file]) => {
+    const key = fileKey(file);
+    return key?.[0] === language && key[1] === namespace;
+  });
+  return entry ? entry[1]() : Promise.reject(new Error(`no texts ${language}/${namespace}`));
 }
+
+/** i18next's loader: a namespace and the namespaces it needs (added alongside), in the language asked for. */
+const lazyTexts = {
+  type: 'backend' as const,
+  init: () => undefined,
+  read(language: string, namespace: string, callback: (error: unknown, data: Texts | boolean) => void) {
+    const needs = NAMESPACE_NEEDS[namespace] ?? [];
+    void Promise.all([
+      loadTexts(language, namespace),
+      ...needs.map(async (need) => {
+        if (!i18next.hasResourceBundle(language, need))
+          i18next.addResourceBundle(language, need, await loadTexts(language, need), true, true);
+      }),
+    ]).then(
+      ([texts]) => callback(null, texts),
+      (error: unknown) => callback(error, false),
+    );
+  },
+};
 
 export function toLanguage(value: string | null | undefined): Language {
   const short = (value ?? '').slice(0, 2).toLowerCase();
@@ -83,24 +105,24 @@ function storedLanguage(): Language {
 }
 
 const resources = buildResources();
-const namespaces = [...new Set(Object.keys(TEST ? eagerFiles : lazyFiles).map((file) => fileKey(file)?.[1] ?? 'common'))];
+const namespaces = [...new Set(Object.keys(eagerFiles).map((file) => fileKey(file)?.[1] ?? 'common'))];
 const startLanguage = storedLanguage();
 
-void i18next.use(initReactI18next).init({
-  resources,
-  // Without this, i18next would not show the texts added later by loadLanguage.
-  partialBundledLanguages: true,
+const instance = TEST ? i18next.use(initReactI18next) : i18next.use(lazyTexts).use(initReactI18next);
+const ready = instance.init({
+  // Tests: every text at once. The app: the core namespaces of the language in use, the rest on demand.
+  ...(TEST ? { resources, ns: namespaces, initAsync: false } : { ns: [...CORE_NAMESPACES], partialBundledLanguages: true }),
   lng: startLanguage,
-  fallbackLng: DEFAULT_LANGUAGE,
+  // Both languages have every key (i18n.test.ts); in the app a fallback would load the other language's texts too.
+  fallbackLng: TEST ? DEFAULT_LANGUAGE : false,
   supportedLngs: [...LANGUAGES],
-  ns: namespaces,
+  load: 'languageOnly',
   defaultNS: 'common',
   interpolation: { escapeValue: false },
-  initAsync: false,
 });
 
-/** Resolves once the language in use has its texts (main.tsx renders after it). */
-export const i18nReady: Promise<void> = TEST ? Promise.resolve() : loadLanguage(startLanguage);
+/** Resolves once the language in use has its core texts (main.tsx renders after it; a failed load renders too). */
+export const i18nReady: Promise<void> = TEST ? Promise.resolve() : ready.then(() => undefined);
 
 export const i18n = i18next;
 
@@ -114,7 +136,7 @@ export async function changeLanguage(language: Language): Promise<void> {
   } catch {
     // Storage may be unavailable (private mode); the choice then lasts for this page only.
   }
-  if (!TEST) await loadLanguage(language);
+  // Loads the namespaces in use in that language first (the i18next loader), then switches.
   await i18next.changeLanguage(language);
   document.documentElement.lang = language;
 }

@@ -8,10 +8,30 @@ export type Notifier = {
 };
 
 let notifier: Notifier | null = null;
+/** Notices given before an instance was connected (its chunk loads on demand, ADR 0048), shown once it is. */
+let pending: { kind: keyof Notifier; config: Parameters<Notifier['error']>[0] }[] = [];
+let wanted: (() => void) | null = null;
+
+/** Called when a notice waits for an instance (app/app-services.tsx then loads it). */
+export function setNotifierWanted(next: (() => void) | null): void {
+  wanted = next;
+}
+
+function show(kind: keyof Notifier, config: Parameters<Notifier['error']>[0]): void {
+  if (notifier) {
+    notifier[kind](config);
+    return;
+  }
+  if (!wanted) return;
+  pending.push({ kind, config });
+  wanted();
+}
 
 /** Connects the helper to the page's antd notification instance; returns the disconnect function. */
 export function setNotifier(next: Notifier | null): () => void {
   notifier = next;
+  if (next) for (const notice of pending.splice(0)) next[notice.kind](notice.config);
+  else pending = [];
   return () => {
     if (notifier === next) notifier = null;
   };
@@ -48,9 +68,9 @@ export function httpErrorNotice(error: unknown): HttpErrorNotice {
 export function notifyHttpError(error: unknown): void {
   const notice = httpErrorNotice(error);
   const key = isApiError(error) ? `http:${error.status}:${error.code}` : undefined;
-  notifier?.error({ key, title: notice.title, description: notice.description });
+  show('error', { key, title: notice.title, description: notice.description });
 }
 
 export function notifySuccess(title: string, description?: string): void {
-  notifier?.success({ title, description });
+  show('success', { title, description });
 }

@@ -1,9 +1,13 @@
 import { useSyncExternalStore } from 'react';
-import { DEFAULT_SETTINGS, type UserSettings } from '@kelola/contracts/me';
+import type { UserSettings } from '@kelola/contracts/me';
 
 /** Spec part 9 and ARCHITECTURE §8: themes default or dark, primary colour #4b7cf3. */
 export type Theme = UserSettings['theme'];
-export const PRIMARY_COLOR = DEFAULT_SETTINGS.primary_color;
+/**
+ * The contracts' DEFAULT_SETTINGS.primary_color, written out: importing the contracts' `me` module would bring zod's
+ * schemas into the entry chunk (ADR 0048; ui-settings.test.ts keeps the two equal).
+ */
+export const PRIMARY_COLOR = '#4b7cf3';
 const THEME_KEY = 'kelola.theme';
 
 type Listener = () => void;

@@ -1,8 +1,9 @@
-import { Flex, Layout, Segmented, theme as antdTheme, Typography } from 'antd';
+import { Flex, Layout, Segmented, theme as antdTheme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { changeLanguage, toLanguage, type Language } from '../../lib/i18n.ts';
 import { PRIMARY_COLOR, useTheme } from '../../lib/ui-settings.ts';
+import { PlainSecondary, PlainTitle } from '../../components/plain-text.tsx';
 
 /** Sign-in, sign-up, verification and auth status pages: one centred card. */
 export function AuthLayout() {
@@ -15,10 +16,10 @@ export function AuthLayout() {
     <Layout style={{ minHeight: '100vh', background }}>
       <Flex vertical align="center" justify="center" style={{ minHeight: '100vh', padding: '32px 16px' }} gap={24}>
         <Flex vertical align="center" gap={4}>
-          <Typography.Title level={2} style={{ margin: 0, color: PRIMARY_COLOR }}>
+          <PlainTitle level={2} style={{ margin: 0, color: PRIMARY_COLOR }}>
             {t('appName')}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t('tagline')}</Typography.Text>
+          </PlainTitle>
+          <PlainSecondary>{t('tagline')}</PlainSecondary>
         </Flex>
         {/* A card drawn with the theme's tokens: antd's Card brings Tabs (and its menu) into the first screen (ADR 0044). */}
         <div

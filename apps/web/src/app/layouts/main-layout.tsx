@@ -24,9 +24,12 @@ import { loginFailurePath, skipsLoginBootstrap } from '../../lib/redirect.ts';
 import { PRIMARY_COLOR, setTheme, useTheme, type Theme } from '../../lib/ui-settings.ts';
 import { deviceOf, startsCollapsed, useMenuSwipe, useViewportWidth } from '../../lib/viewport.ts';
 import { BusyBanner } from './busy-banner.tsx';
+import { useAppServices } from '../app-services.tsx';
 
 /** The main layout: top bar, side menu from the server and the screen. Open routes render without the shell when signed out. */
 export function MainLayout() {
+  // Its screens use App.useApp(): message, notification and modal load with the layout (app-services.tsx).
+  useAppServices();
   const token = useAccessToken();
   const location = useLocation();
   if (!token || skipsLoginBootstrap(location.pathname)) {

@@ -15,6 +15,19 @@ export function noSpaceInEmail(fieldLabel: () => string): RuleObject {
   };
 }
 
+/**
+ * The contracts' `identifier` rule (required after trimming, then an e-mail address or an Indonesian mobile number)
+ * without zod: the sign-in page is the first screen, and zod's schemas would double its weight (ADR 0048).
+ * field-rules.test.ts checks it answers as `zodRule(identifier)` does.
+ */
+export const identifierRule: RuleObject = {
+  validator: async (_rule, value: unknown) => {
+    const text = typeof value === 'string' ? value.trim() : '';
+    if (text === '') throw new Error(i18n.t('validation:REQUIRED'));
+    if (parseIdentifier(text) === null) throw new Error(i18n.t('validation:INVALID_EMAIL_OR_PHONE'));
+  },
+};
+
 /** An Indonesian mobile number (08…, 628…, +628…). */
 export const phoneRule: RuleObject = {
   validator: async (_rule, value: unknown) => {

@@ -1,11 +1,10 @@
 import { Button, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { identifier } from '@kelola/contracts/validation';
-import { applyFieldErrors, zodRule } from '../../../../lib/form-errors.ts';
+import { applyFieldErrors } from '../../../../lib/form-errors.ts';
 import { useForgotRequestOtp } from '../../api/auth-api.ts';
 import { AuthHeading } from '../../components/auth-heading.tsx';
-import { noSpaceInEmail } from '../../components/field-rules.ts';
+import { identifierRule, noSpaceInEmail } from '../../components/field-rules.ts';
 import { FormError } from '../../../../components/form-error.tsx';
 import { useRevalidateOnLanguage } from '../../components/use-revalidate-on-language.ts';
 
@@ -38,7 +37,7 @@ export function ForgotPasswordScreen() {
         <Form.Item
           name="username"
           label={t('fields.username')}
-          rules={[noSpaceInEmail(() => t('fields.email')), zodRule(identifier)]}
+          rules={[noSpaceInEmail(() => t('fields.email')), identifierRule]}
           validateFirst
         >
           <Input autoComplete="username" placeholder={t('fields.usernamePlaceholder')} autoFocus />

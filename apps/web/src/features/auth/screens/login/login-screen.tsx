@@ -1,14 +1,14 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Flex, Form, Input, Typography } from 'antd';
+import { Button, Flex, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { identifier } from '@kelola/contracts/validation';
 import { setAccessToken } from '../../../../lib/auth-session.ts';
-import { applyFieldErrors, zodRule } from '../../../../lib/form-errors.ts';
+import { applyFieldErrors } from '../../../../lib/form-errors.ts';
 import { afterLoginPath } from '../../../../lib/redirect.ts';
 import { useLogin } from '../../api/auth-api.ts';
+import { PlainParagraph } from '../../../../components/plain-text.tsx';
 import { AuthHeading } from '../../components/auth-heading.tsx';
-import { noSpaceInEmail } from '../../components/field-rules.ts';
+import { identifierRule, noSpaceInEmail } from '../../components/field-rules.ts';
 import { FormError } from '../../../../components/form-error.tsx';
 import { useRevalidateOnLanguage } from '../../components/use-revalidate-on-language.ts';
 
@@ -44,7 +44,7 @@ export function LoginScreen() {
         <Form.Item
           name="username"
           label={t('fields.username')}
-          rules={[noSpaceInEmail(() => t('fields.email')), zodRule(identifier)]}
+          rules={[noSpaceInEmail(() => t('fields.email')), identifierRule]}
           validateFirst
           validateTrigger="onBlur"
         >
@@ -60,9 +60,9 @@ export function LoginScreen() {
           {t('login.submit')}
         </Button>
       </Form>
-      <Typography.Paragraph style={{ textAlign: 'center', marginTop: 24, marginBottom: 0 }}>
+      <PlainParagraph style={{ textAlign: 'center', marginTop: 24, marginBottom: 0 }}>
         {t('login.noAccount')} <Link to="/auth/register">{t('login.register')}</Link>
-      </Typography.Paragraph>
+      </PlainParagraph>
     </>
   );
 }
