@@ -8,9 +8,6 @@ import { registerPublishRoutes } from './channel-publish.routes.ts';
 export {
   connectChannel,
   enqueueChannelCall,
-  fetchCancellationReasons,
-  fetchShippingLabel,
-  fetchPickupSlots,
   fetchMarketplaceOrders,
   getChannel,
   listChannels,
@@ -22,6 +19,8 @@ export {
   type ChannelOperationInput,
   type ConnectInput,
 } from './channels.service.ts';
+export { callShopFromJob } from './channels.service.ts';
+export { callNow, fetchCancellationReasons, fetchPickupSlots, fetchShippingLabel, type CallNowCtx } from './call-now.ts';
 export { adapterFor } from './channels.adapters.ts';
 export {
   setUpShop,
