@@ -19,8 +19,7 @@ export {
   type ChannelOperationInput,
   type ConnectInput,
 } from './channels.service.ts';
-export { callShopFromJob } from './channels.service.ts';
-export { callNow, fetchCancellationReasons, fetchPickupSlots, fetchShippingLabel, type CallNowCtx } from './call-now.ts';
+export { fetchCancellationReasons, fetchPickupSlots, fetchShippingLabel } from './call-now.ts';
 export { adapterFor } from './channels.adapters.ts';
 export {
   setUpShop,
