@@ -1,12 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_USER, describeJourney } from '../support/api.ts';
-import { openBrowser, saveScreenshot, type Session } from '../support/chromium.ts';
-import { freePort, serverEnv, spawnServer, stopServer, waitForHealth } from '../support/server-process.ts';
+import { saveScreenshot, type Session } from '../support/chromium.ts';
+import { startOwnServer, type OwnServer } from '../support/own-server.ts';
 import { SERVER_POLL, signIn, trackNavigation, waitForWorkspace, watchServerErrors } from '../support/ui.ts';
 
 /** The demo's Shopee sandbox shop (apps/server/src/demo/demo-shops.ts) and the SKU its orders carry here. */
@@ -30,50 +26,19 @@ type Detail = Order & { pack_lines: { sku: string; quantity: number }[]; fulfill
  * with the embedded sandbox; no automatic sandbox orders (DEMO_ORDER_EVERY_SECONDS=0).
  */
 describeJourney('journey: accept, pick, pack by scanning, issue and ship marketplace orders', () => {
+  let server: OwnServer;
   let session: Session;
-  let child: ChildProcess | undefined;
-  let dataDir = '';
-  let baseUrl = '';
   let sandbox = '';
-  let api: Api;
   let workspaceId = '';
+  const api: Api = (method, url, body) =>
+    server.api(`/api${url}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'kelola-e2e-fulfillment-'));
-    const port = await freePort();
-    const sandboxPort = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
-    sandbox = `http://127.0.0.1:${sandboxPort}`;
-    const env = serverEnv(port, dataDir, { SANDBOX_PORT: String(sandboxPort), DEMO_SHOPS: 'true', DEMO_ORDER_EVERY_SECONDS: '0' });
-    const started = spawnServer(env);
-    child = started.child;
-    await waitForHealth(baseUrl, started.child, started.log, 120_000);
-
-    const login = await fetch(`${baseUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: DEMO_USER.username, password: DEMO_USER.password }),
-    });
-    const token = ((await login.json()) as { access_token: string }).access_token;
-    const me = (await (await fetch(`${baseUrl}/api/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
-      workspace_id_active: string | null;
-    };
-    workspaceId = me.workspace_id_active ?? '';
-    api = async <T>(method: string, url: string, body?: unknown) => {
-      const res = await fetch(`${baseUrl}/api${url}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, 'workspace-id': workspaceId, ...(body ? { 'content-type': 'application/json' } : {}) },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      });
-      if (!res.ok) throw new Error(`${method} ${url} → ${res.status} ${await res.text()}`);
-      return (await res.json()) as T;
-    };
-    session = await openBrowser(baseUrl);
+    server = await startOwnServer('fulfillment', { DEMO_ORDER_EVERY_SECONDS: '0' });
+    ({ session, sandboxUrl: sandbox, workspaceId } = server);
   }, 240_000);
   afterAll(async () => {
-    await session?.close();
-    if (child) await stopServer(child);
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await server?.stop();
   });
 
   /** Asks the sandbox for a paid order of the SKU; the sandbox pushes it to the server, which imports it. */

@@ -1,12 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEMO_USER, describeJourney } from '../support/api.ts';
-import { openBrowser, saveScreenshot, type Session } from '../support/chromium.ts';
+import { saveScreenshot, type Session } from '../support/chromium.ts';
 import { pngImage } from '../support/files.ts';
-import { freePort, serverEnv, spawnServer, stopServer, waitForHealth } from '../support/server-process.ts';
+import { startOwnServer, type OwnServer } from '../support/own-server.ts';
 import { chooseOption, signIn, waitForWorkspace, watchServerErrors } from '../support/ui.ts';
 
 /** Publishing is a job: image upload, a draft, the marketplace's review polled every 2 s. */
@@ -22,27 +19,11 @@ type Channel = { id: string; name: string; marketplace: string; status: string }
  * shops list the product with its SKU, and the shop's product list shows it mapped to the master SKU.
  */
 describeJourney('publish a new master product to Shopee and TikTok Shop', () => {
+  let server: OwnServer;
   let session: Session;
-  let baseUrl = '';
   let sandboxUrl = '';
-  let stop: () => Promise<void> = async () => {};
-  let token = '';
   let workspaceId = '';
-
-  const api = async <T = Json>(url: string, init: RequestInit = {}): Promise<T> => {
-    const response = await fetch(`${baseUrl}${url}`, {
-      ...init,
-      headers: {
-        'content-type': 'application/json',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(workspaceId ? { 'workspace-id': workspaceId } : {}),
-        ...(init.headers as Record<string, string> | undefined),
-      },
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${response.status} ${text}`);
-    return (text ? JSON.parse(text) : {}) as T;
-  };
+  const api = <T = Json>(url: string, init: RequestInit = {}): Promise<T> => server.api<T>(url, init);
   const inSandbox = async (marketplace: string, name: string) => {
     const listed = (await (await fetch(`${sandboxUrl}/__sandbox/products?marketplace=${marketplace}`)).json()) as {
       products?: { name: string; status: string; skus: { sellerSku: string; stock: number }[] }[];
@@ -51,25 +32,11 @@ describeJourney('publish a new master product to Shopee and TikTok Shop', () => 
   };
 
   beforeAll(async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kelola-e2e-publish-'));
-    const port = await freePort();
-    const sandboxPort = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
-    sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
-    const { child, log } = spawnServer(serverEnv(port, dataDir, { SANDBOX_PORT: String(sandboxPort), DEMO_SHOPS: 'true' }));
-    stop = async () => {
-      await stopServer(child);
-      rmSync(dataDir, { recursive: true, force: true });
-    };
-    await waitForHealth(baseUrl, child, log, 120_000);
-    const login = await api<{ access_token: string }>('/api/auth/login', { method: 'POST', body: JSON.stringify(DEMO_USER) });
-    token = login.access_token;
-    workspaceId = (await api<{ workspace_id_active: string }>('/api/me')).workspace_id_active;
-    session = await openBrowser(baseUrl);
+    server = await startOwnServer('publish');
+    ({ session, sandboxUrl, workspaceId } = server);
   }, 180_000);
   afterAll(async () => {
-    await session?.close();
-    await stop();
+    await server?.stop();
   });
 
   /** The first leaf of the shop's marketplace category tree with a parent: the journey types its name. */

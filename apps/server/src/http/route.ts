@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z, ZodType } from 'zod';
 import { inSystem, inTenant, type Db } from '../platform/db/database.ts';
+import { inRequestTransaction } from '../platform/db/request-transaction.ts';
 import { isUuid } from '../platform/db/ids.ts';
 import { DomainError } from '../platform/errors.ts';
 import { localeFrom } from '../platform/i18n/translate.ts';
@@ -245,24 +246,26 @@ export function createRouter(app: FastifyInstance, platform: Platform, { resolve
                   throw new DomainError('BUSINESS_FORBIDDEN');
               }
               return inTenant(platform.database.db, workspaceId, (tx) =>
-                handler(
-                  {
-                    ...base,
-                    db: tx,
-                    workspaceId,
-                    businessId,
-                    warehouseId,
-                    restriction: access.restriction,
-                    permissions: access.permissions,
-                    roleName: access.roleName,
-                  },
-                  input,
+                inRequestTransaction(() =>
+                  handler(
+                    {
+                      ...base,
+                      db: tx,
+                      workspaceId,
+                      businessId,
+                      warehouseId,
+                      restriction: access.restriction,
+                      permissions: access.permissions,
+                      roleName: access.roleName,
+                    },
+                    input,
+                  ),
                 ),
               );
             }
             if (def.transaction === false && (permission === 'public' || (permission === 'authenticated' && def.method === 'GET')))
               return handler(base, input);
-            return inSystem(platform.database.db, (tx) => handler({ ...base, db: tx }, input));
+            return inSystem(platform.database.db, (tx) => inRequestTransaction(() => handler({ ...base, db: tx }, input)));
           }
         },
       });

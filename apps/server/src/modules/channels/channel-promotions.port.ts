@@ -4,7 +4,7 @@ import type { TenantCtx } from '../../http/context.ts';
 import { DomainError } from '../../platform/errors.ts';
 import type { MarketplaceAdapter, PromotionCapability, ShopAuth } from './adapters/types.ts';
 import { channelProductSkus } from './channel-products.schema.ts';
-import { callNow } from './channel-shops.service.ts';
+import { callNow } from './call-now.ts';
 import * as repo from './channels.repository.ts';
 
 /** A shop of this workspace on a marketplace, or 404 CHANNEL_NOT_FOUND (another workspace's shop too). */
@@ -24,9 +24,7 @@ export async function callShopPromotions<T>(
   operation: string,
   fn: (promotions: PromotionCapability, auth: ShopAuth) => Promise<T>,
 ): Promise<T> {
-  const row = await repo.findConnection(ctx, connectionId);
-  if (!row) throw new DomainError('CHANNEL_NOT_FOUND');
-  return callNow(ctx, row, operation, (adapter: MarketplaceAdapter, auth) => {
+  return callNow(ctx, connectionId, operation, (adapter: MarketplaceAdapter, auth) => {
     const capability = adapter as Partial<PromotionCapability>;
     if (!capability.createDiscount) throw new DomainError('CHANNEL_NOT_CONFIGURED', { operation });
     return fn(capability as PromotionCapability, auth);

@@ -31,7 +31,7 @@ import { adapterFor } from './channels.adapters.ts';
 import * as repo from './channels.repository.ts';
 import type { ConnectionRow } from './channels.repository.ts';
 import { callMarketplace, connectionOr404, inWorkspace, usableConnection } from './channels.service.ts';
-import { callNow } from './channel-shops.service.ts';
+import { callNow } from './call-now.ts';
 import { forgetUnmapped, noteStockChanged, notePriceChanged } from './stock-push.service.ts';
 
 // Publishing master products to shops (issue 15, spec part 4 "publishing flow", ADR 0038). A batch runs its

@@ -22,12 +22,13 @@ import { recordAudit } from '../../platform/audit/audit.ts';
 import { DomainError, fieldError } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { listWarehouseOptions } from '../warehouses/index.ts';
-import type { MarketplaceAdapter, MarketplaceWarehouse, ShopAuth, TokenGrant } from './adapters/types.ts';
+import type { MarketplaceWarehouse, ShopAuth, TokenGrant } from './adapters/types.ts';
 import { isMarketplaceError } from './adapters/types.ts';
+import { callNow } from './call-now.ts';
 import { adapterFor } from './channels.adapters.ts';
 import * as repo from './channels.repository.ts';
 import type { ConnectionRow } from './channels.repository.ts';
-import { callRecord, connectChannel, enqueueChannelCall, toChannel, usableConnection, type ChannelOperation } from './channels.service.ts';
+import { connectChannel, enqueueChannelCall, toChannel, usableConnection, type ChannelOperation } from './channels.service.ts';
 import * as shops from './channel-shops.repository.ts';
 import { startProductImport } from './channel-products.service.ts';
 import { noteShopStockChanged } from './stock-push.service.ts';
@@ -432,64 +433,6 @@ export async function reconnectStore(ctx: TenantCtx, id: string): Promise<Store>
     throw error;
   }
   return setStatus(ctx, row, 'CONNECTED', null);
-}
-
-/**
- * A marketplace call whose answer the request needs now, in the request's transaction and recorded in the call
- * log. The token is refreshed first when it expires within five minutes.
- */
-export async function callNow<T>(
-  ctx: TenantCtx,
-  row: ConnectionRow,
-  operation: string,
-  fn: (adapter: MarketplaceAdapter, auth: ShopAuth) => Promise<T>,
-): Promise<T> {
-  const adapter = adapterFor(ctx.platform, row.marketplace as MarketplaceCode);
-  let current = row;
-  const now = ctx.platform.now().getTime();
-  if (current.refreshToken && current.accessTokenExpiresAt && current.accessTokenExpiresAt.getTime() - 5 * 60_000 <= now) {
-    const started = Date.now();
-    try {
-      const grant = await adapter.refreshAccessToken({
-        refreshToken: current.refreshToken,
-        ...(current.mainAccountId ? { mainAccountId: current.mainAccountId } : { shopId: current.shopId }),
-      });
-      const values = {
-        accessToken: grant.accessToken,
-        refreshToken: grant.refreshToken || current.refreshToken,
-        accessTokenExpiresAt: new Date(grant.accessTokenExpiresAt),
-        ...(grant.refreshTokenExpiresAt ? { refreshTokenExpiresAt: new Date(grant.refreshTokenExpiresAt) } : {}),
-      };
-      await repo.updateConnection(ctx, current.id, values);
-      await repo.insertCall(ctx, callRecord(ctx.platform, current, 'refreshAccessToken', 1, started, undefined));
-      current = { ...current, ...values };
-    } catch (error) {
-      const failed = current;
-      ctx.afterRollback(async (db) =>
-        repo.insertCall({ db, workspaceId: ctx.workspaceId }, callRecord(ctx.platform, failed, 'refreshAccessToken', 1, started, error)),
-      );
-      throw error;
-    }
-  }
-  const auth: ShopAuth = {
-    shopId: current.shopId,
-    accessToken: current.accessToken,
-    ...(current.shopCipher ? { shopCipher: current.shopCipher } : {}),
-    ...(current.username ? { username: current.username } : {}),
-    ...(current.signatureKey ? { signatureKey: current.signatureKey } : {}),
-  };
-  const started = Date.now();
-  try {
-    const value = await fn(adapter, auth);
-    await repo.insertCall(ctx, callRecord(ctx.platform, current, operation, 1, started, undefined));
-    return value;
-  } catch (error) {
-    const failed = current;
-    ctx.afterRollback(async (db) =>
-      repo.insertCall({ db, workspaceId: ctx.workspaceId }, callRecord(ctx.platform, failed, operation, 1, started, error)),
-    );
-    throw error;
-  }
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -3,11 +3,11 @@ import type { Channel, ChannelCall, ChannelCallList, ChannelCallQuery, Marketpla
 import type { Ctx, TenantCtx } from '../../http/context.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { inTenant } from '../../platform/db/database.ts';
+import { assertNoRequestTransaction } from '../../platform/db/request-transaction.ts';
 import { DomainError } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { backoffDelayMs } from './adapters/http-retry.ts';
 import type {
-  CancellationReason,
   CancelOrderInput,
   MarketplaceOrder,
   MarketplaceAdapter,
@@ -234,12 +234,16 @@ export async function receivePush(ctx: Ctx, marketplace: MarketplaceCode, push: 
   }
 }
 
-/** A job's own transaction inside one workspace (row-level security applies), with after-commit work. */
+/**
+ * A job's own transaction inside one workspace (row-level security applies), with after-commit work. Refused inside
+ * a request's transaction (ADR 0050): every job helper of this module that opens one goes through here.
+ */
 export async function inWorkspace<T>(
   platform: Platform,
   workspaceId: string,
   fn: (ctx: ScopedCtx & { platform: Platform; afterCommit: Ctx['afterCommit'] }) => Promise<T>,
 ): Promise<T> {
+  assertNoRequestTransaction('inWorkspace (a job helper of the channels module)');
   const pending: (() => Promise<void>)[] = [];
   const result = await inTenant(platform.database.db, workspaceId, (db) =>
     fn({ db, workspaceId, platform, afterCommit: (task) => pending.push(task) }),
@@ -460,9 +464,29 @@ export async function takeSlot(
   return { ok: true };
 }
 
+/** An access token due for refresh: it expires within five minutes (or the refresh is forced). */
+export const tokenDue = (platform: Platform, row: ConnectionRow, force = false): boolean =>
+  Boolean(row.refreshToken) &&
+  (force || (row.accessTokenExpiresAt !== null && row.accessTokenExpiresAt.getTime() - REFRESH_AHEAD_MS <= platform.now().getTime()));
+
+/** A new access token from the marketplace, as the values to save at once (Shopee refresh tokens are single-use). */
+export async function refreshedTokens(platform: Platform, row: ConnectionRow) {
+  const grant = await adapterFor(platform, row.marketplace as MarketplaceCode).refreshAccessToken({
+    refreshToken: row.refreshToken ?? '',
+    ...(row.mainAccountId ? { mainAccountId: row.mainAccountId } : { shopId: row.shopId }),
+  });
+  return {
+    accessToken: grant.accessToken,
+    refreshToken: grant.refreshToken || row.refreshToken,
+    accessTokenExpiresAt: new Date(grant.accessTokenExpiresAt),
+    ...(grant.refreshTokenExpiresAt ? { refreshTokenExpiresAt: new Date(grant.refreshTokenExpiresAt) } : {}),
+  };
+}
+
 /**
  * The connection with a usable access token: refreshed (and saved at once, Shopee refresh tokens being single-use)
- * when it expires within five minutes. The row lock makes concurrent workers refresh once.
+ * when it expires within five minutes. The row lock makes concurrent workers refresh once. Jobs only: it opens
+ * transactions of its own (a request uses `callNow`, which refreshes in the request's transaction).
  */
 export async function usableConnection(
   platform: Platform,
@@ -472,28 +496,14 @@ export async function usableConnection(
 ): Promise<ConnectionRow> {
   const row = await inWorkspace(platform, workspaceId, (ctx) => repo.findConnection(ctx, connectionId));
   if (!row) throw new DomainError('CHANNEL_NOT_FOUND');
-  const due = (candidate: ConnectionRow) =>
-    Boolean(candidate.refreshToken) &&
-    (force ||
-      (candidate.accessTokenExpiresAt !== null && candidate.accessTokenExpiresAt.getTime() - REFRESH_AHEAD_MS <= platform.now().getTime()));
-  if (!due(row)) return row;
+  if (!tokenDue(platform, row, force)) return row;
   // A refused refresh is recorded and committed before it is thrown: the transaction must not roll it back.
   const outcome = await inWorkspace(platform, workspaceId, async (ctx): Promise<{ row: ConnectionRow } | { error: unknown }> => {
     const locked = await repo.findConnectionForUpdate(ctx, connectionId);
-    if (!locked || (!due(locked) && !force) || locked.accessToken !== row.accessToken) return { row: locked ?? row };
-    const adapter = adapterFor(platform, locked.marketplace as MarketplaceCode);
+    if (!locked || (!tokenDue(platform, locked) && !force) || locked.accessToken !== row.accessToken) return { row: locked ?? row };
     const started = Date.now();
     try {
-      const grant = await adapter.refreshAccessToken({
-        refreshToken: locked.refreshToken ?? '',
-        ...(locked.mainAccountId ? { mainAccountId: locked.mainAccountId } : { shopId: locked.shopId }),
-      });
-      const values = {
-        accessToken: grant.accessToken,
-        refreshToken: grant.refreshToken || locked.refreshToken,
-        accessTokenExpiresAt: new Date(grant.accessTokenExpiresAt),
-        ...(grant.refreshTokenExpiresAt ? { refreshTokenExpiresAt: new Date(grant.refreshTokenExpiresAt) } : {}),
-      };
+      const values = await refreshedTokens(platform, locked);
       await repo.updateConnection(ctx, connectionId, values);
       await repo.insertCall(ctx, callRecord(platform, locked, 'refreshAccessToken', 1, started, undefined));
       return { row: { ...locked, ...values } };
@@ -706,23 +716,29 @@ async function runChannelCallOnce(platform: Platform, job: ChannelCallJob, meta:
   return { status: 'retry', delayMs };
 }
 
-/** One paced, recorded call whose answer a request needs now (the shop's warehouses, its info), with a usable token. */
-export async function callShopNow<T>(
+/**
+ * One paced, recorded call with a usable token, for a job or other work outside any request: it opens transactions
+ * of its own (the slot, the refresh, the record), so it throws inside a request's transaction, where `callNow` with the
+ * request's ctx is the way (ADR 0050).
+ */
+export async function callShopFromJob<T>(
   platform: Platform,
   workspaceId: string,
   connectionId: string,
   operation: string,
   fn: (adapter: MarketplaceAdapter, auth: ShopAuth) => Promise<T>,
 ): Promise<T> {
+  assertNoRequestTransaction('callShopFromJob');
   const connection = await usableConnection(platform, workspaceId, connectionId);
   const adapter = adapterFor(platform, connection.marketplace as MarketplaceCode);
   return callMarketplace(platform, connection, operation, 1, undefined, (auth) => fn(adapter, auth));
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Reads for other modules (order import, cancellation reasons): paced and recorded like every call
+// Reads for other modules' jobs (the order import): paced and recorded like every call. Reads a user waits for
+// (cancellation reasons, pickup slots, a label) are in call-now.ts.
 
-/** The marketplace's orders by id (at most 50 a call), for the order import. */
+/** The marketplace's orders by id (at most 50 a call), for the order import job. */
 export async function fetchMarketplaceOrders(
   platform: Platform,
   workspaceId: string,
@@ -739,46 +755,3 @@ export async function fetchMarketplaceOrders(
   }
   return { marketplace, orders };
 }
-
-/** The marketplace's own cancellation reasons for one order (spec: GET cancellation-reasons per channel). */
-/** The marketplace's own shipping label of an order (a PDF where it serves one), printed while the user waits. */
-export const fetchShippingLabel = (ctx: ScopedCtx & { platform: Platform }, connectionId: string, orderId: string) =>
-  callInRequest(ctx, connectionId, 'shippingLabel', (adapter, auth) => adapter.getShippingLabel(auth, orderId));
-
-/**
- * One marketplace call a user waits for (the ship dialog's slots, a label to print), in the request's own
- * transaction: the connection is read and the call recorded there, not in transactions of their own, which on the
- * embedded database (one connection) would wait for the request's and never start. The token is the one the
- * scheduled refresh keeps fresh. A failed call's record goes with the request's rollback.
- */
-async function callInRequest<T>(
-  ctx: ScopedCtx & { platform: Platform },
-  connectionId: string,
-  operation: string,
-  fn: (adapter: MarketplaceAdapter, auth: ShopAuth) => Promise<T>,
-): Promise<T> {
-  const connection = await repo.findConnection(ctx, connectionId);
-  if (!connection) throw new DomainError('CHANNEL_NOT_FOUND');
-  const adapter = adapterFor(ctx.platform, connection.marketplace as MarketplaceCode);
-  const started = Date.now();
-  try {
-    const value = await fn(adapter, shopAuth(connection));
-    await repo.insertCall(ctx, callRecord(ctx.platform, connection, operation, 1, started, undefined));
-    return value;
-  } catch (error) {
-    await repo.insertCall(ctx, callRecord(ctx.platform, connection, operation, 1, started, error));
-    throw error;
-  }
-}
-
-/** The pickup time slots the marketplace offers for an order (none where it has no slots), for the ship dialog. */
-export const fetchPickupSlots = (ctx: ScopedCtx & { platform: Platform }, connectionId: string, orderId: string) =>
-  callInRequest(ctx, connectionId, 'pickupSlots', async (adapter, auth) => (adapter.pickupSlots ? adapter.pickupSlots(auth, orderId) : []));
-
-/** The marketplace's cancellation reasons for one of its orders, for the cancel dialog (the user waits for them). */
-export const fetchCancellationReasons = (
-  ctx: ScopedCtx & { platform: Platform },
-  connectionId: string,
-  orderId: string,
-): Promise<CancellationReason[]> =>
-  callInRequest(ctx, connectionId, 'cancellationReasons', (adapter, auth) => adapter.cancellationReasons(auth, orderId));

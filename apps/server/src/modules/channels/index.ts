@@ -8,9 +8,6 @@ import { registerPublishRoutes } from './channel-publish.routes.ts';
 export {
   connectChannel,
   enqueueChannelCall,
-  fetchCancellationReasons,
-  fetchShippingLabel,
-  fetchPickupSlots,
   fetchMarketplaceOrders,
   getChannel,
   listChannels,
@@ -22,6 +19,7 @@ export {
   type ChannelOperationInput,
   type ConnectInput,
 } from './channels.service.ts';
+export { fetchCancellationReasons, fetchPickupSlots, fetchShippingLabel } from './call-now.ts';
 export { adapterFor } from './channels.adapters.ts';
 export { channelNameSql } from './channel-names.ts';
 export {
