@@ -54,14 +54,14 @@ export function spawnServer(env: NodeJS.ProcessEnv): { child: ChildProcess; log:
 }
 
 /**
- * Waits until GET /api/health answers; throws when the server exits first or the time is up (90 s, or
+ * Waits until GET /api/health answers; throws when the server exits first or the time is up (180 s, or
  * KELOLA_E2E_HEALTH_TIMEOUT_MS on a loaded machine, where the demo seed takes longer).
  */
 export async function waitForHealth(
   baseUrl: string,
   child: ChildProcess,
   log: () => string,
-  timeoutMs = Number(process.env.KELOLA_E2E_HEALTH_TIMEOUT_MS ?? 90_000),
+  timeoutMs = Number(process.env.KELOLA_E2E_HEALTH_TIMEOUT_MS ?? 180_000),
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
