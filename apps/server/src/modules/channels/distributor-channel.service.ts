@@ -209,7 +209,7 @@ export async function saveDistributorProduct(
   input.skus.forEach((sku, i) => {
     if (!master.catalogs.some((c) => c.id === sku.catalog_id))
       issues.push({ path: `skus.${i}.catalog_id`, code: 'CATALOG_NOT_FOUND', message: 'CATALOG_NOT_FOUND' });
-    else if (seen.has(sku.catalog_id)) issues.push({ path: `skus.${i}.catalog_id`, code: 'DUPLICATE', message: 'DUPLICATE' });
+    else if (seen.has(sku.catalog_id)) issues.push({ path: `skus.${i}.catalog_id`, code: 'DUPLICATE_VALUE', message: 'DUPLICATE_VALUE' });
     seen.add(sku.catalog_id);
   });
   if (issues.length > 0) throw new DomainError('VALIDATION_FAILED', { fields: issues });
