@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoDistributor } from '../../src/demo/seed-demo-distributor.ts';
 import { createProduct, singleForm, variantForm } from '../catalog/helpers.ts';
+import { asActor } from '../inventory/helpers.ts';
 import { newMember, newWorkspace, type Actor } from '../factories.ts';
 import { buildTestApp, type TestApp } from '../test-app.ts';
 import { caller, expectError, expectFieldError } from '../workspaces/helpers.ts';
@@ -259,5 +261,18 @@ describe('the distributor channel', () => {
     );
     const detail = await call('GET', `/api/distributor-channels/${channel}/products/${product.id}`, owner);
     expect(detail.json().status).toBe('active');
+  });
+
+  it('is seeded for the demo with products at distributor prices', async () => {
+    const owner = await newWorkspace(app);
+    for (const name of ['Teh Hijau', 'Kopi Aceh', 'Gula Aren']) await createProduct(app, owner, singleForm({ name }));
+    await asActor(app, owner, (ctx) => seedDemoDistributor(ctx));
+    const [channel] = (await call('GET', '/api/distributor-channels', owner)).json().items as { id: string }[];
+    const list = await call('GET', `/api/distributor-channels/${channel!.id}/products`, owner);
+    expect(list.json().counts).toEqual({ all: 3, active: 2, inactive: 1 });
+    const first = list.json().items[0] as { product_id: string; price_min: number | null };
+    expect(first.price_min).toBeGreaterThan(0);
+    const detail = await call('GET', `/api/distributor-channels/${channel!.id}/products/${first.product_id}`, owner);
+    expect(detail.json().skus[0].prices).toHaveLength(2);
   });
 });
