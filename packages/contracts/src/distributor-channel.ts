@@ -7,6 +7,9 @@ import { z } from 'zod';
  * marketplace is called.
  */
 
+/** The distributor channel's sales channel in the side menu (Kelola's own numbering, next to the marketplaces'). */
+export const DISTRIBUTOR_SALES_CHANNEL = { id: 18, code: 'distributor', name: 'Distributor' } as const;
+
 export const DISTRIBUTOR_PRODUCT_STATUSES = ['active', 'inactive'] as const;
 export const DISTRIBUTOR_MIN_ORDER_MAX = 100_000;
 export const DISTRIBUTOR_PRICE_MAX = 1_000_000_000_000;

@@ -12,7 +12,8 @@ import {
 import { sql } from 'drizzle-orm';
 import type { SignedInCtx, TenantCtx } from '../http/context.ts';
 import { businessOptionsJsonSql } from '../modules/businesses/index.ts';
-import { listChannels } from '../modules/channels/index.ts';
+import { DISTRIBUTOR_SALES_CHANNEL } from '@kelola/contracts/distributor-channel';
+import { listChannels, listDistributorChannels } from '../modules/channels/index.ts';
 import { userJsonSql } from '../modules/identity/index.ts';
 import { warehouseOptionsJsonSql } from '../modules/warehouses/index.ts';
 import { buildMenu, userWorkspacesJsonSql } from '../modules/workspaces/index.ts';
@@ -127,5 +128,16 @@ async function menuChannels(ctx: TenantCtx): Promise<MenuResult['channels']> {
         sales_channel: { id: sales.id as number, code: sales.code as string, name: sales.name as string },
       };
     })
-    .filter((c) => c.sales_channel.id !== HIDDEN_MENU_SALES_CHANNEL_ID);
+    .filter((c) => c.sales_channel.id !== HIDDEN_MENU_SALES_CHANNEL_ID)
+    .concat(
+      // The workspace's distributor channel (ADR 0047) has no marketplace and is always "connected".
+      (await listDistributorChannels(ctx)).items.map((c) => ({
+        id: c.id,
+        title: c.name,
+        notes: null,
+        status: 'CONNECTED',
+        code: DISTRIBUTOR_SALES_CHANNEL.code,
+        sales_channel: { ...DISTRIBUTOR_SALES_CHANNEL },
+      })),
+    );
 }

@@ -47,6 +47,8 @@ describe('the distributor channel', () => {
     expectError(await call('POST', '/api/distributor-channels', owner, { name: 'Lagi' }), 409, 'DISTRIBUTOR_CHANNEL_EXISTS');
     const list = await call('GET', '/api/distributor-channels', owner);
     expect(list.json().items.map((c: { id: string }) => c.id)).toEqual([channel]);
+    const menu = (await call('GET', '/api/me/menu', owner)).json().channels as { id: string; sales_channel: { code: string } }[];
+    expect(menu.find((c) => c.id === channel)?.sales_channel.code).toBe('distributor');
     expectFieldError(await call('POST', '/api/distributor-channels', await newWorkspace(app), { name: ' ' }), 'name');
   });
 
