@@ -84,9 +84,7 @@ export const BulkPublishInput = z.object({
     .max(10, { error: 'TOO_MANY' }),
   /** One product's own category (and brand, attributes) on one of the shops, instead of that shop's choice. */
   choices: z
-    .array(
-      PublishChannelInput.pick({ channel_id: true, category_path: true, brand_id: true, attributes: true }).extend({ product_id: id }),
-    )
+    .array(PublishChannelInput.pick({ channel_id: true, category_path: true, brand_id: true, attributes: true }).extend({ product_id: id }))
     .max(500, { error: 'TOO_MANY' })
     .optional(),
 });

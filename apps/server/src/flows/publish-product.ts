@@ -133,7 +133,8 @@ export async function bulkPublish(ctx: TenantCtx, body: BulkPublishInput): Promi
   const own = body.choices ?? [];
   const stray: FieldIssue[] = [];
   own.forEach((c, k) => {
-    if (!body.product_ids.includes(c.product_id)) stray.push({ path: `choices.${k}.product_id`, code: 'INVALID_VALUE', message: 'INVALID_VALUE' });
+    if (!body.product_ids.includes(c.product_id))
+      stray.push({ path: `choices.${k}.product_id`, code: 'INVALID_VALUE', message: 'INVALID_VALUE' });
     if (!body.channels.some((ch) => ch.channel_id === c.channel_id))
       stray.push({ path: `choices.${k}.channel_id`, code: 'INVALID_VALUE', message: 'INVALID_VALUE' });
   });

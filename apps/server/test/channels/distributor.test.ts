@@ -54,7 +54,12 @@ describe('the distributor channel', () => {
 
   it('creates a product with its SKUs and prices, lists it like a channel product, and edits it', async () => {
     const { owner, channel, product } = await setUp();
-    const res = await create(owner, channel, { product_id: product.id, status: 'active', min_order: 12, skus: skusOf(product, 50_000, '2020-01-01') });
+    const res = await create(owner, channel, {
+      product_id: product.id,
+      status: 'active',
+      min_order: 12,
+      skus: skusOf(product, 50_000, '2020-01-01'),
+    });
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json();
     expect(body).toMatchObject({ product_id: product.id, name: product.name, status: 'active', min_order: 12, images: [] });
@@ -148,7 +153,10 @@ describe('the distributor channel', () => {
     expectFieldError(await create(owner, channel, { ...good, status: 'draft' }), 'status');
     expectFieldError(await create(owner, channel, { ...good, skus: [] }), 'skus');
     expectFieldError(await create(owner, channel, { ...good, skus: [{ ...good.skus[0], price: -5 }] }), 'skus.0.price');
-    expectFieldError(await create(owner, channel, { ...good, skus: [{ ...good.skus[0], effective_date: '2024-13-01' }] }), 'skus.0.effective_date');
+    expectFieldError(
+      await create(owner, channel, { ...good, skus: [{ ...good.skus[0], effective_date: '2024-13-01' }] }),
+      'skus.0.effective_date',
+    );
     // A SKU of another product, a SKU twice, a product that does not exist.
     expectFieldError(
       await create(owner, channel, { ...good, skus: [...good.skus, { ...good.skus[0], catalog_id: other.catalogs[0]!.id }] }),
@@ -203,7 +211,10 @@ describe('the distributor channel', () => {
     expectError(await call('GET', added.json().images[0].url, owner), 404, 'IMAGE_NOT_FOUND');
 
     const tooBig = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(1024 * 1024)]);
-    const big = await call('POST', url, owner, { images: [{ file_name: 'besar.png', content_base64: tooBig.toString('base64') }], images_existing: now });
+    const big = await call('POST', url, owner, {
+      images: [{ file_name: 'besar.png', content_base64: tooBig.toString('base64') }],
+      images_existing: now,
+    });
     expectError(big, 400, 'VALIDATION_FAILED');
     expect(big.json().details.fields.map((f: { code: string }) => f.code)).toContain('CHANNEL_IMAGE_TOO_LARGE');
     expectFieldError(
@@ -211,7 +222,10 @@ describe('the distributor channel', () => {
       'images.0.file_name',
     );
     expectFieldError(
-      await call('POST', url, owner, { images: [{ file_name: 'palsu.png', content_base64: Buffer.from('bukan gambar').toString('base64') }], images_existing: now }),
+      await call('POST', url, owner, {
+        images: [{ file_name: 'palsu.png', content_base64: Buffer.from('bukan gambar').toString('base64') }],
+        images_existing: now,
+      }),
       'images.0.content_base64',
     );
     expectFieldError(await call('POST', url, owner, { images: [], images_existing: ['tidak-ada.png'] }), 'images_existing.0');
@@ -232,7 +246,12 @@ describe('the distributor channel', () => {
     );
     // Another workspace's master product offered on one's own channel.
     expectFieldError(
-      await create(stranger.owner, stranger.channel, { product_id: product.id, status: 'active', min_order: 1, skus: skusOf(product, 1, '2024-01-01') }),
+      await create(stranger.owner, stranger.channel, {
+        product_id: product.id,
+        status: 'active',
+        min_order: 1,
+        skus: skusOf(product, 1, '2024-01-01'),
+      }),
       'product_id',
     );
     expectError(

@@ -150,7 +150,9 @@ describe('blibli adapter against the sandbox', () => {
     await expect(adapter.updateProduct(auth, productId, { categoryId: input.categoryId })).rejects.toMatchObject({
       message: expect.stringMatching(/Bahan/),
     });
-    expect((await adapter.updateProduct(auth, productId, { categoryId: input.categoryId, attributes: input.attributes })).status).toBe('ON_PROGRESS');
+    expect((await adapter.updateProduct(auth, productId, { categoryId: input.categoryId, attributes: input.attributes })).status).toBe(
+      'ON_PROGRESS',
+    );
     await sandbox.advance(6000);
 
     const skuId = created.skus[0]?.skuId ?? '';

@@ -66,8 +66,13 @@ describe('lazada adapter against the sandbox', () => {
       adapter.updateProduct(auth, created.requestId, { categoryId: leaf.id, attributes: [{ id: 'bahan', values: ['bukan opsi'] }] }),
     ).rejects.toMatchObject({ code: 'InvalidParameter' });
     expect(
-      (await adapter.updateProduct(auth, created.requestId, { name: 'Teh v2', categoryId: leaf.id, attributes: [{ id: bahan.id, values: [option.id] }] }))
-        .status,
+      (
+        await adapter.updateProduct(auth, created.requestId, {
+          name: 'Teh v2',
+          categoryId: leaf.id,
+          attributes: [{ id: bahan.id, values: [option.id] }],
+        })
+      ).status,
     ).toBe('ON_PROGRESS');
     expect((await adapter.updateProduct(auth, created.requestId, { name: 'Teh v3' })).status).toBe('ON_PROGRESS');
   });

@@ -69,7 +69,10 @@ export const lazadaProducts = ({ call, data }: LazadaClient): ProductCapability 
    * not its id. Kelola's choice holds a listed option's id or typed text, so the category's attributes are read and
    * a listed id (or a listed name typed by hand) is sent as that option's name; anything else goes as typed.
    */
-  const withOptionNames = async <T extends { categoryId?: string; attributes?: ProductInput['attributes'] }>(auth: ShopAuth, input: T): Promise<T> => {
+  const withOptionNames = async <T extends { categoryId?: string; attributes?: ProductInput['attributes'] }>(
+    auth: ShopAuth,
+    input: T,
+  ): Promise<T> => {
     if (!input.attributes?.length || !input.categoryId) return input;
     const listed = await listAttributes(auth, input.categoryId);
     return {
@@ -80,7 +83,8 @@ export const lazadaProducts = ({ call, data }: LazadaClient): ProductCapability 
           id: attribute.id,
           values: attribute.values.map(
             (value) =>
-              (options.find((o) => o.id === value) ?? options.find((o) => o.name.toLowerCase() === value.trim().toLowerCase()))?.name ?? value,
+              (options.find((o) => o.id === value) ?? options.find((o) => o.name.toLowerCase() === value.trim().toLowerCase()))?.name ??
+              value,
           ),
         };
       }),
@@ -148,7 +152,12 @@ export const lazadaProducts = ({ call, data }: LazadaClient): ProductCapability 
 
     createProduct: async (auth, input) => {
       const created = obj(
-        await data({ method: 'POST', path: '/product/create', auth, params: { payload: JSON.stringify(productPayload(await withOptionNames(auth, input))) } }),
+        await data({
+          method: 'POST',
+          path: '/product/create',
+          auth,
+          params: { payload: JSON.stringify(productPayload(await withOptionNames(auth, input))) },
+        }),
       );
       const itemId = str(created.item_id);
       return productRequest(auth, itemId);

@@ -120,8 +120,12 @@ describe('shopee adapter against the sandbox', () => {
       adapter.updateProduct(auth, request.requestId, { categoryId: kaos.categoryId, attributes: [{ id: bahan.id, values: ['999999'] }] }),
     ).rejects.toMatchObject({ code: 'product.error_param' });
     expect(
-      (await adapter.updateProduct(auth, request.requestId, { categoryId: kaos.categoryId, attributes: [{ id: bahan.id, values: [bahan.values[0]!.id] }] }))
-        .status,
+      (
+        await adapter.updateProduct(auth, request.requestId, {
+          categoryId: kaos.categoryId,
+          attributes: [{ id: bahan.id, values: [bahan.values[0]!.id] }],
+        })
+      ).status,
     ).toBe('FINISHED');
     const product = await adapter.getProduct(auth, request.requestId);
     expect(product).toMatchObject({

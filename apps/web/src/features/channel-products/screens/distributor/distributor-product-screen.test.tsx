@@ -49,7 +49,11 @@ describe('distributor form rules', () => {
       ['KAOS-M', true, 48_000, '2026-01-01'],
       ['KAOS-L', false, null, '2026-11-25'],
     ]);
-    const { body, rowOf } = toDistributorBody({ status: 'active', min_order: 6, skus: [rows[1]!, { ...rows[0]!, offered: false }, { ...rows[1]!, offered: true, price: 50_000 }] });
+    const { body, rowOf } = toDistributorBody({
+      status: 'active',
+      min_order: 6,
+      skus: [rows[1]!, { ...rows[0]!, offered: false }, { ...rows[1]!, offered: true, price: 50_000 }],
+    });
     expect(body.skus).toEqual([{ catalog_id: SKU_L, price: 50_000, effective_date: '2026-11-25' }]);
     expect(rowOf).toEqual([2]);
   });

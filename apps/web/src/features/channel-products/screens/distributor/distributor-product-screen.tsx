@@ -18,7 +18,12 @@ import { validationText } from '../../../../lib/error-text.ts';
 import { applyFieldErrors } from '../../../../lib/form-errors.ts';
 import { notifyHttpError } from '../../../../lib/notify.ts';
 import { withWorkspaceQuery } from '../../../../lib/workspace-query.ts';
-import { useDistributorChannels, useDistributorProduct, useSaveDistributorProduct, useSetDistributorImages } from '../../api/distributor-api.ts';
+import {
+  useDistributorChannels,
+  useDistributorProduct,
+  useSaveDistributorProduct,
+  useSetDistributorImages,
+} from '../../api/distributor-api.ts';
 import { useMasterProduct, useMasterProducts } from '../../api/publish-api.ts';
 import { ImageThumb } from '../../components/image-thumb.tsx';
 
@@ -308,7 +313,13 @@ function DistributorProductForm({ channelId }: { channelId: string }) {
               {kept.map((key) => (
                 <Flex key={key} vertical align="center" gap={4}>
                   <ImageThumb src={saved.data?.images.find((i) => i.key === key)?.url ?? ''} alt={key} size={96} />
-                  <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('images.remove')} onClick={() => setKept(kept.filter((k) => k !== key))} />
+                  <Button
+                    size="small"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={t('images.remove')}
+                    onClick={() => setKept(kept.filter((k) => k !== key))}
+                  />
                 </Flex>
               ))}
               {added.map((image) => (
@@ -336,7 +347,15 @@ function DistributorProductForm({ channelId }: { channelId: string }) {
                       setAdded((list) =>
                         list.length + kept.length >= PUBLISH_MAX_IMAGES
                           ? list
-                          : [...list, { key: `${file.name}-${file.size}-${list.length}`, file_name: file.name, content_base64: content, preview: content }],
+                          : [
+                              ...list,
+                              {
+                                key: `${file.name}-${file.size}-${list.length}`,
+                                file_name: file.name,
+                                content_base64: content,
+                                preview: content,
+                              },
+                            ],
                       ),
                     );
                   return false;
