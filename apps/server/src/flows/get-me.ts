@@ -108,7 +108,7 @@ export async function getMenu(ctx: TenantCtx): Promise<MenuResult> {
  */
 async function menuChannels(ctx: TenantCtx): Promise<MenuResult['channels']> {
   const { restriction } = ctx;
-  return (await listChannels(ctx)).items
+  const shops: MenuResult['channels'] = (await listChannels(ctx)).items
     .filter((c) => c.status === 'CONNECTED')
     .filter(
       (c) =>
@@ -128,16 +128,16 @@ async function menuChannels(ctx: TenantCtx): Promise<MenuResult['channels']> {
         sales_channel: { id: sales.id as number, code: sales.code as string, name: sales.name as string },
       };
     })
-    .filter((c) => c.sales_channel.id !== HIDDEN_MENU_SALES_CHANNEL_ID)
-    .concat(
-      // The workspace's distributor channel (ADR 0047) has no marketplace and is always "connected".
-      (await listDistributorChannels(ctx)).items.map((c) => ({
-        id: c.id,
-        title: c.name,
-        notes: null,
-        status: 'CONNECTED',
-        code: DISTRIBUTOR_SALES_CHANNEL.code,
-        sales_channel: { ...DISTRIBUTOR_SALES_CHANNEL },
-      })),
-    );
+    .filter((c) => c.sales_channel.id !== HIDDEN_MENU_SALES_CHANNEL_ID);
+  return shops.concat(
+    // The workspace's distributor channel (ADR 0047) has no marketplace and is always "connected".
+    (await listDistributorChannels(ctx)).items.map((c) => ({
+      id: c.id,
+      title: c.name,
+      notes: null,
+      status: 'CONNECTED',
+      code: DISTRIBUTOR_SALES_CHANNEL.code,
+      sales_channel: { ...DISTRIBUTOR_SALES_CHANNEL },
+    })),
+  );
 }

@@ -1,5 +1,5 @@
 import { arr, chunk, num, obj, str } from '../adapter-http.ts';
-import type { ProductCapability, ProductInput, ProductRequest, ShopAuth, UpdateOutcome } from '../types.ts';
+import type { MarketplaceAttribute, ProductCapability, ProductInput, ProductRequest, ShopAuth, UpdateOutcome } from '../types.ts';
 import { MarketplaceError } from '../types.ts';
 import type { LazadaClient } from './lazada.client.ts';
 import { requestStatus, iso, xmlEscape, productView, productPayload } from './lazada.mappers.ts';
@@ -34,7 +34,7 @@ export const lazadaProducts = ({ call, data }: LazadaClient): ProductCapability 
     return outcomes;
   };
 
-  const listAttributes = async (auth: ShopAuth, categoryId: string) =>
+  const listAttributes = async (auth: ShopAuth, categoryId: string): Promise<MarketplaceAttribute[]> =>
     arr(
       await data({
         method: 'GET',
