@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import { channelProductFlows } from './flows/channel-products.ts';
+import { distributorFlows } from './flows/distributor-products.ts';
 import { fulfillmentFlows } from './flows/fulfillment.jobs.ts';
 import { orderExportFlows } from './flows/order-export.routes.ts';
 import { orderFlows } from './flows/orders.jobs.ts';
@@ -46,6 +47,7 @@ export const MODULES: readonly KelolaModule[] = [
   orderFlows,
   channelProductFlows,
   publishFlows,
+  distributorFlows,
   fulfillmentFlows,
   documentsModule,
   orderExportFlows,

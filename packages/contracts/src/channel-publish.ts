@@ -77,10 +77,16 @@ export type PublishEditInput = z.infer<typeof PublishEditInput>;
 /** `/product/bulk-publish`: many master products to the same shops, each product its own run with its own result. */
 export const BulkPublishInput = z.object({
   product_ids: z.array(id).min(1, { error: 'REQUIRED' }).max(50, { error: 'TOO_MANY' }),
+  /** Each shop's choice, for every product that has no choice of its own in `choices`. */
   channels: z
     .array(PublishChannelInput.pick({ channel_id: true, target: true, category_path: true, brand_id: true, attributes: true }))
     .min(1, { error: 'REQUIRED' })
     .max(10, { error: 'TOO_MANY' }),
+  /** One product's own category (and brand, attributes) on one of the shops, instead of that shop's choice. */
+  choices: z
+    .array(PublishChannelInput.pick({ channel_id: true, category_path: true, brand_id: true, attributes: true }).extend({ product_id: id }))
+    .max(500, { error: 'TOO_MANY' })
+    .optional(),
 });
 export type BulkPublishInput = z.infer<typeof BulkPublishInput>;
 

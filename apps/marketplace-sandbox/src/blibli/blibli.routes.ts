@@ -316,6 +316,12 @@ export const registerBlibli = (app: FastifyInstance, store: SandboxStore): void 
     if (body.categoryCode !== undefined) {
       const category = shop.categories.find((candidate) => `CAT-${candidate.id}` === body.categoryCode && candidate.leaf);
       if (!category) return fail(400, 'BAD_REQUEST', `Unknown or non-leaf categoryCode ${String(body.categoryCode)}`);
+      // A category sent on edit needs its mandatory attributes, refused as on create.
+      const sentAttributes = bodyObject(body.attributes);
+      for (const attribute of shop.attributes.get(category.id) ?? []) {
+        if (attribute.mandatory && !attribute.sales && String(sentAttributes[`AT-${attribute.id}`] ?? '').trim() === '')
+          fail(400, 'BAD_REQUEST', `attributes.AT-${attribute.id} (${attribute.name}) is mandatory`);
+      }
       product.categoryId = category.id;
     }
     if (body.brandCode !== undefined) {

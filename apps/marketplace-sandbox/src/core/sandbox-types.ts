@@ -43,6 +43,8 @@ export type SandboxProduct = {
   createdAt: number;
   updatedAt: number;
   skus: SandboxSku[];
+  /** The product attributes as last sent (TikTok Shop answers them back on Get Product). */
+  attributes?: { id: string; values: { id?: string; name?: string }[] }[];
 };
 
 export type SandboxOrderItem = {

@@ -388,18 +388,34 @@ export const registerLazada = (app: FastifyInstance, store: SandboxStore): void 
     return imageUrls.has(url);
   };
 
+  /**
+   * The category's is_mandatory attributes go in `Attributes` under their `name` (sales ones per SKU). A single- or
+   * multi-select attribute takes its option's *name* (several joined by commas), never the option id.
+   */
+  const checkAttributes = (shop: SandboxShop, categoryId: string, attributes: Record<string, unknown>, requireMandatory = true) => {
+    for (const attribute of shop.attributes.get(categoryId) ?? []) {
+      if (attribute.sales) continue;
+      const key = attribute.name.toLowerCase().replace(/\s+/g, '_');
+      const raw = String(attributes[key] ?? '').trim();
+      if (raw === '') {
+        if (attribute.mandatory && requireMandatory) fail('MissingParameter', `Attributes.${key} is mandatory`);
+        continue;
+      }
+      if (attribute.values.length === 0 || (attribute.inputType !== 'single_select' && attribute.inputType !== 'multi_select')) continue;
+      const values = attribute.inputType === 'multi_select' ? raw.split(',').map((v) => v.trim()) : [raw];
+      const unknown = values.find((value) => !attribute.values.some((option) => option.name === value));
+      if (unknown !== undefined)
+        fail('InvalidParameter', `Attributes.${key}: "${unknown}" is not an option of ${attribute.name}; send the option name`);
+    }
+  };
+
   api('/product/create', ({ shop, params }) => {
     const product = bodyObject(bodyObject(json(params.payload, 'payload').Request).Product);
     const category = shop.categories.find((c) => c.id === String(product.PrimaryCategory));
     if (!category?.leaf) fail('InvalidCategory', 'PrimaryCategory does not exist or is not a leaf category');
     const attributes = bodyObject(product.Attributes);
     if (!attributes.name) fail('MissingParameter', 'Attributes.name is mandatory');
-    // The category's is_mandatory attributes go in Attributes under their `name` too (sales ones per SKU).
-    for (const attribute of shop.attributes.get(String(product.PrimaryCategory)) ?? []) {
-      const key = attribute.name.toLowerCase().replace(/\s+/g, '_');
-      if (attribute.mandatory && !attribute.sales && String(attributes[key] ?? '').trim() === '')
-        fail('MissingParameter', `Attributes.${key} is mandatory`);
-    }
+    checkAttributes(shop, String(product.PrimaryCategory), attributes);
     const images = ((bodyObject(product.Images).Image as string[] | undefined) ?? []).map(String);
     if (images.length === 0) fail('MissingParameter', 'Images.Image is mandatory');
     const foreign = images.find((url) => !knownImage(url));
@@ -436,6 +452,14 @@ export const registerLazada = (app: FastifyInstance, store: SandboxStore): void 
     const product = bodyObject(bodyObject(json(params.payload, 'payload').Request).Product);
     const existing = shop.products.get(String(product.ItemId ?? '')) ?? fail('InvalidParameter', 'ItemId does not exist');
     const attributes = bodyObject(product.Attributes);
+    // UpdateProduct is partial: an edit that sends the category (the publish edit does) is checked as a create is;
+    // attribute values sent without one are checked against the product's category.
+    if (product.PrimaryCategory !== undefined) {
+      const category = shop.categories.find((c) => c.id === String(product.PrimaryCategory));
+      if (!category?.leaf) fail('InvalidCategory', 'PrimaryCategory does not exist or is not a leaf category');
+      checkAttributes(shop, String(product.PrimaryCategory), attributes);
+      existing.categoryId = String(product.PrimaryCategory);
+    } else checkAttributes(shop, existing.categoryId, attributes, false);
     if (typeof attributes.name === 'string') existing.name = attributes.name;
     if (typeof attributes.description === 'string') existing.description = attributes.description;
     const images = bodyObject(product.Images).Image as string[] | undefined;

@@ -314,17 +314,9 @@ export const registerShopee = (app: FastifyInstance, store: SandboxStore, pushes
     seller_stock: [{ location_id: `ID${sku.warehouseId}`, stock: sku.stock }],
   });
 
-  shopRoute('POST', 'product/add_item', ({ shop }, request) => {
-    const body = bodyObject(request.body);
-    for (const field of ['original_price', 'description', 'weight', 'item_name', 'category_id', 'image', 'logistic_info']) {
-      if (body[field] === undefined || body[field] === '') fail(400, 'product.error_param', `${field} is required.`);
-    }
-    const category = shop.categories.find((c) => c.id === String(body.category_id));
-    if (!category) fail(400, 'product.error_category_not_exist', 'Category does not exist.');
-    if (category && !category.leaf) fail(400, 'product.error_category_is_not_leaf', 'Category is not a leaf category.');
-    // attribute_list is "optional except Indonesia" (research §1): an Indonesian item needs the mandatory ones.
-    // The stored docs name no dedicated code, so the refusal is add_item's documented `product.error_param`.
-    const sentAttributes = new Map(
+  /** add_item's and update_item's `attribute_list`: listed values by `value_id`, typed ones by `original_value_name`. */
+  const sentAttributesOf = (body: Record<string, unknown>) =>
+    new Map(
       (
         (body.attribute_list as
           { attribute_id?: unknown; attribute_value_list?: { value_id?: unknown; original_value_name?: unknown }[] }[] | undefined) ?? []
@@ -336,7 +328,18 @@ export const registerShopee = (app: FastifyInstance, store: SandboxStore, pushes
         })),
       ]),
     );
-    const attributeIssue = attributeProblem(shop, String(body.category_id), sentAttributes);
+
+  shopRoute('POST', 'product/add_item', ({ shop }, request) => {
+    const body = bodyObject(request.body);
+    for (const field of ['original_price', 'description', 'weight', 'item_name', 'category_id', 'image', 'logistic_info']) {
+      if (body[field] === undefined || body[field] === '') fail(400, 'product.error_param', `${field} is required.`);
+    }
+    const category = shop.categories.find((c) => c.id === String(body.category_id));
+    if (!category) fail(400, 'product.error_category_not_exist', 'Category does not exist.');
+    if (category && !category.leaf) fail(400, 'product.error_category_is_not_leaf', 'Category is not a leaf category.');
+    // attribute_list is "optional except Indonesia" (research §1): an Indonesian item needs the mandatory ones.
+    // The stored docs name no dedicated code, so the refusal is add_item's documented `product.error_param`.
+    const attributeIssue = attributeProblem(shop, String(body.category_id), sentAttributesOf(body));
     if (attributeIssue) fail(400, 'product.error_param', describeAttributeProblem(attributeIssue));
     const imageIds = (bodyObject(body.image).image_id_list as unknown[] | undefined)?.map(String) ?? [];
     if (imageIds.length === 0) fail(400, 'product.error_param', 'image.image_id_list is required.');
@@ -404,6 +407,16 @@ export const registerShopee = (app: FastifyInstance, store: SandboxStore, pushes
   shopRoute('POST', 'product/update_item', ({ shop }, request) => {
     const body = bodyObject(request.body);
     const product = findItem(shop, body.item_id);
+    // update_item is partial; an edit that sends the category or the attribute list is checked as add_item checks
+    // (the mandatory attributes of the category the item ends up in, in add_item's `product.error_param`).
+    if (body.category_id !== undefined || body.attribute_list !== undefined) {
+      const categoryId = body.category_id !== undefined ? String(body.category_id) : product.categoryId;
+      const category = shop.categories.find((c) => c.id === categoryId);
+      if (!category) fail(400, 'product.error_category_not_exist', 'Category does not exist.');
+      if (category && !category.leaf) fail(400, 'product.error_category_is_not_leaf', 'Category is not a leaf category.');
+      const attributeIssue = attributeProblem(shop, categoryId, sentAttributesOf(body));
+      if (attributeIssue) fail(400, 'product.error_param', describeAttributeProblem(attributeIssue));
+    }
     if (typeof body.item_name === 'string') product.name = body.item_name;
     if (typeof body.description === 'string') product.description = body.description;
     if (body.category_id !== undefined) product.categoryId = String(body.category_id);

@@ -351,16 +351,16 @@ export const registerTiktok = (app: FastifyInstance, store: SandboxStore): void 
    * the attribute is customizable) by its name; a required attribute may not be left out. The stored docs give
    * no code for these refusals; 12052230 is the sandbox's choice, in the product module's range.
    */
+  const sentProductAttributes = (body: Record<string, unknown>) =>
+    ((body.product_attributes as { id?: unknown; values?: { id?: unknown; name?: unknown }[] }[] | undefined) ?? []).map((attribute) => ({
+      id: String(attribute.id ?? ''),
+      values: (attribute.values ?? []).map((value) => ({
+        ...(value.id !== undefined ? { id: String(value.id) } : {}),
+        ...(value.name !== undefined ? { name: String(value.name) } : {}),
+      })),
+    }));
   const checkProductAttributes = (shop: SandboxShop, categoryId: string, body: Record<string, unknown>) => {
-    const sent = new Map(
-      ((body.product_attributes as { id?: unknown; values?: { id?: unknown; name?: unknown }[] }[] | undefined) ?? []).map((attribute) => [
-        String(attribute.id ?? ''),
-        (attribute.values ?? []).map((value) => ({
-          ...(value.id !== undefined ? { id: String(value.id) } : {}),
-          ...(value.name !== undefined ? { name: String(value.name) } : {}),
-        })),
-      ]),
-    );
+    const sent = new Map(sentProductAttributes(body).map((attribute) => [attribute.id, attribute.values]));
     const problem = attributeProblem(shop, categoryId, sent);
     if (problem) fail(400, 12052230, describeAttributeProblem(problem));
   };
@@ -378,6 +378,7 @@ export const registerTiktok = (app: FastifyInstance, store: SandboxStore): void 
       weightGrams: Math.round(input.grams),
       skus: input.skus,
     });
+    product.attributes = sentProductAttributes(body);
     return {
       product_id: product.id,
       skus: product.skus.map((sku) => ({ id: sku.id, seller_sku: sku.sellerSku, sales_attributes: [] })),
@@ -388,6 +389,8 @@ export const registerTiktok = (app: FastifyInstance, store: SandboxStore): void 
   route('PUT', '/product/202309/products/:productId', ({ shop }, request) => {
     const product = findProduct(shop, (request.params as { productId: string }).productId);
     const body = bodyObject(request.body);
+    // Edit Product replaces the whole product: its attributes are checked as on create.
+    checkProductAttributes(shop, String(body.category_id ?? ''), body);
     const input = readProductBody(shop, body);
     product.name = String(body.title);
     product.description = String(body.description);
@@ -395,6 +398,7 @@ export const registerTiktok = (app: FastifyInstance, store: SandboxStore): void 
     product.images = input.images;
     product.weightGrams = Math.round(input.grams);
     product.skus = input.skus.map((sku, index) => ({ ...sku, id: product.skus[index]?.id ?? `${product.id}${index}` }));
+    product.attributes = sentProductAttributes(body);
     store.review(product);
     return { product_id: product.id, skus: product.skus.map((sku) => ({ id: sku.id, seller_sku: sku.sellerSku })), warnings: [] };
   });
@@ -439,6 +443,11 @@ export const registerTiktok = (app: FastifyInstance, store: SandboxStore): void 
       category_chains: [{ id: product.categoryId, is_leaf: true }],
       main_images: product.images.map((uri) => ({ uri, urls: [store.images.get(uri)?.url ?? uri] })),
       skus: skuView(product),
+      product_attributes: (product.attributes ?? []).map((attribute) => ({
+        id: attribute.id,
+        name: shop.attributes.get(product.categoryId)?.find((a) => a.id === attribute.id)?.name ?? '',
+        values: attribute.values,
+      })),
       package_weight: { value: String(product.weightGrams / 1000), unit: 'KILOGRAM' },
       create_time: seconds(product.createdAt),
       update_time: seconds(product.updatedAt),

@@ -14,6 +14,7 @@ import { DEMO_BANDUNG_BINS, DEMO_JAKARTA_BINS, seedDemoBins, seedDemoFulfillment
 import { seedDemoOrders } from './seed-demo-orders.ts';
 import { seedDemoPromotions } from './seed-demo-promotions.ts';
 import { seedDemoFinance } from './seed-demo-finance.ts';
+import { seedDemoDistributor } from './seed-demo-distributor.ts';
 
 export const DEMO_EMAIL = 'demo@kelola.id';
 export const DEMO_PASSWORD = 'Kelola#2026';
@@ -113,6 +114,7 @@ export async function seedDemo(platform: Platform, log: FastifyBaseLogger): Prom
     await seedDemoFulfillment(tenant);
     let adminId: string | null = null;
     await seedDemoFinance(tenant, jakarta.id);
+    await seedDemoDistributor(tenant);
     for (const member of TEAM) {
       const id = uuidv7();
       if (member.role === 'Admin') adminId = id;

@@ -14,7 +14,8 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { SignedInCtx, TenantCtx } from '../http/context.ts';
 import { businessOptionsJsonSql } from '../modules/businesses/index.ts';
-import { listChannels } from '../modules/channels/index.ts';
+import { DISTRIBUTOR_SALES_CHANNEL } from '@kelola/contracts/distributor-channel';
+import { listChannels, listDistributorChannels } from '../modules/channels/index.ts';
 import { userJsonSql } from '../modules/identity/index.ts';
 import { warehouseOptionsJsonSql } from '../modules/warehouses/index.ts';
 import { buildMenu, userWorkspacesJsonSql } from '../modules/workspaces/index.ts';
@@ -164,7 +165,7 @@ export async function getMenu(ctx: TenantCtx): Promise<MenuResult> {
  */
 async function menuChannels(ctx: TenantCtx): Promise<MenuResult['channels']> {
   const { restriction } = ctx;
-  return (await listChannels(ctx)).items
+  const shops: MenuResult['channels'] = (await listChannels(ctx)).items
     .filter((c) => c.status === 'CONNECTED')
     .filter(
       (c) =>
@@ -185,4 +186,15 @@ async function menuChannels(ctx: TenantCtx): Promise<MenuResult['channels']> {
       };
     })
     .filter((c) => c.sales_channel.id !== HIDDEN_MENU_SALES_CHANNEL_ID);
+  return shops.concat(
+    // The workspace's distributor channel (ADR 0047) has no marketplace and is always "connected".
+    (await listDistributorChannels(ctx)).items.map((c) => ({
+      id: c.id,
+      title: c.name,
+      notes: null,
+      status: 'CONNECTED',
+      code: DISTRIBUTOR_SALES_CHANNEL.code,
+      sales_channel: { ...DISTRIBUTOR_SALES_CHANNEL },
+    })),
+  );
 }

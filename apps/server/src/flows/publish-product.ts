@@ -130,6 +130,15 @@ export async function publishProduct(ctx: TenantCtx, productId: string, body: Pu
 
 /** `/product/bulk-publish`: each product its own batch, so each gets its own result. */
 export async function bulkPublish(ctx: TenantCtx, body: BulkPublishInput): Promise<BulkPublishResult> {
+  const own = body.choices ?? [];
+  const stray: FieldIssue[] = [];
+  own.forEach((c, k) => {
+    if (!body.product_ids.includes(c.product_id))
+      stray.push({ path: `choices.${k}.product_id`, code: 'INVALID_VALUE', message: 'INVALID_VALUE' });
+    if (!body.channels.some((ch) => ch.channel_id === c.channel_id))
+      stray.push({ path: `choices.${k}.channel_id`, code: 'INVALID_VALUE', message: 'INVALID_VALUE' });
+  });
+  if (stray.length > 0) throw new DomainError('VALIDATION_FAILED', { fields: stray });
   const prepared: PublicationRequest[][] = [];
   for (const [p, productId] of body.product_ids.entries()) {
     let product: Product;
@@ -143,9 +152,20 @@ export async function bulkPublish(ctx: TenantCtx, body: BulkPublishInput): Promi
       throw error;
     }
     const requests: PublicationRequest[] = [];
-    for (const [i, choice] of body.channels.entries()) {
+    for (const [i, shared] of body.channels.entries()) {
+      // The product's own category and attributes on this shop, when the merchant changed them; else the shop's.
+      const k = own.findIndex((c) => c.product_id === productId && c.channel_id === shared.channel_id);
+      const mine = own[k];
+      const choice = mine
+        ? {
+            ...shared,
+            category_path: mine.category_path,
+            ...(mine.brand_id !== undefined ? { brand_id: mine.brand_id } : {}),
+            attributes: mine.attributes ?? [],
+          }
+        : shared;
       try {
-        requests.push(await publicationOf(ctx, product, choice, `channels.${i}`, 'CREATE'));
+        requests.push(await publicationOf(ctx, product, choice, mine ? `choices.${k}` : `channels.${i}`, 'CREATE'));
       } catch (error) {
         // A product's own problem (no image, too many tiers) names the product, so the screen shows which one.
         if (error instanceof DomainError && error.code === 'VALIDATION_FAILED') {

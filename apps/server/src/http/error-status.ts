@@ -9,6 +9,7 @@ import { areaErrors } from '../modules/areas/areas.errors.ts';
 import { channelErrors } from '../modules/channels/channels.errors.ts';
 import { channelShopErrors } from '../modules/channels/channel-shops.errors.ts';
 import { channelPublishErrors } from '../modules/channels/channel-publish.errors.ts';
+import { distributorChannelErrors } from '../modules/channels/distributor-channel.errors.ts';
 import { pricingErrors } from '../modules/pricing/pricing.errors.ts';
 import { catalogErrors } from '../modules/catalog/catalog.errors.ts';
 import { inventoryErrors } from '../modules/inventory/inventory.errors.ts';
@@ -34,6 +35,7 @@ export const MODULE_ERRORS = {
   channelErrors,
   channelShopErrors,
   channelPublishErrors,
+  distributorChannelErrors,
   pricingErrors,
   catalogErrors,
   inventoryErrors,
@@ -54,6 +56,7 @@ export const ERROR_STATUS = {
   ...channelErrors,
   ...channelShopErrors,
   ...channelPublishErrors,
+  ...distributorChannelErrors,
   ...pricingErrors,
   ...catalogErrors,
   ...inventoryErrors,

@@ -396,6 +396,41 @@ describe('/product/bulk-publish', () => {
     expect((await batchOf(owner, batches[0]!.id)).items[0]).toMatchObject({ status: 'FINISHED' });
     expect((await batchOf(owner, batches[1]!.id)).items[0]).toMatchObject({ status: 'FAILED' });
   });
+
+  it("lets a product carry its own category and attributes instead of the shop's choice", async () => {
+    const { owner, tiktok, tiktokPath, tiktokAttributes } = await setUp();
+    const make = async (label: string) => {
+      const p = await createProduct(
+        app,
+        owner,
+        singleForm({ name: `Teh ${label} ${randomBytes(3).toString('hex')}`, catalogs: [{ sku: uniqueSku('OWN'), price: 15_000 }] }),
+      );
+      await addImage(owner, p.id, await png());
+      return p;
+    };
+    const mine = await make('Sendiri');
+    const plain = await make('Bersama');
+    // The shop's choice has no attributes (TikTok refuses it); the first product brings its own.
+    const stray = await call('POST', '/api/products/bulk-publish', owner, {
+      product_ids: [mine.id],
+      channels: [{ channel_id: tiktok, category_path: tiktokPath }],
+      choices: [{ product_id: plain.id, channel_id: tiktok, category_path: tiktokPath, attributes: tiktokAttributes }],
+    });
+    expectFieldError(stray, 'choices.0.product_id');
+    const res = await call('POST', '/api/products/bulk-publish', owner, {
+      product_ids: [mine.id, plain.id],
+      channels: [{ channel_id: tiktok, category_path: tiktokPath }],
+      choices: [{ product_id: mine.id, channel_id: tiktok, category_path: tiktokPath, attributes: tiktokAttributes }],
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    const batches = res.json().batches as { id: string }[];
+    await drain();
+    const first = (await batchOf(owner, batches[0]!.id)).items[0]!;
+    const second = (await batchOf(owner, batches[1]!.id)).items[0]!;
+    expect(first.status).toBe('FINISHED');
+    expect(second.status).toBe('FAILED');
+    expect(second.errors.join(' ')).toMatch(/Bahan/);
+  });
 });
 
 describe('bad input, tenancy and permissions', () => {

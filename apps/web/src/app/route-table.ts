@@ -67,6 +67,7 @@ export type ScreenId =
   | 'channel-products'
   | 'create-channel-product'
   | 'edit-channel-product'
+  | 'distributor-product'
   | 'bulk-publish'
   | 'product-allocation'
   | 'sales'
@@ -238,7 +239,13 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     titleKey: 'create-product-blibli',
     screen: 'create-channel-product',
   },
-  { path: '/product-channel/:id/create-product-distributor', layout: 'main', auth: true, titleKey: 'create-product-distributor' },
+  {
+    path: '/product-channel/:id/create-product-distributor',
+    layout: 'main',
+    auth: true,
+    titleKey: 'create-product-distributor',
+    screen: 'distributor-product',
+  },
   {
     path: '/product-channel/:id/edit-product-tiktok',
     layout: 'main',
@@ -274,7 +281,13 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     titleKey: 'edit-product-lazada',
     screen: 'edit-channel-product',
   },
-  { path: '/product-channel/:id/edit-product-distributor', layout: 'main', auth: true, titleKey: 'edit-product-distributor' },
+  {
+    path: '/product-channel/:id/edit-product-distributor',
+    layout: 'main',
+    auth: true,
+    titleKey: 'edit-product-distributor',
+    screen: 'distributor-product',
+  },
   { path: '/product-channel/:id/price-area', layout: 'main', auth: true, titleKey: 'price-area', screen: 'price-area' },
   { path: '/price', layout: 'main', auth: true, titleKey: 'price', screen: 'price-list' },
   { path: '/formula-variable', layout: 'main', auth: true, titleKey: 'formula-variable', screen: 'formula-variable-list' },

@@ -187,6 +187,10 @@ export const SCREENS: Record<ScreenId, Screen> = {
     () => import('../features/channel-products/screens/publish/edit-channel-product-screen.tsx'),
     'EditChannelProductScreen',
   ),
+  'distributor-product': named(
+    () => import('../features/channel-products/screens/distributor/distributor-product-screen.tsx'),
+    'DistributorProductScreen',
+  ),
   'bulk-publish': named(() => import('../features/channel-products/screens/publish/bulk-publish-screen.tsx'), 'BulkPublishScreen'),
   'channel-products': named(
     () => import('../features/channel-products/screens/channel-products/channel-products-screen.tsx'),

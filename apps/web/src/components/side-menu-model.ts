@@ -68,6 +68,8 @@ export function channelEntries(menu: MenuItem[], channels: Channel[], language: 
       channel,
       links: channelItems
         .filter((item) => channel.notes !== SALES_ONLY_NOTE || item.category === 'channel-sales')
+        // The distributor channel (ADR 0047) has products and distributors, not the marketplace menus.
+        .filter((item) => channel.sales_channel.code !== 'distributor' || /^\/(product|distributor)-channel\//u.test(item.url))
         .map((item) => ({ ...toEntry(item, language), key: `channel:${channel.id}:${item.key}`, url: fillChannel(item.url, channel) })),
     }));
 }

@@ -69,6 +69,17 @@ export {
   type PublishJob,
   type PublishTiming,
 } from './channel-publish.service.ts';
+export {
+  createDistributorChannel,
+  distributorImageFile,
+  distributorPricesOn,
+  getDistributorProduct,
+  listDistributorChannels,
+  listDistributorProducts,
+  saveDistributorProduct,
+  setDistributorImages,
+  type DistributorMaster,
+} from './distributor-channel.service.ts';
 export type { CancellationReason, MarketplaceAdapter, MarketplaceKey, MarketplaceOrder, TokenGrant } from './adapters/types.ts';
 export type { InboxRow } from './channels.repository.ts';
 

@@ -21,3 +21,4 @@ export * from '../../modules/promotions/promotions.schema.ts';
 export * from '../../modules/finance/finance.schema.ts';
 export * from '../../modules/documents/documents.schema.ts';
 export * from '../../modules/channels/channel-publish.schema.ts';
+export * from '../../modules/channels/distributor-channel.schema.ts';

@@ -146,6 +146,14 @@ describe('blibli adapter against the sandbox', () => {
     await sandbox.advance(6000);
     expect((await adapter.getProductRequestStatus(auth, update.requestId)).status).toBe('FINISHED');
     expect(await adapter.getProduct(auth, productId)).toMatchObject({ name: 'Kopi Kelola Uji v2', status: 'active' });
+    // An edit that sends the category needs its mandatory attributes, refused as on create.
+    await expect(adapter.updateProduct(auth, productId, { categoryId: input.categoryId })).rejects.toMatchObject({
+      message: expect.stringMatching(/Bahan/),
+    });
+    expect((await adapter.updateProduct(auth, productId, { categoryId: input.categoryId, attributes: input.attributes })).status).toBe(
+      'ON_PROGRESS',
+    );
+    await sandbox.advance(6000);
 
     const skuId = created.skus[0]?.skuId ?? '';
     expect(await adapter.updateStock(auth, [{ productId, skuId, quantity: 33 }])).toEqual([{ productId, skuId, ok: true }]);

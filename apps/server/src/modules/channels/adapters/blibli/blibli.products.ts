@@ -149,6 +149,9 @@ export const blibliProducts = ({ call, paged }: BlibliClient): ProductCapability
           ...(input.brandId !== undefined ? { brandCode: input.brandId } : {}),
           ...(input.images !== undefined ? { imageMap: imageMap(input.images, ['COMMON']) } : {}),
           ...(input.weightGrams !== undefined ? { dimension: { weight: input.weightGrams } } : {}),
+          ...(input.attributes !== undefined
+            ? { attributes: Object.fromEntries(input.attributes.map((attribute) => [attribute.id, attribute.values.join(',')])) }
+            : {}),
         },
       });
       return { requestId: str(obj(json.value).requestId) || json.requestId, productId, status: 'ON_PROGRESS' };

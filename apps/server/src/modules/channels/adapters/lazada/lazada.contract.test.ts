@@ -31,6 +31,52 @@ const authorize = async (adapter: MarketplaceAdapter) => {
 };
 
 describe('lazada adapter against the sandbox', () => {
+  it("sends a select attribute's option by name, and the sandbox checks attributes on edit as on create", async () => {
+    const { sandbox, adapter } = await setup();
+    const { auth } = await authorize(adapter);
+    const leaf = (await adapter.listCategories(auth)).find((category) => category.isLeaf)!;
+    const bahan = (await adapter.listAttributes(auth, leaf.id)).find((a) => a.id === 'bahan')!;
+    const option = bahan.values[1] ?? bahan.values[0]!;
+    expect(option.id).not.toBe(option.name);
+    const image = await adapter.uploadImage(auth, { kind: 'bytes', fileName: 'a.jpg', contentType: 'image/jpeg', data: tinyJpeg() });
+    const teh = {
+      name: 'Teh Kelola Uji',
+      description: 'Teh untuk uji kontrak.',
+      categoryId: leaf.id,
+      images: [image.url ?? ''],
+      weightGrams: 200,
+      skus: [{ sellerSku: 'TKU-100', price: 25000, stock: 3 }],
+    };
+    // Lazada takes the option's name: an option id sent as it is (what the adapter did before) is refused.
+    await expect(adapter.createProduct(auth, { ...teh, attributes: [{ id: 'bahan', values: ['not-an-option'] }] })).rejects.toMatchObject({
+      code: 'InvalidParameter',
+      message: expect.stringMatching(/bahan.*option name/),
+    });
+    // The adapter turns the chosen option id into its name.
+    const created = await adapter.createProduct(auth, { ...teh, attributes: [{ id: bahan.id, values: [option.id] }] });
+    expect(created.status).toBe('ON_PROGRESS');
+    await sandbox.advance(6000);
+    // Edit: with the category, the mandatory attributes are needed as on create (Lazada's MissingParameter) and a
+    // value must be an option name (InvalidParameter); a partial edit without the category needs none.
+    await expect(adapter.updateProduct(auth, created.requestId, { name: 'Teh v2', categoryId: leaf.id })).rejects.toMatchObject({
+      code: 'MissingParameter',
+      message: expect.stringMatching(/bahan/),
+    });
+    await expect(
+      adapter.updateProduct(auth, created.requestId, { categoryId: leaf.id, attributes: [{ id: 'bahan', values: ['bukan opsi'] }] }),
+    ).rejects.toMatchObject({ code: 'InvalidParameter' });
+    expect(
+      (
+        await adapter.updateProduct(auth, created.requestId, {
+          name: 'Teh v2',
+          categoryId: leaf.id,
+          attributes: [{ id: bahan.id, values: [option.id] }],
+        })
+      ).status,
+    ).toBe('ON_PROGRESS');
+    expect((await adapter.updateProduct(auth, created.requestId, { name: 'Teh v3' })).status).toBe('ON_PROGRESS');
+  });
+
   it('authorizes, refreshes, lists, publishes, updates stock and fulfils an order', async () => {
     const { sandbox, adapter } = await setup();
     const { back, code, grant } = await authorize(adapter);

@@ -1,5 +1,5 @@
 import { arr, chunk, num, obj, str } from '../adapter-http.ts';
-import type { ProductCapability, ProductRequest, ShopAuth, UpdateOutcome } from '../types.ts';
+import type { MarketplaceAttribute, ProductCapability, ProductInput, ProductRequest, ShopAuth, UpdateOutcome } from '../types.ts';
 import { MarketplaceError } from '../types.ts';
 import type { LazadaClient } from './lazada.client.ts';
 import { requestStatus, iso, xmlEscape, productView, productPayload } from './lazada.mappers.ts';
@@ -34,6 +34,63 @@ export const lazadaProducts = ({ call, data }: LazadaClient): ProductCapability 
     return outcomes;
   };
 
+  const listAttributes = async (auth: ShopAuth, categoryId: string): Promise<MarketplaceAttribute[]> =>
+    arr(
+      await data({
+        method: 'GET',
+        path: '/category/attributes/get',
+        auth,
+        params: { primary_category_id: categoryId, language_code: 'id_ID' },
+      }),
+    )
+      .map(obj)
+      .map((attribute) => {
+        const input = str(attribute.input_type);
+        return {
+          id: str(attribute.name),
+          name: str(attribute.label) || str(attribute.name),
+          mandatory: num(attribute.is_mandatory) === 1,
+          inputType:
+            input === 'multiSelect' || input === 'multiEnumInput'
+              ? 'multi_select'
+              : input === 'singleSelect' || input === 'enumInput'
+                ? 'single_select'
+                : input === 'numeric'
+                  ? 'number'
+                  : 'text',
+          values: arr(attribute.options)
+            .map(obj)
+            .map((option) => ({ id: str(option.id ?? option.name), name: str(option.name) })),
+        };
+      });
+
+  /**
+   * Lazada's `Attributes` take a single- or multi-select attribute's option by its *name* (several joined by commas),
+   * not its id. Kelola's choice holds a listed option's id or typed text, so the category's attributes are read and
+   * a listed id (or a listed name typed by hand) is sent as that option's name; anything else goes as typed.
+   */
+  const withOptionNames = async <T extends { categoryId?: string; attributes?: ProductInput['attributes'] }>(
+    auth: ShopAuth,
+    input: T,
+  ): Promise<T> => {
+    if (!input.attributes?.length || !input.categoryId) return input;
+    const listed = await listAttributes(auth, input.categoryId);
+    return {
+      ...input,
+      attributes: input.attributes.map((attribute) => {
+        const options = listed.find((a) => a.id === attribute.id)?.values ?? [];
+        return {
+          id: attribute.id,
+          values: attribute.values.map(
+            (value) =>
+              (options.find((o) => o.id === value) ?? options.find((o) => o.name.toLowerCase() === value.trim().toLowerCase()))?.name ??
+              value,
+          ),
+        };
+      }),
+    };
+  };
+
   return {
     listCategories: async (auth) => {
       const out: { id: string; parentId?: string; name: string; isLeaf: boolean }[] = [];
@@ -47,35 +104,7 @@ export const lazadaProducts = ({ call, data }: LazadaClient): ProductCapability 
       return out;
     },
 
-    listAttributes: async (auth, categoryId) =>
-      arr(
-        await data({
-          method: 'GET',
-          path: '/category/attributes/get',
-          auth,
-          params: { primary_category_id: categoryId, language_code: 'id_ID' },
-        }),
-      )
-        .map(obj)
-        .map((attribute) => {
-          const input = str(attribute.input_type);
-          return {
-            id: str(attribute.name),
-            name: str(attribute.label) || str(attribute.name),
-            mandatory: num(attribute.is_mandatory) === 1,
-            inputType:
-              input === 'multiSelect' || input === 'multiEnumInput'
-                ? 'multi_select'
-                : input === 'singleSelect' || input === 'enumInput'
-                  ? 'single_select'
-                  : input === 'numeric'
-                    ? 'number'
-                    : 'text',
-            values: arr(attribute.options)
-              .map(obj)
-              .map((option) => ({ id: str(option.id ?? option.name), name: str(option.name) })),
-          };
-        }),
+    listAttributes,
 
     listBrands: async (auth, input) => {
       const start = Number(input.cursor ?? 0);
@@ -123,7 +152,12 @@ export const lazadaProducts = ({ call, data }: LazadaClient): ProductCapability 
 
     createProduct: async (auth, input) => {
       const created = obj(
-        await data({ method: 'POST', path: '/product/create', auth, params: { payload: JSON.stringify(productPayload(input)) } }),
+        await data({
+          method: 'POST',
+          path: '/product/create',
+          auth,
+          params: { payload: JSON.stringify(productPayload(await withOptionNames(auth, input))) },
+        }),
       );
       const itemId = str(created.item_id);
       return productRequest(auth, itemId);
@@ -134,7 +168,7 @@ export const lazadaProducts = ({ call, data }: LazadaClient): ProductCapability 
         method: 'POST',
         path: '/product/update',
         auth,
-        params: { payload: JSON.stringify(productPayload({ ...input, skus: undefined }, productId)) },
+        params: { payload: JSON.stringify(productPayload(await withOptionNames(auth, { ...input, skus: undefined }), productId)) },
       });
       return productRequest(auth, productId);
     },

@@ -111,6 +111,22 @@ describe('shopee adapter against the sandbox', () => {
     const price = await adapter.updatePrice(auth, [{ productId: request.requestId, skuId: '0', price: 89000 }]);
     expect(price[0]?.ok).toBe(true);
     expect((await adapter.updateProduct(auth, request.requestId, { name: 'Kaos Kelola Uji v2' })).status).toBe('FINISHED');
+    // An edit that sends the category is checked as add_item is: its mandatory attributes, in the same envelope.
+    await expect(adapter.updateProduct(auth, request.requestId, { categoryId: kaos.categoryId })).rejects.toMatchObject({
+      code: 'product.error_param',
+      message: expect.stringMatching(/Bahan/),
+    });
+    await expect(
+      adapter.updateProduct(auth, request.requestId, { categoryId: kaos.categoryId, attributes: [{ id: bahan.id, values: ['999999'] }] }),
+    ).rejects.toMatchObject({ code: 'product.error_param' });
+    expect(
+      (
+        await adapter.updateProduct(auth, request.requestId, {
+          categoryId: kaos.categoryId,
+          attributes: [{ id: bahan.id, values: [bahan.values[0]!.id] }],
+        })
+      ).status,
+    ).toBe('FINISHED');
     const product = await adapter.getProduct(auth, request.requestId);
     expect(product).toMatchObject({
       name: 'Kaos Kelola Uji v2',

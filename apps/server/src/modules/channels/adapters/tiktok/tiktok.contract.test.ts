@@ -119,6 +119,11 @@ describe('tiktok shop adapter against the sandbox', () => {
     expect((await adapter.getProductRequestStatus(auth, request.requestId)).status).toBe('FINISHED');
     const created = await adapter.getProduct(auth, request.requestId);
     expect(created.name).toBe('Hijab Kelola Uji v2');
+    // Edit Product replaces the product: the partial edit above kept the attributes; an edit whose attributes leave
+    // out a required one is refused as a create is.
+    await expect(
+      adapter.updateProduct(auth, request.requestId, { attributes: [{ id: garansi.id, values: ['24 bulan'] }] }),
+    ).rejects.toMatchObject({ code: '12052230', message: expect.stringMatching(/Bahan/) });
     expect(created.skus.map((sku) => sku.sellerSku)).toEqual(['HKU-HITAM', 'HKU-PUTIH']);
     const [black, white] = created.skus;
     const stock = await adapter.updateStock(auth, [

@@ -177,11 +177,24 @@ export const tiktokProducts = ({ config, call }: TiktokClient): ProductCapabilit
             })),
         ...(input.brandId ? { brandId: input.brandId } : {}),
       };
+      // Edit Product replaces the whole product: without new attributes (same category), the current ones go back.
+      const currentCategory = str(obj(arr(current.category_chains).at(-1)).id);
+      const kept =
+        !input.attributes && merged.categoryId === currentCategory
+          ? arr(current.product_attributes)
+              .map(obj)
+              .map((attribute) => ({
+                id: str(attribute.id),
+                values: arr(attribute.values)
+                  .map(obj)
+                  .map((value) => (value.id ? { id: str(value.id) } : { name: str(value.name) })),
+              }))
+          : [];
       await call({
         method: 'PUT',
         path: `/product/202309/products/${encodeURIComponent(productId)}`,
         auth,
-        body: await productBody(auth, merged),
+        body: { ...(await productBody(auth, merged)), ...(kept.length > 0 ? { product_attributes: kept } : {}) },
       });
       return { requestId: productId, productId, status: 'ON_PROGRESS' };
     },

@@ -1,5 +1,5 @@
 import type { ChannelProduct, ChannelPush, MappingState } from '@kelola/contracts/channel-products';
-import { Alert, Button, Card, Segmented, Space, Statistic, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Segmented, Space, Spin, Statistic, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -8,6 +8,8 @@ import { MoneyText } from '../../../../components/money-text.tsx';
 import { SkuPicker } from '../../../../components/sku-picker.tsx';
 import { notifyHttpError } from '../../../../lib/notify.ts';
 import { useChannelProducts, useChannelPushes, useMapSku, useShop, useSynchronize } from '../../api/channel-products-api.ts';
+import { useDistributorChannels } from '../../api/distributor-api.ts';
+import { DistributorProductsView } from './distributor-products-view.tsx';
 
 /** The create-product-* and edit-product-* routes of each marketplace (routes.tsv); a TikTok shop also sells on Tokopedia. */
 const CREATE_TARGETS: Record<string, string[]> = { shopee: ['shopee'], tiktok: ['tiktok', 'tokopedia'], blibli: ['blibli'] };
@@ -21,10 +23,22 @@ const MAPPING_COLOR: Record<MappingState, string> = {
 };
 
 /**
- * /product-channel/:id/product/synchronize: a shop's products with their counts, import (synchronize, polled every
- * 2 s), each channel SKU's catalog SKU (confirm or unmap), and what the shop was last told about stock and price.
+ * /product-channel/:id/product/synchronize: a shop's products, or the distributor channel's when `:id` is the
+ * workspace's distributor channel (ADR 0047).
  */
 export function ChannelProductsScreen() {
+  const { id = '' } = useParams();
+  const distributors = useDistributorChannels();
+  if (distributors.isLoading) return <Spin />;
+  const distributor = distributors.data?.items.find((c) => c.id === id);
+  return distributor ? <DistributorProductsView channel={distributor} /> : <ShopProductsView />;
+}
+
+/**
+ * A shop's products with their counts, import (synchronize, polled every 2 s), each channel SKU's catalog SKU
+ * (confirm or unmap), and what the shop was last told about stock and price.
+ */
+function ShopProductsView() {
   const { t } = useTranslation('channel-products');
   const { t: tp } = useTranslation('publish');
   const { id = '' } = useParams();

@@ -48,10 +48,23 @@ export function BulkPublishScreen() {
   const shop = connected.find((s) => s.id === channelId);
 
   const submit = async () => {
-    // Shop, target, category and the category's attribute values, the same for every product chosen.
-    const choice = toPublishChoice((await form.validateFields()) as Record<string, unknown>);
+    // Shop, target, category and attribute values for every product, unless the product has its own (per_product).
+    const { per_product: perProduct, ...shared } = (await form.validateFields()) as Record<string, unknown> & {
+      per_product?: Record<string, Record<string, unknown> | undefined>;
+    };
+    const choice = toPublishChoice(shared);
+    const choices = selected.flatMap((productId) => {
+      const own = perProduct?.[productId];
+      return own && Array.isArray(own.category_path) && own.category_path.length > 0
+        ? [{ ...toPublishChoice(own), product_id: productId, channel_id: shared.channel_id }]
+        : [];
+    });
     bulk.mutate(
-      { product_ids: selected, channels: [choice as BulkPublishInput['channels'][number]] },
+      {
+        product_ids: selected,
+        channels: [choice as BulkPublishInput['channels'][number]],
+        ...(choices.length > 0 ? { choices: choices as BulkPublishInput['choices'] } : {}),
+      },
       {
         onSuccess: (result) => setBatchIds(result.batches.map((b) => b.id)),
         onError: (error) => {
@@ -85,26 +98,57 @@ export function BulkPublishScreen() {
             <CategoryCascader items={categories.data?.items} loading={categories.isLoading} placeholder={t('fields.categoryPick')} />
           </Form.Item>
           <AttributeFields channelId={channelId ?? ''} categoryId={categoryPath?.at(-1)} prefix={[]} />
+          <Input.Search placeholder={t('bulk.search')} allowClear onSearch={setSearch} style={{ maxWidth: 360, marginBottom: 12 }} />
+          <Table
+            rowKey="id"
+            size="small"
+            loading={masters.isLoading}
+            dataSource={masters.data?.items ?? []}
+            pagination={false}
+            scroll={{ y: 320 }}
+            rowSelection={{
+              selectedRowKeys: selected,
+              onChange: (keys) => {
+                // A newly chosen product starts with the shop's choice, editable below for that product alone.
+                for (const key of keys.map(String).filter((k) => !selected.includes(k)))
+                  if (!form.getFieldValue(['per_product', key, 'category_path']))
+                    form.setFieldValue(['per_product', key], {
+                      category_path: form.getFieldValue('category_path') as unknown,
+                      attribute_values: form.getFieldValue('attribute_values') as unknown,
+                    });
+                setSelected(keys.map(String));
+              },
+              preserveSelectedRowKeys: true,
+            }}
+            columns={[
+              { title: t('bulk.product'), dataIndex: 'name' },
+              { title: t('bulk.variants'), dataIndex: 'variant_count', align: 'right' },
+            ]}
+          />
+          {channelId && selected.length > 0 ? (
+            <>
+              <Typography.Title level={5}>{t('bulk.perProduct')}</Typography.Title>
+              <Typography.Paragraph type="secondary">{t('bulk.perProductHint')}</Typography.Paragraph>
+              <Space direction="vertical" style={{ width: '100%', maxWidth: 760 }}>
+                {selected.map((productId) => (
+                  <ProductChoice
+                    key={productId}
+                    productId={productId}
+                    name={(masters.data?.items ?? []).find((p) => p.id === productId)?.name ?? productId}
+                    channelId={channelId}
+                    categories={categories.data?.items}
+                    loading={categories.isLoading}
+                  />
+                ))}
+              </Space>
+            </>
+          ) : null}
+          <Space style={{ marginTop: 16 }}>
+            <Button type="primary" disabled={selected.length === 0} loading={bulk.isPending} onClick={() => void submit()}>
+              {t('bulk.submit', { count: selected.length })}
+            </Button>
+          </Space>
         </Form>
-        <Input.Search placeholder={t('bulk.search')} allowClear onSearch={setSearch} style={{ maxWidth: 360, marginBottom: 12 }} />
-        <Table
-          rowKey="id"
-          size="small"
-          loading={masters.isLoading}
-          dataSource={masters.data?.items ?? []}
-          pagination={false}
-          scroll={{ y: 320 }}
-          rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), preserveSelectedRowKeys: true }}
-          columns={[
-            { title: t('bulk.product'), dataIndex: 'name' },
-            { title: t('bulk.variants'), dataIndex: 'variant_count', align: 'right' },
-          ]}
-        />
-        <Space style={{ marginTop: 16 }}>
-          <Button type="primary" disabled={selected.length === 0} loading={bulk.isPending} onClick={() => void submit()}>
-            {t('bulk.submit', { count: selected.length })}
-          </Button>
-        </Space>
       </Card>
       {batchIds.length > 0 ? (
         <Card title={t('bulk.results')}>
@@ -138,5 +182,32 @@ export function BulkPublishScreen() {
         </Card>
       ) : null}
     </Space>
+  );
+}
+
+/** One product's own category and attributes on the shop (`per_product.<id>`), starting as the shop's choice. */
+function ProductChoice({
+  productId,
+  name,
+  channelId,
+  categories,
+  loading,
+}: {
+  productId: string;
+  name: string;
+  channelId: string;
+  categories: Parameters<typeof CategoryCascader>[0]['items'];
+  loading: boolean;
+}) {
+  const { t } = useTranslation('publish');
+  const form = Form.useFormInstance();
+  const path = Form.useWatch(['per_product', productId, 'category_path'], form) as string[] | undefined;
+  return (
+    <Card size="small" title={name} data-testid={`product-choice-${productId}`}>
+      <Form.Item name={['per_product', productId, 'category_path']} label={t('fields.category')}>
+        <CategoryCascader items={categories} loading={loading} placeholder={t('fields.categoryPick')} />
+      </Form.Item>
+      <AttributeFields channelId={channelId} categoryId={path?.at(-1)} prefix={['per_product', productId]} />
+    </Card>
   );
 }
