@@ -21,8 +21,10 @@ export {
 export {
   addTimeline,
   findByExternalId,
+  findByExternalIds,
   findSync,
   insertOrder,
+  insertOrdersBatch,
   linesOf,
   nextSequence,
   ordersOfCustomer,
@@ -30,10 +32,12 @@ export {
   saveSync,
   updateLine,
   updateOrder,
+  type BatchOrder,
   type LineRow,
   type NewLine,
   type NewOrder,
   type OrderRow,
+  type TimelineEntry,
 } from './orders.repository.ts';
 export { findCustomer } from './customers.service.ts';
 // A second known exception (ADR 0024, like pricing's in ADR 0020): the fulfillment list filters and counts orders by
