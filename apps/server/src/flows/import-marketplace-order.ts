@@ -22,10 +22,18 @@ import {
   type OrderWarehouse,
   warehouseForShopOrder,
 } from '../modules/channels/index.ts';
-import { reserveStockBatch, type BatchStockLine } from '../modules/inventory/index.ts';
+import {
+  applyStockPlan,
+  planStockBatch,
+  reserveStockBatch,
+  StockPlanChanged,
+  type BatchOutcome,
+  type BatchStockLine,
+} from '../modules/inventory/index.ts';
 import {
   addTimeline,
   amountColumns,
+  countNewOrders,
   findByExternalId,
   findByExternalIds,
   findSync,
@@ -41,6 +49,7 @@ import {
   type OrderRow,
   type TimelineEntry,
 } from '../modules/orders/index.ts';
+import { sql } from 'drizzle-orm';
 import { inTenant } from '../platform/db/database.ts';
 import { uuidv7 } from '../platform/db/ids.ts';
 import { DomainError } from '../platform/errors.ts';
@@ -328,7 +337,7 @@ async function createMany(ctx: TenantCtx, connection: ImportConnection, items: (
     quantity: line.quantity,
   });
   // Per order, as moveOrderStock: its lines reserved, then (an order already shipped) those reserved shipped.
-  const moves = await reserveStockBatch(ctx, {
+  const request = {
     referenceType: 'ORDER',
     channelId: connection.id,
     lines: batch.flatMap((b) => [
@@ -337,39 +346,66 @@ async function createMany(ctx: TenantCtx, connection: ImportConnection, items: (
         ? moving(b).map((line) => ({ ...stockLine(b, line, 'SHIP'), type: 'SHIP' as const, after: lineKey(line.id, 'RESERVE') }))
         : []),
     ]),
-  });
-  const shipFailed: BatchStockLine[] = [];
-  for (const b of batch) {
-    if (!b.steps.includes('RESERVE')) continue;
-    for (const line of moving(b)) {
-      if (moves.get(lineKey(line.id, 'RESERVE')) === 'failed') {
-        Object.assign(line, { stockState: 'SHORT', reservedQuantity: 0, shortQuantity: line.quantity });
-        b.order.stockShort = true;
-        b.timeline.push({
-          id: '',
-          actorType: b.item.actor.type,
-          actorId: b.item.actor.id,
-          event: 'STOCK_SHORT',
-          fromStatus: null,
-          toStatus: null,
-          note: `${line.sku ?? line.name} × ${line.quantity}`,
-        });
-        continue;
+  };
+  const imported = batch.map((b) => b.timeline);
+  /** The lines' stock states, the orders' short flag and their STOCK_SHORT entries for these outcomes. */
+  const settle = (moves: ReadonlyMap<string, BatchOutcome>) => {
+    const shipFailed: BatchStockLine[] = [];
+    batch.forEach((b, i) => {
+      b.order.stockShort = false;
+      b.timeline = [...imported[i]!];
+      for (const line of b.lines) Object.assign(line, { stockState: 'NONE', reservedQuantity: 0, shortQuantity: 0 });
+      if (!b.steps.includes('RESERVE')) return;
+      for (const line of moving(b)) {
+        if (moves.get(lineKey(line.id, 'RESERVE')) === 'failed') {
+          Object.assign(line, { stockState: 'SHORT', reservedQuantity: 0, shortQuantity: line.quantity });
+          b.order.stockShort = true;
+          b.timeline.push({
+            id: '',
+            actorType: b.item.actor.type,
+            actorId: b.item.actor.id,
+            event: 'STOCK_SHORT',
+            fromStatus: null,
+            toStatus: null,
+            note: `${line.sku ?? line.name} × ${line.quantity}`,
+          });
+          continue;
+        }
+        const shipped = moves.get(lineKey(line.id, 'SHIP'));
+        if (shipped === 'failed') shipFailed.push(stockLine(b, line, 'SHIP'));
+        if (shipped === 'applied' || shipped === 'replayed') Object.assign(line, { stockState: 'SHIPPED', reservedQuantity: 0, shortQuantity: 0 });
+        else Object.assign(line, { stockState: 'RESERVED', reservedQuantity: line.quantity, shortQuantity: 0 });
       }
-      const shipped = moves.get(lineKey(line.id, 'SHIP'));
-      if (shipped === 'failed') shipFailed.push(stockLine(b, line, 'SHIP'));
-      if (shipped === 'applied' || shipped === 'replayed') Object.assign(line, { stockState: 'SHIPPED', reservedQuantity: 0, shortQuantity: 0 });
-      else Object.assign(line, { stockState: 'RESERVED', reservedQuantity: line.quantity, shortQuantity: 0 });
+    });
+    // Timeline ids in the order the one-order path writes them (its rows are read back by id).
+    for (const b of batch) b.timeline = b.timeline.map((entry) => ({ ...entry, id: uuidv7() }));
+    if (shipFailed.length > 0)
+      throw new DomainError('INSUFFICIENT_STOCK', {
+        lines: shipFailed.map((l) => ({ warehouse_id: l.warehouseId, catalog_id: l.catalogId, quantity: l.quantity })),
+      });
+  };
+
+  // The balances are locked for the last moments only: the outcome is planned on balances read without a lock, the
+  // rows are written, and the plan is applied under the lock (counts first, then balances, as the one-order path
+  // takes them). When the balances moved so that an outcome would differ, everything since the savepoint is undone
+  // and the batch goes again with the balances locked first.
+  const planned = await planStockBatch(ctx, request);
+  if (planned) {
+    settle(planned.outcomes);
+    await ctx.db.execute(sql`savepoint order_import_batch`);
+    try {
+      await insertOrdersBatch(ctx, batch, false);
+      await countNewOrders(ctx, batch);
+      await applyStockPlan(ctx, planned);
+      return;
+    } catch (error) {
+      if (!(error instanceof StockPlanChanged)) throw error;
+      await ctx.db.execute(sql`rollback to savepoint order_import_batch`);
     }
   }
-  if (shipFailed.length > 0)
-    throw new DomainError('INSUFFICIENT_STOCK', {
-      lines: shipFailed.map((l) => ({ warehouse_id: l.warehouseId, catalog_id: l.catalogId, quantity: l.quantity })),
-    });
-
-  // Timeline ids in the order the one-order path writes them (its rows are read back by id).
-  for (const b of batch) for (const entry of b.timeline) entry.id = uuidv7();
-  await insertOrdersBatch(ctx, batch);
+  await countNewOrders(ctx, batch);
+  settle(await reserveStockBatch(ctx, request));
+  await insertOrdersBatch(ctx, batch, false);
 }
 
 /** A job's tenant context acting as the system. */

@@ -17,8 +17,11 @@ export {
   type StockResult,
 } from './stock-ledger.service.ts';
 export {
+  applyStockPlan,
+  planStockBatch,
   reserveStockBatch,
-  shipStockBatch,
+  StockPlanChanged,
+  type StockBatchPlan,
   type BatchOutcome,
   type BatchStockLine,
   type BatchStockRequest,

@@ -20,6 +20,7 @@ export {
 // eslint-disable-next-line no-restricted-syntax
 export {
   addTimeline,
+  countNewOrders,
   findByExternalId,
   findByExternalIds,
   findSync,

@@ -133,7 +133,7 @@ export type BatchOrder = {
  * counts with one more. No ON CONFLICT: an order another transaction inserted meanwhile fails the whole batch
  * (its caller retries the events one by one).
  */
-export async function insertOrdersBatch(ctx: TenantCtx, batch: readonly BatchOrder[]): Promise<void> {
+export async function insertOrdersBatch(ctx: TenantCtx, batch: readonly BatchOrder[], counts = true): Promise<void> {
   if (batch.length === 0) return;
   const now = ctx.platform.now();
   const ws = ctx.workspaceId;
@@ -152,6 +152,11 @@ export async function insertOrdersBatch(ctx: TenantCtx, batch: readonly BatchOrd
     orderTimeline,
     batch.flatMap((b) => b.timeline.map((entry) => ({ ...entry, at: entry.at ?? now, workspaceId: ws, orderId: b.order.id }))),
   );
+  if (counts) await countNewOrders(ctx, batch);
+}
+
+/** The counts of new orders (each +1 in its status), in one statement; `insertOrdersBatch` runs it unless told not to. */
+export async function countNewOrders(ctx: TenantCtx, batch: readonly Pick<BatchOrder, 'order'>[]): Promise<void> {
   await bumpCountsMany(
     ctx,
     batch.map((b) => ({
