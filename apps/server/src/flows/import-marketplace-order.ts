@@ -219,7 +219,12 @@ async function createFromMarketplace(
  * What a marketplace order's newer status changes on the order we hold, or null when it is not newer (a replay or an
  * older status: ignored, nothing written).
  */
-function marketplaceChanges(existing: OrderRow, connection: ImportConnection, mo: MarketplaceOrder, status: OrderStatus): Partial<OrderRow> | null {
+function marketplaceChanges(
+  existing: OrderRow,
+  connection: ImportConnection,
+  mo: MarketplaceOrder,
+  status: OrderStatus,
+): Partial<OrderRow> | null {
   const at = new Date(mo.updatedAt || mo.createdAt);
   const held = existing.marketplaceStatus
     ? {
@@ -300,7 +305,15 @@ export async function importMarketplaceOrders(
   for (const i of fresh) outcomes[i] = 'created';
   for (const i of newer) {
     const item = items[i]!;
-    outcomes[i] = await updateFromMarketplace(ctx, held.get(item.order.orderId)!, connection, item.order, statuses[i]!, item.actor, INVENTORY_STOCK);
+    outcomes[i] = await updateFromMarketplace(
+      ctx,
+      held.get(item.order.orderId)!,
+      connection,
+      item.order,
+      statuses[i]!,
+      item.actor,
+      INVENTORY_STOCK,
+    );
   }
   for (const i of later) outcomes[i] = await importMarketplaceOrder(ctx, connection, items[i]!.order, items[i]!.actor);
   return outcomes;
@@ -373,7 +386,8 @@ async function createMany(ctx: TenantCtx, connection: ImportConnection, items: (
         }
         const shipped = moves.get(lineKey(line.id, 'SHIP'));
         if (shipped === 'failed') shipFailed.push(stockLine(b, line, 'SHIP'));
-        if (shipped === 'applied' || shipped === 'replayed') Object.assign(line, { stockState: 'SHIPPED', reservedQuantity: 0, shortQuantity: 0 });
+        if (shipped === 'applied' || shipped === 'replayed')
+          Object.assign(line, { stockState: 'SHIPPED', reservedQuantity: 0, shortQuantity: 0 });
         else Object.assign(line, { stockState: 'RESERVED', reservedQuantity: line.quantity, shortQuantity: 0 });
       }
     });
@@ -470,7 +484,12 @@ async function importAlone(platform: Platform, event: InboxRow): Promise<void> {
     await inTenant(platform.database.db, event.workspaceId, async (db) => {
       const ctx = jobCtx(platform, db, event.workspaceId);
       const channel = await getChannel(ctx, event.connectionId);
-      await importMarketplaceOrder(ctx, { id: channel.id, marketplace: channel.marketplace, businessId: channel.business_id }, mo, actorOf(event));
+      await importMarketplaceOrder(
+        ctx,
+        { id: channel.id, marketplace: channel.marketplace, businessId: channel.business_id },
+        mo,
+        actorOf(event),
+      );
     });
   }
 }

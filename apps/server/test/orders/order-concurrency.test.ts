@@ -84,7 +84,10 @@ type Known = { order: MarketplaceOrder; channel: string };
  * that fails (an order another batch inserted meanwhile, a deadlock) is imported one order per transaction, as the
  * inbox worker falls back to the event alone.
  */
-async function runWorkload(stock: OrderStockApi, batch = 1): Promise<{ problems: string[]; created: number; short: number; fallbacks: number }> {
+async function runWorkload(
+  stock: OrderStockApi,
+  batch = 1,
+): Promise<{ problems: string[]; created: number; short: number; fallbacks: number }> {
   const owner: Actor = await newWorkspace(app);
   const wh = await newWarehouse(app, owner);
   const skus = [await newSku(app, owner), await newSku(app, owner), await newSku(app, owner)];

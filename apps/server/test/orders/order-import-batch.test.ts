@@ -242,7 +242,9 @@ describe('the batched marketplace order import', () => {
 
   it("the set-based reserve applies a key once, and a refused line claims nothing (the inventory API's rule)", async () => {
     const s = await shop();
-    const [row] = await q('select warehouse_id, catalog_id from stock_balances where workspace_id = $1 and on_hand = 5', [s.owner.workspaceId]);
+    const [row] = await q('select warehouse_id, catalog_id from stock_balances where workspace_id = $1 and on_hand = 5', [
+      s.owner.workspaceId,
+    ]);
     const line = (key: string, quantity: number) => ({
       referenceKey: key,
       referenceId: null,

@@ -140,7 +140,12 @@ function planBatch(read: Read, callType: BatchType, lines: readonly BatchStockLi
     }
     const key = balanceKey(line);
     const ref = read.refs.get(line.catalogId);
-    if (!ref || ref.productType === 'BUNDLING' || (type === 'RESERVE' && read.setAside.has(key)) || (line.after && deferredKeys.has(line.after))) {
+    if (
+      !ref ||
+      ref.productType === 'BUNDLING' ||
+      (type === 'RESERVE' && read.setAside.has(key)) ||
+      (line.after && deferredKeys.has(line.after))
+    ) {
       deferred.push(line);
       deferredKeys.add(line.referenceKey);
       continue;
@@ -309,6 +314,7 @@ export async function planStockBatch(ctx: TenantCtx, request: BatchStockRequest)
 export async function applyStockPlan(ctx: TenantCtx, planned: StockBatchPlan): Promise<void> {
   if (planned.request.lines.length === 0) return;
   const plan = planBatch(await readBatch(ctx, planned.request, true, planned.refs), 'RESERVE', planned.request.lines);
-  if (plan.deferred.length > 0 || [...planned.outcomes].some(([key, outcome]) => plan.outcomes.get(key) !== outcome)) throw new StockPlanChanged();
+  if (plan.deferred.length > 0 || [...planned.outcomes].some(([key, outcome]) => plan.outcomes.get(key) !== outcome))
+    throw new StockPlanChanged();
   await writePlan(ctx, plan, planned.request.referenceType);
 }

@@ -107,7 +107,9 @@ export async function bumpCountsMany(ctx: TenantCtx, changes: readonly CountChan
   const order = <T extends { b: string; c: string; s: string }>(rows: T[], more: (x: T, y: T) => number) =>
     rows
       .filter((row) => (row as unknown as { d: number }).d !== 0)
-      .sort((x, y) => (x.s !== y.s ? (x.s < y.s ? -1 : 1) : x.b !== y.b ? (x.b < y.b ? -1 : 1) : x.c !== y.c ? (x.c < y.c ? -1 : 1) : more(x, y)));
+      .sort((x, y) =>
+        x.s !== y.s ? (x.s < y.s ? -1 : 1) : x.b !== y.b ? (x.b < y.b ? -1 : 1) : x.c !== y.c ? (x.c < y.c ? -1 : 1) : more(x, y),
+      );
   const t = order([...totals.values()], () => 0);
   const d = order([...days.values()], (x, y) => (x.day < y.day ? -1 : x.day > y.day ? 1 : 0));
   if (t.length === 0 && d.length === 0) return;
@@ -170,7 +172,12 @@ export async function countNewOrders(ctx: TenantCtx, batch: readonly Pick<BatchO
 }
 
 /** The orders of one channel with these marketplace order ids, locked when asked (the batched import's look-up). */
-export async function findByExternalIds(ctx: TenantCtx, channelId: string, externalIds: readonly string[], lock = false): Promise<OrderRow[]> {
+export async function findByExternalIds(
+  ctx: TenantCtx,
+  channelId: string,
+  externalIds: readonly string[],
+  lock = false,
+): Promise<OrderRow[]> {
   if (externalIds.length === 0) return [];
   const q = ctx.db
     .select()
