@@ -15,6 +15,7 @@ import {
 } from '../../src/flows/import-marketplace-order.ts';
 import type { MarketplaceOrder } from '../../src/modules/channels/index.ts';
 import { ledgerMismatches, receiveStock, reserveStockBatch } from '../../src/modules/inventory/index.ts';
+import type { OrderActor } from '../../src/modules/orders/index.ts';
 import { inTenant } from '../../src/platform/db/database.ts';
 import { newWorkspace, type Actor } from '../factories.ts';
 import { asActor, newBundle, newChannel, newSku } from '../inventory/helpers.ts';
@@ -132,7 +133,7 @@ function scenario(s: Shop): { before: MarketplaceOrder[]; items: ImportItem[] } 
   };
 }
 
-const importOne = (s: Shop, mo: MarketplaceOrder, actor = push) =>
+const importOne = (s: Shop, mo: MarketplaceOrder, actor: OrderActor = push) =>
   inTenant(app.platform.database.db, s.owner.workspaceId, (db) =>
     importMarketplaceOrder(jobCtx(app.platform, db, s.owner.workspaceId), s.connection, mo, actor),
   );
@@ -141,7 +142,8 @@ const importBatch = (s: Shop, items: ImportItem[]) =>
     importMarketplaceOrders(jobCtx(app.platform, db, s.owner.workspaceId), s.connection, items),
   );
 
-type Rows = Record<string, unknown>[];
+type Row = Record<string, unknown>;
+type Rows = Row[];
 const q = async (text: string, values: unknown[]) => ((await app.platform.database.query(text, values)) as { rows: Rows }).rows;
 
 /** Everything the import writes, with ids replaced by what they stand for (order number, line position, SKU role). */
@@ -157,12 +159,12 @@ async function snapshot(s: Shop) {
   const codes = (text: unknown) =>
     typeof text === 'string' ? Object.entries(s.sku).reduce((t, [role, sku]) => t.replaceAll(sku, `<${role}>`), text) : text;
   const key = (k: unknown) => String(k).replace(/order-line:([0-9a-f-]+):/u, (_m, id: string) => `line ${lineName.get(id) ?? id}:`);
-  const drop = (row: Record<string, unknown>, ...names: string[]) =>
+  const drop = (row: Record<string, unknown>, ...names: string[]): Record<string, unknown> =>
     Object.fromEntries(Object.entries(row).filter(([name]) => !names.includes(name)));
   return {
     orders: orders.map((o) => drop(o, 'id', 'workspace_id', 'business_id', 'channel_id', 'warehouse_id', 'created_at', 'updated_at')),
     lines: lines
-      .map((l) => ({
+      .map((l): Row => ({
         ...drop(l, 'id', 'workspace_id', 'order_id', 'catalog_id', 'sku'),
         marketplace_sku: codes(l.marketplace_sku),
         order: numberOf.get(l.order_id),
@@ -170,21 +172,23 @@ async function snapshot(s: Shop) {
       }))
       .sort((x, y) => `${String(x.order)}#${String(x.position)}`.localeCompare(`${String(y.order)}#${String(y.position)}`)),
     timeline: (await q('select * from order_timeline where workspace_id = $1 order by id', [ws]))
-      .map((t) => ({ ...drop(t, 'id', 'workspace_id', 'order_id', 'at'), note: codes(t.note), order: numberOf.get(t.order_id) }))
+      .map((t): Row => ({ ...drop(t, 'id', 'workspace_id', 'order_id', 'at'), note: codes(t.note), order: numberOf.get(t.order_id) }))
       .sort((x, y) => String(x.order).localeCompare(String(y.order))), // stable: each order's entries keep their order
     counts: await q('select status, count from order_counts where workspace_id = $1 order by status', [ws]),
     dayCounts: await q('select day::text, status, count from order_day_counts where workspace_id = $1 order by day, status', [ws]),
     balances: (await q('select catalog_id, on_hand, in_order, allocated from stock_balances where workspace_id = $1', [ws]))
-      .map((b) => ({ ...drop(b, 'catalog_id'), sku: roleOf.get(b.catalog_id) }))
+      .map((b): Row => ({ ...drop(b, 'catalog_id'), sku: roleOf.get(b.catalog_id) }))
       .sort((x, y) => String(x.sku).localeCompare(String(y.sku))),
     ledger: (await q('select * from stock_movements where workspace_id = $1 order by id', [ws]))
-      .map((m) => ({
+      .map((m): Row => ({
         ...drop(m, 'id', 'workspace_id', 'warehouse_id', 'catalog_id', 'reference_id', 'reference_key', 'at', 'actor_id'),
         sku: roleOf.get(m.catalog_id),
         key: key(m.reference_key),
         order: numberOf.get(m.reference_id) ?? m.reference_id,
       }))
-      .sort((x, y) => `${String(x.sku)} ${x.key} ${String(x.type)}`.localeCompare(`${String(y.sku)} ${y.key} ${String(y.type)}`)),
+      .sort((x, y) =>
+        `${String(x.sku)} ${String(x.key)} ${String(x.type)}`.localeCompare(`${String(y.sku)} ${String(y.key)} ${String(y.type)}`),
+      ),
     claims: (await q('select reference_key, kind, reference_type from stock_operations where workspace_id = $1', [ws]))
       .map((c) => ({ ...c, reference_key: key(c.reference_key) }))
       .sort((x, y) => String(x.reference_key).localeCompare(String(y.reference_key))),
