@@ -1,27 +1,36 @@
 /**
- * Marketplace order import (issue 13, ARCHITECTURE §10): a batch of marketplace orders through the real import path,
- * `importMarketplaceOrder` of flows/import-marketplace-order.ts in a tenant transaction per order as the inbox
- * subscriber runs it (`importFromEvent`, without the marketplace fetch): the upsert by (shop, order id), the lines
- * mapped by seller SKU, the timeline, the counts and the stock reservation through the inventory API. Several
- * workers take orders from one queue, as the job workers do; a deadlock between two of them is retried as the
- * inbox retries an event (counted in the note).
+ * Marketplace order import (issue 13, ARCHITECTURE §10, ADR 0045): a batch of marketplace orders through the real
+ * import path as the inbox worker runs it (`importFromEvent`, without the marketplace fetch): the shop's orders taken
+ * IMPORT_BATCH (200) at a time, each batch in one tenant transaction through `importMarketplaceOrders` of
+ * flows/import-marketplace-order.ts: the upsert by (shop, order id), the lines mapped by seller SKU, the timeline,
+ * the counts and the set-based stock reservation through the inventory API. Several workers take batches from one
+ * queue, as the job workers do; a batch that fails (a deadlock) is imported again one order per transaction, as the
+ * worker falls back to the event alone (counted in the note).
  *
  * Floor: `COPY … FROM STDIN` through `pg` of the very rows the import wrote (orders, order_lines, order_timeline),
  * under new ids in another workspace; orders per second on both sides.
  *
  * Then the same batch is imported again: every order must answer `ignored`, and orders, lines, timeline, counts,
- * stock balances and the stock ledger must be byte for byte what they were (an md5 of each table's rows).
+ * stock balances, the stock ledger and the idempotency claims must be byte for byte what they were (an md5 of each
+ * table's rows).
  *
  * Database: PostgreSQL (KELOLA_TEST_DATABASE_URL), the budget's; on the in-memory PGlite it runs one worker and
  * reports the ratio with a loose guard, 0.005 (PGlite has no COPY FROM STDIN: its floor is the same rows as multi-row
  * INSERTs).
- * Knobs: BENCH_ORDERS (3000), BENCH_WORKERS (8), BENCH_SKUS (500).
+ * Knobs: BENCH_ORDERS (3000), BENCH_WORKERS (4), BENCH_SKUS (500), BENCH_BATCH (IMPORT_BATCH); BENCH_PROFILE=1 prints the
+ * time spent per kind of statement.
  */
 import type pg from 'pg';
 import { newWorkspace } from '../apps/server/test/factories.ts';
 import { newWarehouse } from '../apps/server/test/workspaces/helpers.ts';
 import { buildTestApp } from '../apps/server/test/test-app.ts';
-import { jobCtx, importMarketplaceOrder, type ImportOutcome } from '../apps/server/src/flows/import-marketplace-order.ts';
+import {
+  IMPORT_BATCH,
+  importMarketplaceOrder,
+  importMarketplaceOrders,
+  jobCtx,
+  type ImportOutcome,
+} from '../apps/server/src/flows/import-marketplace-order.ts';
 import { catalogs, products } from '../apps/server/src/modules/catalog/catalog.schema.ts';
 import type { MarketplaceOrder } from '../apps/server/src/modules/channels/index.ts';
 import { receiveStock } from '../apps/server/src/modules/inventory/index.ts';
@@ -40,7 +49,8 @@ const intEnv = (name: string, fallback: number) => {
 const onPostgres = Boolean(process.env.KELOLA_TEST_DATABASE_URL);
 const database = onPostgres ? 'postgres' : 'pglite';
 const orderCount = intEnv('BENCH_ORDERS', 3_000);
-const workers = onPostgres ? intEnv('BENCH_WORKERS', 8) : 1;
+const workers = onPostgres ? intEnv('BENCH_WORKERS', 4) : 1;
+const batchSize = intEnv('BENCH_BATCH', IMPORT_BATCH);
 const skuCount = intEnv('BENCH_SKUS', 500);
 const SHOPEE_STATUSES = ['READY_TO_SHIP', 'READY_TO_SHIP', 'READY_TO_SHIP', 'PROCESSED', 'UNPAID', 'SHIPPED', 'COMPLETED', 'CANCELLED'];
 const TABLES = ['orders', 'order_lines', 'order_timeline'] as const;
@@ -123,45 +133,69 @@ await runBench(async () => {
     const orders = batch(skus.map((s) => s.sku));
     const connection = { id: uuidv7(), marketplace: 'shopee', businessId: owner.businessId };
     const actor = { type: 'MARKETPLACE' as const, id: 'bench' };
-    let retries = 0;
-    /** Every order once, `workers` at a time, each in its own tenant transaction; answers the outcomes. */
+    let fallbacks = 0;
+    const inOne = <T>(fn: (ctx: ReturnType<typeof jobCtx>) => Promise<T>) =>
+      inTenant(db, owner.workspaceId, (tx) => fn(jobCtx(platform, tx, owner.workspaceId)));
+    /** Every order once, a batch per transaction, `workers` batches at a time; answers the outcomes in order. */
     const importAll = async () => {
       const outcomes: ImportOutcome[] = [];
       let next = 0;
       await Promise.all(
         Array.from({ length: workers }, async () => {
           while (next < orders.length) {
-            const mo = orders[next++]!;
-            for (let attempt = 1; ; attempt++) {
-              try {
-                outcomes.push(
-                  await inTenant(db, owner.workspaceId, (tx) =>
-                    importMarketplaceOrder(jobCtx(platform, tx, owner.workspaceId), connection, mo, actor),
-                  ),
-                );
-                break;
-              } catch (error) {
-                if ((error as { code?: string }).code !== '40P01' || attempt >= 5) throw error;
-                retries += 1;
-              }
+            const start = next;
+            next += batchSize;
+            const slice = orders.slice(start, start + batchSize);
+            let answers: ImportOutcome[];
+            try {
+              answers = await inOne((ctx) =>
+                importMarketplaceOrders(
+                  ctx,
+                  connection,
+                  slice.map((order) => ({ order, actor })),
+                ),
+              );
+            } catch {
+              // The worker's fallback: each event alone, one transaction per order.
+              fallbacks += 1;
+              answers = [];
+              for (const mo of slice) answers.push(await inOne((ctx) => importMarketplaceOrder(ctx, connection, mo, actor)));
             }
+            answers.forEach((answer, i) => (outcomes[start + i] = answer));
           }
         }),
       );
       return outcomes;
     };
 
-    progress(`app: ${orderCount} orders through importMarketplaceOrder, ${workers} workers`);
+    progress(`app: ${orderCount} orders through importMarketplaceOrders, batches of ${batchSize}, ${workers} workers`);
     const proto = (await import('pg')).default.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
     const query = proto.query;
     let statements = 0;
+    const profile = new Map<string, { ms: number; n: number }>();
     proto.query = function (this: unknown, ...args: unknown[]) {
       statements += 1;
-      return query.apply(this, args);
+      const result = query.apply(this, args);
+      if (process.env.BENCH_PROFILE && result instanceof Promise) {
+        // BENCH_PROFILE=1: time per kind of statement (its first words), printed after the run.
+        const first = args[0] as string | { text?: string };
+        const head = (typeof first === 'string' ? first : (first.text ?? '')).replace(/\s+/gu, ' ').slice(0, 70);
+        const t0 = performance.now();
+        void result.then(
+          () => {
+            const entry = profile.get(head) ?? { ms: 0, n: 0 };
+            profile.set(head, { ms: entry.ms + performance.now() - t0, n: entry.n + 1 });
+          },
+          () => {},
+        );
+      }
+      return result;
     };
     let started = performance.now();
     const first = await importAll().finally(() => (proto.query = query));
     const appMs = performance.now() - started;
+    for (const [head, { ms, n }] of [...profile.entries()].sort((x, y) => y[1].ms - x[1].ms).slice(0, 15))
+      progress(`${(ms / 1000).toFixed(2)} s in ${n} × ${head}`);
     const created = first.filter((o) => o === 'created').length;
     if (created !== orderCount) throw new Error(`${created} of ${orderCount} orders created (${JSON.stringify(tally(first))})`);
 
@@ -223,7 +257,7 @@ await runBench(async () => {
         floor: floorRate,
         ratio: appRate / floorRate,
         budget: BUDGET[database],
-        note: `${database}, ${orderCount} orders (${rowsWritten} rows) in ${(appMs / 1000).toFixed(1)} s, ${workers} workers, ${onPostgres ? `${(statements / orderCount).toFixed(1)} round trips per order, ` : ''}${retries} deadlock retries; floor ${(floorMs / 1000).toFixed(2)} s`,
+        note: `${database}, ${orderCount} orders (${rowsWritten} rows) in ${(appMs / 1000).toFixed(1)} s, ${workers} workers, batches of ${batchSize}, ${onPostgres ? `${(statements / orderCount).toFixed(2)} round trips per order, ` : ''}${fallbacks} batches fell back to one order per transaction; floor ${(floorMs / 1000).toFixed(2)} s`,
       },
       {
         name: 'order-import replay',
@@ -231,7 +265,7 @@ await runBench(async () => {
         unit: 'orders/s',
         floor: floorRate,
         ratio: ((orderCount / replayMs) * 1000) / floorRate,
-        note: `all ${orderCount} ignored, orders, lines, timeline, counts, stock and ledger unchanged`,
+        note: `all ${orderCount} ignored, orders, lines, timeline, counts, stock, ledger and claims unchanged`,
       },
     ] satisfies BenchResult[];
   } finally {
@@ -253,6 +287,7 @@ await runBench(async () => {
       ['order_day_counts', 'day, status, business_id, channel_id'],
       ['stock_balances', 'warehouse_id, catalog_id'],
       ['stock_movements', 'id'],
+      ['stock_operations', 'reference_key'],
     ] as const) {
       const { rows } = (await platform.database.query(
         `select count(*) || ':' || coalesce(md5(string_agg(t::text, '|' order by ${order})), '') as h from ${table} t where workspace_id = $1`,

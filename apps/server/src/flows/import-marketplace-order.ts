@@ -1,30 +1,58 @@
 import type { OrderSyncStatus } from '@kelola/contracts';
-import { isNewerMarketplaceStatus, mapMarketplaceStatus, ZERO_CHARGES, type OrderMarketplace, type OrderStatus } from '@kelola/domain';
+import {
+  isNewerMarketplaceStatus,
+  mapMarketplaceStatus,
+  stockSteps,
+  ZERO_CHARGES,
+  type OrderMarketplace,
+  type OrderStatus,
+} from '@kelola/domain';
 import type { z } from 'zod';
 import type { TenantCtx } from '../http/context.ts';
 import { catalogRefsBySku } from '../modules/catalog/index.ts';
 import {
   fetchMarketplaceOrders,
   getChannel,
+  lockPendingEvents,
+  markEventsProcessed,
+  pendingOrderEvents,
   reconcileConnection,
   type InboxRow,
   type MarketplaceOrder,
+  type OrderWarehouse,
   warehouseForShopOrder,
 } from '../modules/channels/index.ts';
 import {
+  applyStockPlan,
+  planStockBatch,
+  reserveStockBatch,
+  StockPlanChanged,
+  type BatchOutcome,
+  type BatchStockLine,
+} from '../modules/inventory/index.ts';
+import {
   addTimeline,
   amountColumns,
+  countNewOrders,
   findByExternalId,
+  findByExternalIds,
   findSync,
   insertOrder,
+  insertOrdersBatch,
   saveSync,
   setStatus,
   updateOrder,
+  type BatchOrder,
   type NewLine,
+  type NewOrder,
   type OrderActor,
   type OrderRow,
+  type TimelineEntry,
 } from '../modules/orders/index.ts';
+import { sql } from 'drizzle-orm';
 import { inTenant } from '../platform/db/database.ts';
+import { uuidv7 } from '../platform/db/ids.ts';
+import { DomainError } from '../platform/errors.ts';
 import type { Platform } from '../platform/platform.ts';
 import { systemCtx, tenantCtxFor } from '../platform/system-ctx.ts';
 import { INVENTORY_STOCK, moveOrderStock, type OrderStockApi } from './order-stock.ts';
@@ -81,16 +109,16 @@ export async function importMarketplaceOrder(
   return updateFromMarketplace(ctx, existing, connection, mo, status, actor, stock);
 }
 
-async function createFromMarketplace(
-  ctx: TenantCtx,
+type CatalogRef = { id: string; sku: string };
+
+/** A new marketplace order's row and lines (SKUs mapped by seller SKU; an unmapped SKU stays with a warning). */
+function newOrderRows(
   connection: ImportConnection,
   mo: MarketplaceOrder,
   status: OrderStatus,
-  actor: OrderActor,
-  stock: OrderStockApi,
-): Promise<boolean> {
-  const skus = [...new Set(mo.items.map((i) => i.sellerSku).filter(Boolean))];
-  const bySku = new Map((await catalogRefsBySku(ctx, skus)).map((c) => [c.sku, c]));
+  bySku: ReadonlyMap<string, CatalogRef>,
+  warehouse: OrderWarehouse,
+): { values: NewOrder; lines: NewLine[] } {
   const lines: NewLine[] = mo.items.map((item) => {
     const catalog = bySku.get(item.sellerSku);
     return {
@@ -112,71 +140,109 @@ async function createFromMarketplace(
   // What the buyer did not pay of items and shipping was discounted; the order detail alone does not say by whom.
   const marketplaceDiscount = Math.max(0, subtotal + shipping - Math.round(mo.totalAmount));
   const amounts = amountColumns(lines, { ...ZERO_CHARGES, shippingFeeBuyer: shipping, marketplaceDiscount });
-  // The shop's warehouse mapping decides; without any mapping, the store's main warehouse or the first visible one.
-  const warehouse = await warehouseForShopOrder(ctx, connection.id, mo.warehouseId);
   const at = new Date(mo.updatedAt || mo.createdAt);
-  const created = await insertOrder(
-    ctx,
-    {
-      source: 'MARKETPLACE',
-      businessId: connection.businessId,
-      channelId: connection.id,
-      marketplace: connection.marketplace,
-      externalId: mo.orderId,
-      orderNumber: mo.orderId,
-      status,
-      marketplaceStatus: mo.rawStatus,
-      marketplaceUpdatedAt: at,
-      orderDate: new Date(mo.createdAt),
-      warehouseId: warehouse.warehouseId,
-      buyerName: mo.buyerName || mo.recipient.name,
-      buyerPhone: mo.recipient.phone || null,
-      shipName: mo.recipient.name,
-      shipPhone: mo.recipient.phone || null,
-      shipAddress: mo.recipient.address,
-      shipCity: mo.recipient.city,
-      shippingId: mo.packageId ?? null,
-      courierName: mo.courier ?? null,
-      receiptNumber: mo.trackingNumber ?? null,
-      paymentStatus: status === 'UNPAID' ? 'UNPAID' : 'PAID',
-      cancelReason: mo.cancelReason ?? null,
-      hasUnmapped: lines.some((l) => l.unmapped),
-      ...amounts,
-    },
-    lines,
-  );
-  if (!created) return false;
-  const { order } = created;
-  await addTimeline(ctx, order.id, {
-    actorType: actor.type,
-    actorId: actor.id,
-    event: 'IMPORTED',
-    fromStatus: null,
-    toStatus: status,
-    note: mo.rawStatus,
-  });
-  if (warehouse.rule !== 'mapped') {
+  const values: NewOrder = {
+    source: 'MARKETPLACE',
+    businessId: connection.businessId,
+    channelId: connection.id,
+    marketplace: connection.marketplace,
+    externalId: mo.orderId,
+    orderNumber: mo.orderId,
+    status,
+    marketplaceStatus: mo.rawStatus,
+    marketplaceUpdatedAt: at,
+    orderDate: new Date(mo.createdAt),
+    warehouseId: warehouse.warehouseId,
+    buyerName: mo.buyerName || mo.recipient.name,
+    buyerPhone: mo.recipient.phone || null,
+    shipName: mo.recipient.name,
+    shipPhone: mo.recipient.phone || null,
+    shipAddress: mo.recipient.address,
+    shipCity: mo.recipient.city,
+    shippingId: mo.packageId ?? null,
+    courierName: mo.courier ?? null,
+    receiptNumber: mo.trackingNumber ?? null,
+    paymentStatus: status === 'UNPAID' ? 'UNPAID' : 'PAID',
+    cancelReason: mo.cancelReason ?? null,
+    hasUnmapped: lines.some((l) => l.unmapped),
+    ...amounts,
+  };
+  return { values, lines };
+}
+
+/** The timeline of a new order before its stock moves: imported, the warehouse rule when it is a guess, unmapped SKUs. */
+function importTimeline(
+  mo: MarketplaceOrder,
+  status: OrderStatus,
+  warehouse: OrderWarehouse,
+  lines: readonly Pick<NewLine, 'unmapped' | 'marketplaceSku' | 'name'>[],
+  actor: OrderActor,
+): TimelineEntry[] {
+  const by = { actorType: actor.type, actorId: actor.id };
+  const entries: TimelineEntry[] = [{ ...by, event: 'IMPORTED', fromStatus: null, toStatus: status, note: mo.rawStatus }];
+  if (warehouse.rule !== 'mapped')
     // Said on the order: a fallback warehouse is a guess, and an unmapped marketplace warehouse moves no stock.
-    await addTimeline(ctx, order.id, {
-      actorType: actor.type,
-      actorId: actor.id,
+    entries.push({
+      ...by,
       event: warehouse.rule === 'unmapped' ? 'WAREHOUSE_UNMAPPED' : 'WAREHOUSE_FALLBACK',
       fromStatus: null,
       toStatus: null,
       note: warehouse.rule === 'unmapped' ? warehouse.marketplaceWarehouseId : null,
     });
-  }
-  for (const line of created.lines.filter((l) => l.unmapped))
-    await addTimeline(ctx, order.id, {
-      actorType: actor.type,
-      actorId: actor.id,
-      event: 'UNMAPPED_SKU',
-      fromStatus: null,
-      toStatus: null,
-      note: line.marketplaceSku ?? line.name,
-    });
+  for (const line of lines.filter((l) => l.unmapped))
+    entries.push({ ...by, event: 'UNMAPPED_SKU', fromStatus: null, toStatus: null, note: line.marketplaceSku ?? line.name });
+  return entries;
+}
+
+async function createFromMarketplace(
+  ctx: TenantCtx,
+  connection: ImportConnection,
+  mo: MarketplaceOrder,
+  status: OrderStatus,
+  actor: OrderActor,
+  stock: OrderStockApi,
+): Promise<boolean> {
+  const skus = [...new Set(mo.items.map((i) => i.sellerSku).filter(Boolean))];
+  const bySku = new Map((await catalogRefsBySku(ctx, skus)).map((c) => [c.sku, c]));
+  // The shop's warehouse mapping decides; without any mapping, the store's main warehouse or the first visible one.
+  const warehouse = await warehouseForShopOrder(ctx, connection.id, mo.warehouseId);
+  const { values, lines } = newOrderRows(connection, mo, status, bySku, warehouse);
+  const created = await insertOrder(ctx, values, lines);
+  if (!created) return false;
+  const { order } = created;
+  for (const entry of importTimeline(mo, status, warehouse, created.lines, actor)) await addTimeline(ctx, order.id, entry);
   await moveOrderStock(ctx, order, null, actor, stock);
   return true;
+}
+
+/**
+ * What a marketplace order's newer status changes on the order we hold, or null when it is not newer (a replay or an
+ * older status: ignored, nothing written).
+ */
+function marketplaceChanges(
+  existing: OrderRow,
+  connection: ImportConnection,
+  mo: MarketplaceOrder,
+  status: OrderStatus,
+): Partial<OrderRow> | null {
+  const at = new Date(mo.updatedAt || mo.createdAt);
+  const held = existing.marketplaceStatus
+    ? {
+        status: ourStatus(connection.marketplace, { rawStatus: existing.marketplaceStatus, status: 'new' }),
+        at: existing.marketplaceUpdatedAt?.getTime() ?? 0,
+      }
+    : null;
+  if (existing.marketplaceStatus === mo.rawStatus && held && held.at >= at.getTime()) return null;
+  if (!isNewerMarketplaceStatus(held, { status, at: at.getTime() }) && existing.marketplaceStatus !== null) return null;
+  return {
+    marketplaceStatus: mo.rawStatus,
+    marketplaceUpdatedAt: at,
+    receiptNumber: mo.trackingNumber ?? existing.receiptNumber,
+    courierName: mo.courier ?? existing.courierName,
+    shippingId: mo.packageId ?? existing.shippingId,
+    ...(mo.cancelReason ? { cancelReason: mo.cancelReason } : {}),
+    ...(status !== 'UNPAID' && existing.paymentStatus === 'UNPAID' ? { paymentStatus: 'PAID' } : {}),
+  };
 }
 
 async function updateFromMarketplace(
@@ -188,24 +254,8 @@ async function updateFromMarketplace(
   actor: OrderActor,
   stock: OrderStockApi,
 ): Promise<ImportOutcome> {
-  const at = new Date(mo.updatedAt || mo.createdAt);
-  const held = existing.marketplaceStatus
-    ? {
-        status: ourStatus(connection.marketplace, { rawStatus: existing.marketplaceStatus, status: 'new' }),
-        at: existing.marketplaceUpdatedAt?.getTime() ?? 0,
-      }
-    : null;
-  if (existing.marketplaceStatus === mo.rawStatus && held && held.at >= at.getTime()) return 'ignored';
-  if (!isNewerMarketplaceStatus(held, { status, at: at.getTime() }) && existing.marketplaceStatus !== null) return 'ignored';
-  const values: Partial<OrderRow> = {
-    marketplaceStatus: mo.rawStatus,
-    marketplaceUpdatedAt: at,
-    receiptNumber: mo.trackingNumber ?? existing.receiptNumber,
-    courierName: mo.courier ?? existing.courierName,
-    shippingId: mo.packageId ?? existing.shippingId,
-    ...(mo.cancelReason ? { cancelReason: mo.cancelReason } : {}),
-    ...(status !== 'UNPAID' && existing.paymentStatus === 'UNPAID' ? { paymentStatus: 'PAID' } : {}),
-  };
+  const values = marketplaceChanges(existing, connection, mo, status);
+  if (!values) return 'ignored';
   if (status === existing.status) {
     await updateOrder(ctx, existing, values);
     return 'updated';
@@ -215,21 +265,231 @@ async function updateFromMarketplace(
   return 'updated';
 }
 
+/** One marketplace order of a batch, with who told us about it (a push, a reconciliation). */
+export type ImportItem = { order: MarketplaceOrder; actor: OrderActor };
+
+/**
+ * The batched import (ADR 0043 part 3, ADR 0045): many marketplace orders of one shop in the caller's transaction,
+ * with the same outcome, rows and stock as `importMarketplaceOrder` run on each in turn.
+ * - One look-up (locked) of the batch's orders we hold: a replay or an older status is ignored without a write.
+ * - New orders: one look-up of their seller SKUs, one of the shop's warehouse mapping per marketplace warehouse, the
+ *   reservation of all their lines in one set-based call of the inventory API (then the shipment of those already
+ *   shipped), and the orders, lines, timelines and counts in one statement each.
+ * - A newer status of an order we hold, and a second event of the same order in the batch, go through the one-order
+ *   path, in arrival order after the new orders.
+ * An order another transaction inserted meanwhile fails the whole batch (unique index): the caller retries alone.
+ */
+export async function importMarketplaceOrders(
+  ctx: TenantCtx,
+  connection: ImportConnection,
+  items: readonly ImportItem[],
+): Promise<ImportOutcome[]> {
+  const outcomes: ImportOutcome[] = Array.from({ length: items.length }, () => 'ignored');
+  const statuses = items.map((item) => ourStatus(connection.marketplace, item.order));
+  const first = new Map<string, number>();
+  const later: number[] = [];
+  items.forEach((item, i) => (first.has(item.order.orderId) ? later.push(i) : first.set(item.order.orderId, i)));
+  const held = new Map((await findByExternalIds(ctx, connection.id, [...first.keys()], true)).map((o) => [o.externalId, o]));
+  const fresh: number[] = [];
+  const newer: number[] = [];
+  for (const i of first.values()) {
+    const existing = held.get(items[i]!.order.orderId);
+    if (!existing) fresh.push(i);
+    else if (marketplaceChanges(existing, connection, items[i]!.order, statuses[i]!)) newer.push(i);
+  }
+  await createMany(
+    ctx,
+    connection,
+    fresh.map((i) => ({ ...items[i]!, status: statuses[i]! })),
+  );
+  for (const i of fresh) outcomes[i] = 'created';
+  for (const i of newer) {
+    const item = items[i]!;
+    outcomes[i] = await updateFromMarketplace(
+      ctx,
+      held.get(item.order.orderId)!,
+      connection,
+      item.order,
+      statuses[i]!,
+      item.actor,
+      INVENTORY_STOCK,
+    );
+  }
+  for (const i of later) outcomes[i] = await importMarketplaceOrder(ctx, connection, items[i]!.order, items[i]!.actor);
+  return outcomes;
+}
+
+const lineKey = (lineId: string, step: 'RESERVE' | 'SHIP') => `order-line:${lineId}:${step}`;
+
+async function createMany(ctx: TenantCtx, connection: ImportConnection, items: (ImportItem & { status: OrderStatus })[]): Promise<void> {
+  if (items.length === 0) return;
+  const skus = [...new Set(items.flatMap((item) => item.order.items.map((i) => i.sellerSku)).filter(Boolean))];
+  const bySku = new Map((await catalogRefsBySku(ctx, skus)).map((c) => [c.sku, c]));
+  const warehouses = new Map<string, OrderWarehouse>();
+  const batch: (BatchOrder & { item: (typeof items)[number]; steps: ReturnType<typeof stockSteps> })[] = [];
+  for (const item of items) {
+    const mo = item.order;
+    const key = mo.warehouseId ?? '';
+    let warehouse = warehouses.get(key);
+    if (!warehouse) warehouses.set(key, (warehouse = await warehouseForShopOrder(ctx, connection.id, mo.warehouseId)));
+    const { values, lines } = newOrderRows(connection, mo, item.status, bySku, warehouse);
+    // Every column written explicitly: insertJsonRows writes null, not the default, for a key a row lacks.
+    const order: NewOrder & { id: string } = { ...values, id: uuidv7(), stockShort: false };
+    const withIds = lines.map((line) => ({ ...line, id: uuidv7(), stockState: 'NONE', reservedQuantity: 0, shortQuantity: 0 }));
+    const timeline = importTimeline(mo, item.status, warehouse, lines, item.actor).map((entry) => ({ ...entry, id: '' }));
+    batch.push({ order, lines: withIds, timeline, item, steps: order.warehouseId ? stockSteps(null, item.status) : [] });
+  }
+
+  // The stock, as moveOrderStock moves a new order's: every mapped line reserved (or flagged short), then shipped.
+  const moving = (b: (typeof batch)[number]) => b.lines.filter((line) => line.catalogId && !line.unmapped);
+  const stockLine = (b: (typeof batch)[number], line: BatchOrder['lines'][number], step: 'RESERVE' | 'SHIP'): BatchStockLine => ({
+    referenceKey: lineKey(line.id, step),
+    referenceId: b.order.id,
+    warehouseId: b.order.warehouseId!,
+    catalogId: line.catalogId!,
+    quantity: line.quantity,
+  });
+  // Per order, as moveOrderStock: its lines reserved, then (an order already shipped) those reserved shipped.
+  const request = {
+    referenceType: 'ORDER',
+    channelId: connection.id,
+    lines: batch.flatMap((b) => [
+      ...(b.steps.includes('RESERVE') ? moving(b).map((line) => stockLine(b, line, 'RESERVE')) : []),
+      ...(b.steps.includes('SHIP')
+        ? moving(b).map((line) => ({ ...stockLine(b, line, 'SHIP'), type: 'SHIP' as const, after: lineKey(line.id, 'RESERVE') }))
+        : []),
+    ]),
+  };
+  const imported = batch.map((b) => b.timeline);
+  /** The lines' stock states, the orders' short flag and their STOCK_SHORT entries for these outcomes. */
+  const settle = (moves: ReadonlyMap<string, BatchOutcome>) => {
+    const shipFailed: BatchStockLine[] = [];
+    batch.forEach((b, i) => {
+      b.order.stockShort = false;
+      b.timeline = [...imported[i]!];
+      for (const line of b.lines) Object.assign(line, { stockState: 'NONE', reservedQuantity: 0, shortQuantity: 0 });
+      if (!b.steps.includes('RESERVE')) return;
+      for (const line of moving(b)) {
+        if (moves.get(lineKey(line.id, 'RESERVE')) === 'failed') {
+          Object.assign(line, { stockState: 'SHORT', reservedQuantity: 0, shortQuantity: line.quantity });
+          b.order.stockShort = true;
+          b.timeline.push({
+            id: '',
+            actorType: b.item.actor.type,
+            actorId: b.item.actor.id,
+            event: 'STOCK_SHORT',
+            fromStatus: null,
+            toStatus: null,
+            note: `${line.sku ?? line.name} × ${line.quantity}`,
+          });
+          continue;
+        }
+        const shipped = moves.get(lineKey(line.id, 'SHIP'));
+        if (shipped === 'failed') shipFailed.push(stockLine(b, line, 'SHIP'));
+        if (shipped === 'applied' || shipped === 'replayed')
+          Object.assign(line, { stockState: 'SHIPPED', reservedQuantity: 0, shortQuantity: 0 });
+        else Object.assign(line, { stockState: 'RESERVED', reservedQuantity: line.quantity, shortQuantity: 0 });
+      }
+    });
+    // Timeline ids in the order the one-order path writes them (its rows are read back by id).
+    for (const b of batch) b.timeline = b.timeline.map((entry) => ({ ...entry, id: uuidv7() }));
+    if (shipFailed.length > 0)
+      throw new DomainError('INSUFFICIENT_STOCK', {
+        lines: shipFailed.map((l) => ({ warehouse_id: l.warehouseId, catalog_id: l.catalogId, quantity: l.quantity })),
+      });
+  };
+
+  // The balances are locked for the last moments only: the outcome is planned on balances read without a lock, the
+  // rows are written, and the plan is applied under the lock (counts first, then balances, as the one-order path
+  // takes them). When the balances moved so that an outcome would differ, everything since the savepoint is undone
+  // and the batch goes again with the balances locked first.
+  const planned = await planStockBatch(ctx, request);
+  if (planned) {
+    settle(planned.outcomes);
+    await ctx.db.execute(sql`savepoint order_import_batch`);
+    try {
+      await insertOrdersBatch(ctx, batch, false);
+      await countNewOrders(ctx, batch);
+      await applyStockPlan(ctx, planned);
+      return;
+    } catch (error) {
+      if (!(error instanceof StockPlanChanged)) throw error;
+      await ctx.db.execute(sql`rollback to savepoint order_import_batch`);
+    }
+  }
+  await countNewOrders(ctx, batch);
+  settle(await reserveStockBatch(ctx, request));
+  await insertOrdersBatch(ctx, batch, false);
+}
+
 /** A job's tenant context acting as the system. */
 export function jobCtx(platform: Platform, db: Parameters<typeof systemCtx>[1], workspaceId: string): TenantCtx {
   return tenantCtxFor(systemCtx(platform, db), workspaceId, SYSTEM_ACTOR_ID);
 }
 
-/** The inbox subscriber: an order status event fetches the order and imports it, in one transaction per order. */
+/** How many pending events of one shop an inbox job imports together (ADR 0045). */
+export const IMPORT_BATCH = 200;
+
+const actorOf = (event: InboxRow): OrderActor => ({
+  type: event.source === 'reconcile' ? 'RECONCILIATION' : 'MARKETPLACE',
+  id: event.source,
+});
+
+/**
+ * The inbox subscriber (ADR 0045): an order status event takes its shop's pending order events with it (up to
+ * IMPORT_BATCH, oldest first), fetches their orders, and imports them in one transaction that also marks those
+ * events processed; events another job holds are left to it, and an event a committed batch imported is done.
+ * When the batch fails (an order inserted meanwhile, a deadlock, one bad order), this event is imported alone, in a
+ * transaction per order as before; the others keep their own jobs.
+ */
 export async function importFromEvent(platform: Platform, event: InboxRow): Promise<void> {
   if (event.type !== 'order_status' || !event.orderId) return;
-  const actor: OrderActor = { type: event.source === 'reconcile' ? 'RECONCILIATION' : 'MARKETPLACE', id: event.source };
-  const { orders } = await fetchMarketplaceOrders(platform, event.workspaceId, event.connectionId, [event.orderId]);
+  const pending = await pendingOrderEvents(platform, event.workspaceId, event.connectionId, IMPORT_BATCH);
+  const events = [event, ...pending.filter((e) => e.id !== event.id && e.orderId)];
+  if (events.length === 1) return importAlone(platform, event);
+  const { orders } = await fetchMarketplaceOrders(platform, event.workspaceId, event.connectionId, [
+    ...new Set(events.map((e) => e.orderId!)),
+  ]);
+  try {
+    await inTenant(platform.database.db, event.workspaceId, async (db) => {
+      const ctx = jobCtx(platform, db, event.workspaceId);
+      const owned = await lockPendingEvents(
+        ctx,
+        event.id,
+        events.map((e) => e.id),
+      );
+      if (owned.length === 0) return;
+      const actors = new Map(owned.map((e) => [e.orderId!, actorOf(e)]));
+      const channel = await getChannel(ctx, event.connectionId);
+      await importMarketplaceOrders(
+        ctx,
+        { id: channel.id, marketplace: channel.marketplace, businessId: channel.business_id },
+        orders.filter((mo) => actors.has(mo.orderId)).map((mo) => ({ order: mo, actor: actors.get(mo.orderId)! })),
+      );
+      await markEventsProcessed(
+        ctx,
+        owned.map((e) => e.id),
+        platform.now(),
+      );
+    });
+  } catch {
+    await importAlone(platform, event);
+  }
+}
+
+/** One event's order, in a transaction per order (the path before batching, and the batch's fallback). */
+async function importAlone(platform: Platform, event: InboxRow): Promise<void> {
+  const { orders } = await fetchMarketplaceOrders(platform, event.workspaceId, event.connectionId, [event.orderId!]);
   for (const mo of orders) {
     await inTenant(platform.database.db, event.workspaceId, async (db) => {
       const ctx = jobCtx(platform, db, event.workspaceId);
       const channel = await getChannel(ctx, event.connectionId);
-      await importMarketplaceOrder(ctx, { id: channel.id, marketplace: channel.marketplace, businessId: channel.business_id }, mo, actor);
+      await importMarketplaceOrder(
+        ctx,
+        { id: channel.id, marketplace: channel.marketplace, businessId: channel.business_id },
+        mo,
+        actorOf(event),
+      );
     });
   }
 }

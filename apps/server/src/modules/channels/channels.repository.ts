@@ -144,6 +144,55 @@ export async function markProcessed(ctx: ScopedCtx, id: string, at: Date): Promi
     .where(and(eq(channelInbox.workspaceId, ctx.workspaceId), eq(channelInbox.id, id), isNull(channelInbox.processedAt)));
 }
 
+/** The oldest unprocessed order events of a connection, `first` (the caller's own event) among them (ADR 0045). */
+export async function pendingOrderEvents(ctx: ScopedCtx, connectionId: string, limit: number): Promise<InboxRow[]> {
+  return ctx.db
+    .select()
+    .from(channelInbox)
+    .where(
+      and(
+        eq(channelInbox.workspaceId, ctx.workspaceId),
+        eq(channelInbox.connectionId, connectionId),
+        eq(channelInbox.type, 'order_status'),
+        isNull(channelInbox.processedAt),
+      ),
+    )
+    .orderBy(asc(channelInbox.id))
+    .limit(limit);
+}
+
+/**
+ * Locks events for a batch in the caller's transaction: `own` waiting for any other holder (so its job learns
+ * whether another batch imported it), the others only when nobody holds them (SKIP LOCKED). Answers the locked
+ * rows still unprocessed, `own` first when it is.
+ */
+export async function lockPendingEvents(ctx: ScopedCtx, own: string, others: readonly string[]): Promise<InboxRow[]> {
+  const mine = await ctx.db
+    .select()
+    .from(channelInbox)
+    .where(and(eq(channelInbox.workspaceId, ctx.workspaceId), eq(channelInbox.id, own)))
+    .for('update');
+  const rest = others.filter((id) => id !== own);
+  const more =
+    rest.length === 0
+      ? []
+      : await ctx.db
+          .select()
+          .from(channelInbox)
+          .where(and(eq(channelInbox.workspaceId, ctx.workspaceId), inArray(channelInbox.id, rest), isNull(channelInbox.processedAt)))
+          .orderBy(asc(channelInbox.id))
+          .for('update', { skipLocked: true });
+  return [...mine.filter((row) => row.processedAt === null), ...more];
+}
+
+export async function markManyProcessed(ctx: ScopedCtx, ids: readonly string[], at: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await ctx.db
+    .update(channelInbox)
+    .set({ processedAt: at })
+    .where(and(eq(channelInbox.workspaceId, ctx.workspaceId), inArray(channelInbox.id, [...ids]), isNull(channelInbox.processedAt)));
+}
+
 export async function listInbox(ctx: ScopedCtx, connectionId: string): Promise<InboxRow[]> {
   return ctx.db
     .select()

@@ -383,6 +383,21 @@ export async function processEvent(platform: Platform, workspaceId: string, inbo
   await inWorkspace(platform, workspaceId, (ctx) => repo.markProcessed(ctx, inboxId, platform.now()));
 }
 
+/**
+ * For a subscriber that imports a connection's order events in batches (the order import, ADR 0045): the oldest
+ * pending ones, read outside any transaction (the subscriber fetches their orders before it opens one).
+ */
+export const pendingOrderEvents = (platform: Platform, workspaceId: string, connectionId: string, limit: number) =>
+  inWorkspace(platform, workspaceId, (ctx) => repo.pendingOrderEvents(ctx, connectionId, limit));
+
+/**
+ * In the subscriber's transaction: locks its own event (waiting for another batch holding it) and those of `others`
+ * nobody holds; answers the ones still unprocessed. `markEventsProcessed` then marks them in the same transaction,
+ * so the events a batch imported are done when it commits and their own jobs find them processed.
+ */
+export const lockPendingEvents = (ctx: ScopedCtx, own: string, others: readonly string[]) => repo.lockPendingEvents(ctx, own, others);
+export const markEventsProcessed = (ctx: ScopedCtx, ids: readonly string[], at: Date) => repo.markManyProcessed(ctx, ids, at);
+
 // ---------------------------------------------------------------------------------------------------------------
 // Outbound: calls as jobs, paced per shop, backed off, every attempt recorded
 

@@ -16,6 +16,16 @@ export {
   type StockRequest,
   type StockResult,
 } from './stock-ledger.service.ts';
+export {
+  applyStockPlan,
+  planStockBatch,
+  reserveStockBatch,
+  StockPlanChanged,
+  type StockBatchPlan,
+  type BatchOutcome,
+  type BatchStockLine,
+  type BatchStockRequest,
+} from './stock-batch.service.ts';
 export { runInventoryExport, type InventoryExportJob } from './inventory-export.service.ts';
 export { runStockSync, type StockSyncJob } from './stock-sync.service.ts';
 export type { AppliedLine, StockLine } from './stock-ledger.repository.ts';

@@ -20,9 +20,12 @@ export {
 // eslint-disable-next-line no-restricted-syntax
 export {
   addTimeline,
+  countNewOrders,
   findByExternalId,
+  findByExternalIds,
   findSync,
   insertOrder,
+  insertOrdersBatch,
   linesOf,
   nextSequence,
   ordersOfCustomer,
@@ -30,10 +33,12 @@ export {
   saveSync,
   updateLine,
   updateOrder,
+  type BatchOrder,
   type LineRow,
   type NewLine,
   type NewOrder,
   type OrderRow,
+  type TimelineEntry,
 } from './orders.repository.ts';
 export { findCustomer } from './customers.service.ts';
 // A second known exception (ADR 0024, like pricing's in ADR 0020): the fulfillment list filters and counts orders by

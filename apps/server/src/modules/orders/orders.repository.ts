@@ -2,6 +2,7 @@ import { ORDER_TABS, type OrderStatus, type OrderTab } from '@kelola/domain';
 import type { OrderListQuery } from '@kelola/contracts';
 import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { TenantCtx } from '../../http/context.ts';
+import { insertJsonRows } from '../../platform/db/database.ts';
 import { uuidv7 } from '../../platform/db/ids.ts';
 import { channelNameSql } from '../channels/index.ts';
 import { orderCounts, orderDayCounts, orderLines, orderSequences, orders, orderSyncs, orderTimeline } from './orders.schema.ts';
@@ -80,6 +81,111 @@ export async function insertOrder(
           .returning();
   await bumpCounts(ctx, order, [[order.status, 1]]);
   return { order, lines: rows };
+}
+
+/** One change of the counts: an order of (business, channel) on its order date entering (+1) or leaving (−1) a status. */
+export type CountChange = { businessId: string | null; channelId: string | null; orderDate: Date; status: string; delta: number };
+
+/**
+ * The counts of many orders in one statement (the batched import, ADR 0045): the changes summed per counts row,
+ * each row taken once, totals in (business, channel, status) order and days in (status, day) order, as
+ * `bumpCounts` takes them for one order.
+ */
+export async function bumpCountsMany(ctx: TenantCtx, changes: readonly CountChange[]) {
+  const totals = new Map<string, { b: string; c: string; s: string; d: number }>();
+  const days = new Map<string, { b: string; c: string; s: string; day: string; d: number }>();
+  for (const change of changes) {
+    const b = change.businessId ?? NO_ID;
+    const c = change.channelId ?? NO_ID;
+    const day = jakartaDayOf(change.orderDate);
+    const total = totals.get(`${b}|${c}|${change.status}`) ?? { b, c, s: change.status, d: 0 };
+    total.d += change.delta;
+    totals.set(`${b}|${c}|${change.status}`, total);
+    const perDay = days.get(`${b}|${c}|${change.status}|${day}`) ?? { b, c, s: change.status, day, d: 0 };
+    perDay.d += change.delta;
+    days.set(`${b}|${c}|${change.status}|${day}`, perDay);
+  }
+  const order = <T extends { b: string; c: string; s: string }>(rows: T[], more: (x: T, y: T) => number) =>
+    rows
+      .filter((row) => (row as unknown as { d: number }).d !== 0)
+      .sort((x, y) =>
+        x.s !== y.s ? (x.s < y.s ? -1 : 1) : x.b !== y.b ? (x.b < y.b ? -1 : 1) : x.c !== y.c ? (x.c < y.c ? -1 : 1) : more(x, y),
+      );
+  const t = order([...totals.values()], () => 0);
+  const d = order([...days.values()], (x, y) => (x.day < y.day ? -1 : x.day > y.day ? 1 : 0));
+  if (t.length === 0 && d.length === 0) return;
+  await ctx.db.execute(sql`with totals as (
+      insert into ${orderCounts} (workspace_id, business_id, channel_id, status, count)
+      select ${ctx.workspaceId}::uuid, v.b, v.c, v.s, v.d from json_to_recordset(${JSON.stringify(t)}::json) as v(b uuid, c uuid, s text, d bigint)
+      on conflict (workspace_id, business_id, channel_id, status) do update set count = ${orderCounts}.count + excluded.count)
+    insert into ${orderDayCounts} (workspace_id, day, status, business_id, channel_id, count)
+    select ${ctx.workspaceId}::uuid, v.day, v.s, v.b, v.c, v.d
+    from json_to_recordset(${JSON.stringify(d)}::json) as v(b uuid, c uuid, s text, day date, d bigint)
+    on conflict (workspace_id, day, status, business_id, channel_id) do update set count = ${orderDayCounts}.count + excluded.count`);
+}
+
+/** A new order of a batch with its ids chosen by the caller, its lines and its timeline (the batched import). */
+export type BatchOrder = {
+  order: NewOrder & { id: string };
+  lines: (NewLine & { id: string })[];
+  timeline: (TimelineEntry & { id: string })[];
+};
+
+/**
+ * Inserts many new orders, their lines and timelines with one statement per table (`insertJsonRows`) and their
+ * counts with one more. No ON CONFLICT: an order another transaction inserted meanwhile fails the whole batch
+ * (its caller retries the events one by one).
+ */
+export async function insertOrdersBatch(ctx: TenantCtx, batch: readonly BatchOrder[], counts = true): Promise<void> {
+  if (batch.length === 0) return;
+  const now = ctx.platform.now();
+  const ws = ctx.workspaceId;
+  await insertJsonRows(
+    ctx.db,
+    orders,
+    batch.map((b) => ({ ...b.order, workspaceId: ws, createdAt: now, updatedAt: now })),
+  );
+  await insertJsonRows(
+    ctx.db,
+    orderLines,
+    batch.flatMap((b) => b.lines.map((line, position) => ({ ...line, workspaceId: ws, orderId: b.order.id, position }))),
+  );
+  await insertJsonRows(
+    ctx.db,
+    orderTimeline,
+    batch.flatMap((b) => b.timeline.map((entry) => ({ ...entry, at: entry.at ?? now, workspaceId: ws, orderId: b.order.id }))),
+  );
+  if (counts) await countNewOrders(ctx, batch);
+}
+
+/** The counts of new orders (each +1 in its status), in one statement; `insertOrdersBatch` runs it unless told not to. */
+export async function countNewOrders(ctx: TenantCtx, batch: readonly Pick<BatchOrder, 'order'>[]): Promise<void> {
+  await bumpCountsMany(
+    ctx,
+    batch.map((b) => ({
+      businessId: b.order.businessId ?? null,
+      channelId: b.order.channelId ?? null,
+      orderDate: b.order.orderDate,
+      status: b.order.status,
+      delta: 1,
+    })),
+  );
+}
+
+/** The orders of one channel with these marketplace order ids, locked when asked (the batched import's look-up). */
+export async function findByExternalIds(
+  ctx: TenantCtx,
+  channelId: string,
+  externalIds: readonly string[],
+  lock = false,
+): Promise<OrderRow[]> {
+  if (externalIds.length === 0) return [];
+  const q = ctx.db
+    .select()
+    .from(orders)
+    .where(and(scope(ctx), eq(orders.channelId, channelId), inArray(orders.externalId, [...externalIds])))
+    .orderBy(asc(orders.id));
+  return lock ? q.for('update') : q;
 }
 
 export async function findOrder(ctx: TenantCtx, id: string, lock = false): Promise<OrderRow | undefined> {
