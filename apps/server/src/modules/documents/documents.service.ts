@@ -12,11 +12,8 @@ import {
   mergeLabels,
   renderPackingLists,
   renderPickingList,
-  type LabelData,
-  type LabelPage,
-  type PackingOrder,
-  type PickLine,
-} from './pdf-render.ts';
+} from './pdf-process.ts';
+import type { LabelData, LabelPage, PackingOrder, PickLine } from './pdf-render.ts';
 
 export type PdfAnswer = { pdf: Buffer; fileName: string };
 
