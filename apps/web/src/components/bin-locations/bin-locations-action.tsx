@@ -1,8 +1,8 @@
 import { Button, Drawer, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCan } from '../../../components/use-can.ts';
-import { BinLocationsCard } from '../../warehouse/components/bin-locations-card.tsx';
+import { useCan } from '../use-can.ts';
+import { BinLocationsCard } from './bin-locations-card.tsx';
 
 /**
  * "Lokasi Rak" on the inventory list (ADR 0046): bins are stock work, so whoever may see the inventory list reaches
