@@ -16,7 +16,7 @@ import { newWorkspace } from '../apps/server/test/factories.ts';
 import { newWarehouse } from '../apps/server/test/workspaces/helpers.ts';
 import { buildTestApp } from '../apps/server/test/test-app.ts';
 import { printLabels, printPickingList } from '../apps/server/src/modules/documents/index.ts';
-import { rendererPeakRss } from '../apps/server/src/modules/documents/pdf-process.ts';
+import { rendererPeakRss, warmRenderer } from '../apps/server/src/modules/documents/pdf-process.ts';
 import { orderLines, orders } from '../apps/server/src/modules/orders/orders.schema.ts';
 import { inTenant } from '../apps/server/src/platform/db/database.ts';
 import { uuidv7 } from '../apps/server/src/platform/db/ids.ts';
@@ -123,6 +123,8 @@ await runBench(async () => {
     await plainPdf(count);
     const floorMs = performance.now() - started;
 
+    // A running server started its renderer with its workers (ADR 0046); the benchmark's app has no workers.
+    await warmRenderer();
     progress(`app: printLabels for ${count} orders`);
     // The seeding's garbage is collected first, so the process starts the labels as an idle server would.
     collectGarbage();

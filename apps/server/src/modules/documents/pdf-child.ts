@@ -16,3 +16,5 @@ process.on('message', (message: Request) => {
     .catch((error: unknown) => process.send?.({ id: message.id, error: error instanceof Error ? error.message : String(error) }));
 });
 process.on('disconnect', () => process.exit(0));
+// Loaded: the server may send work (it waits for this at start, so the first print does not pay the start).
+process.send?.({ ready: true });

@@ -17,6 +17,7 @@ let child: ChildProcess | undefined;
 let nextId = 1;
 const pending = new Map<number, Pending>();
 let peakRss = 0;
+let ready: Promise<void> = Promise.resolve();
 
 function renderer(): ChildProcess {
   if (child && child.connected) return child;
@@ -27,7 +28,10 @@ function renderer(): ChildProcess {
     serialization: 'advanced',
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  started.on('message', (message: { id: number; pdf?: Uint8Array; error?: string; maxRss?: number }) => {
+  let loaded = () => {};
+  ready = new Promise<void>((resolve) => (loaded = resolve));
+  started.on('message', (message: { id: number; pdf?: Uint8Array; error?: string; maxRss?: number; ready?: boolean }) => {
+    if (message.ready) loaded();
     const waiting = pending.get(message.id);
     if (!waiting) return;
     pending.delete(message.id);
@@ -37,6 +41,7 @@ function renderer(): ChildProcess {
   });
   const fail = (error: Error) => {
     if (child === started) child = undefined;
+    loaded();
     for (const [id, waiting] of pending) {
       pending.delete(id);
       waiting.reject(error);
@@ -73,6 +78,12 @@ export const renderLabels = (labels: Parameters<typeof render.renderLabels>[0]) 
 export const mergeLabels = (pages: Parameters<typeof render.mergeLabels>[0]) => call('mergeLabels', pages);
 export const renderPickingList = (input: Parameters<typeof render.renderPickingList>[0]) => call('renderPickingList', input);
 export const renderPackingLists = (orders: Parameters<typeof render.renderPackingLists>[0]) => call('renderPackingLists', orders);
+
+/** Starts the renderer and waits until its libraries are loaded (at server start: the first print does not wait). */
+export async function warmRenderer(): Promise<void> {
+  renderer();
+  await ready;
+}
 
 /** The highest RSS the renderer's process has reported (bytes), for the bulk-label benchmark. */
 export const rendererPeakRss = () => peakRss;
