@@ -13,8 +13,8 @@ const Env = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).default(20),
   /** How long a process trusts a member's resolved access (ADR 0037); at most 1000, 0 turns the cache off. */
   ACCESS_CACHE_TTL_MS: z.coerce.number().int().min(0).max(1000).default(500),
-  /** Orders per page of an order export (ADR 0044): memory against round trips. */
-  ORDER_EXPORT_PAGE_SIZE: z.coerce.number().int().min(10).max(50_000).default(5_000),
+  /** Orders per page of an order export (ADR 0044, 0046); unset: 50,000 on PostgreSQL (COPY pages), 5,000 on PGlite. */
+  ORDER_EXPORT_PAGE_SIZE: z.coerce.number().int().min(10).max(50_000).optional(),
   DATA_DIR: z.string().default('./data'),
   /** Ed25519 private key as PKCS#8 PEM; generated and kept in DATA_DIR in the embedded mode, required with DATABASE_URL. */
   TOKEN_PRIVATE_KEY: z.string().optional(),
@@ -173,7 +173,7 @@ export type Config = {
   databaseUrl: string | undefined;
   databasePoolSize: number;
   accessCacheTtlMs: number;
-  orderExportPageSize: number;
+  orderExportPageSize: number | undefined;
   embedded: boolean;
   dataDir: string;
   tokenPrivateKey: string | undefined;

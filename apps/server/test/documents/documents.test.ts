@@ -223,4 +223,25 @@ describe('tenancy and bad input', () => {
     const clerk = await newMember(app, s.owner, { 'list-inventory': 'READ' });
     expectError(await call('POST', '/api/documents/labels', clerk, { order_ids: [mine.id] }), 403, 'FORBIDDEN');
   });
+
+  it("bin locations are stock work: the inventory list's WRITE manages them, the warehouse settings' WRITE alone does not (ADR 0046)", async () => {
+    const s = await setup();
+    const sku = s.skus[0]!.id;
+    const stocker = await newMember(app, s.owner, { 'list-inventory': 'WRITE' });
+    const put = await call('PUT', '/api/bin-locations', stocker, { warehouse_id: s.wh, catalog_id: sku, location: 'C-02-4' });
+    expect(put.statusCode, put.body).toBe(200);
+    const listed = await call('GET', `/api/bin-locations?warehouse_id=${s.wh}`, stocker);
+    expect(listed.json().items.map((b: Record<string, string>) => b.location)).toEqual(['C-02-4']);
+
+    // Reading the inventory list shows the bins, not changing them.
+    const viewer = await newMember(app, s.owner, { 'list-inventory': 'READ' });
+    expect((await call('GET', `/api/bin-locations?warehouse_id=${s.wh}`, viewer)).statusCode).toBe(200);
+    expectError(await call('PUT', '/api/bin-locations', viewer, { warehouse_id: s.wh, catalog_id: sku, location: 'X' }), 403, 'FORBIDDEN');
+
+    // Managing the warehouse's settings alone is not stock work.
+    const keeper = await newMember(app, s.owner, { warehouse: 'WRITE' });
+    expectError(await call('PUT', '/api/bin-locations', keeper, { warehouse_id: s.wh, catalog_id: sku, location: 'X' }), 403, 'FORBIDDEN');
+    expectError(await call('GET', `/api/bin-locations?warehouse_id=${s.wh}`, keeper), 403, 'FORBIDDEN');
+    expect((await call('GET', `/api/bin-locations?warehouse_id=${s.wh}`, s.owner)).json().items[0].location).toBe('C-02-4');
+  });
 });

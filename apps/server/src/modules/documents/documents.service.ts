@@ -8,15 +8,8 @@ import { fetchShippingLabel } from '../channels/index.ts';
 import { ordersWithLines, type LineRow, type OrderRow } from '../orders/index.ts';
 import { getWarehouse } from '../warehouses/index.ts';
 import * as repo from './documents.repository.ts';
-import {
-  mergeLabels,
-  renderPackingLists,
-  renderPickingList,
-  type LabelData,
-  type LabelPage,
-  type PackingOrder,
-  type PickLine,
-} from './pdf-render.ts';
+import { mergeLabels, renderPackingLists, renderPickingList } from './pdf-process.ts';
+import type { LabelData, LabelPage, PackingOrder, PickLine } from './pdf-render.ts';
 
 export type PdfAnswer = { pdf: Buffer; fileName: string };
 

@@ -51,10 +51,13 @@ export { visibleOrders } from './orders.repository.ts';
 export {
   countOrdersForExport,
   ORDER_EXPORT_COLUMNS,
+  orderExportCopy,
   orderExportCsvPage,
   orderExportPage,
+  orderExportPages,
   ordersWithLines,
   type OrderExportFilter,
+  type OrderExportKey,
   type OrderExportRow,
 } from './order-batch.service.ts';
 

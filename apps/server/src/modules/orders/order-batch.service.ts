@@ -211,3 +211,103 @@ export async function orderExportCsvPage(
     .orderBy(asc(orders.orderDate), asc(orders.id))
     .limit(size);
 }
+
+/** A row's (order date, id) key as PostgreSQL's own text: the microseconds a JavaScript Date would lose are kept. */
+export type OrderExportKey = { orderDate: string; id: string };
+
+/**
+ * The pages of an export read in one pass (ADR 0046): the key of every `size`-th row and of the last one, with its
+ * row number. The last one's number is the row count. Each page is then one COPY between two of these keys.
+ */
+export async function orderExportPages(ctx: TenantCtx, f: OrderExportFilter, size: number): Promise<{ key: OrderExportKey; n: number }[]> {
+  const result = (await ctx.db.execute(sql`
+    select d, id, n from (
+      select ${orders.orderDate}::text as d, ${orders.id} as id, row_number() over w as n, lead(${orders.id}) over w is null as last
+      from ${orders} where ${exportConditions(ctx, f)}
+      window w as (order by ${orders.orderDate}, ${orders.id})
+    ) s where n % ${size} = 0 or last order by n`)) as unknown as { rows: { d: string; id: string; n: string | number }[] };
+  return result.rows.map((r) => ({ key: { orderDate: r.d, id: r.id }, n: Number(r.n) }));
+}
+
+const keyRange = (after: OrderExportKey | null, upTo: OrderExportKey): SQL =>
+  and(
+    after ? sql`(${orders.orderDate}, ${orders.id}) > (${after.orderDate}::timestamptz, ${after.id}::uuid)` : undefined,
+    sql`(${orders.orderDate}, ${orders.id}) <= (${upTo.orderDate}::timestamptz, ${upTo.id}::uuid)`,
+  )!;
+
+/** The CSV fields as COPY writes them: the same text as `csvLine` (an empty text is written as COPY's unquoted null). */
+const csvFields = (): SQL =>
+  sql.join(
+    ORDER_EXPORT_COLUMNS.map(([key]) => {
+      const column = orders[key];
+      if (key === 'orderDate') return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+      if (NUMERIC_EXPORT_COLUMNS.has(key)) return sql`${column}`;
+      return sql`nullif(${column}::text, '')`;
+    }),
+    sql`, `,
+  );
+
+// Control characters XML 1.0 cannot hold (tab, line feed and carriage return excepted) are dropped, as the writer does.
+const XML_CONTROL_CLASS = sql.raw(`E'[\\x01-\\x08\\x0b\\x0c\\x0e-\\x1f]'`);
+const XML_CONTROL_CHARS = sql.raw(
+  `E'${[...Array.from({ length: 8 }, (_, i) => i + 1), 11, 12, ...Array.from({ length: 18 }, (_, i) => i + 14)]
+    .map((c) => `\\x${c.toString(16).padStart(2, '0')}`)
+    .join('')}'`,
+);
+const columnLetter = (index: number) => String.fromCharCode(65 + index);
+
+/**
+ * Each order as the XML of its sheet row, written by PostgreSQL (ADR 0046): the cells the streamed writer writes
+ * (`<c r="B7" t="inlineStr">` text, `<v>` numbers, empty cells left out), text escaped for XML. The row numbers
+ * follow `firstRow` (the header is row 1).
+ */
+function xlsxRows(ctx: TenantCtx, f: OrderExportFilter, range: SQL, firstRow: number): SQL {
+  const alias = (i: number) => sql.raw(`c${i}`);
+  const inner = sql.join(
+    ORDER_EXPORT_COLUMNS.map(([key], i) => {
+      const column = orders[key];
+      if (key === 'orderDate') return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${alias(i)}`;
+      if (NUMERIC_EXPORT_COLUMNS.has(key)) return sql`${column}::text as ${alias(i)}`;
+      return sql`nullif(${column}::text, '') as ${alias(i)}`;
+    }),
+    sql`, `,
+  );
+  const escape = (value: SQL) => sql`replace(replace(replace(${value}, '&', '&amp;'), '<', '&lt;'), '>', '&gt;')`;
+  const cells = (clean: boolean) =>
+    sql.join(
+      ORDER_EXPORT_COLUMNS.map(([key], i) => {
+        const ref = sql.raw(`'<c r="${columnLetter(i)}' || s.n || '"`);
+        if (NUMERIC_EXPORT_COLUMNS.has(key)) return sql`coalesce(${ref}><v>' || s.${alias(i)} || '</v></c>', '')`;
+        const value = clean ? sql`s.${alias(i)}` : sql`translate(s.${alias(i)}, ${XML_CONTROL_CHARS}, '')`;
+        return sql`coalesce(${ref} t="inlineStr"><is><t xml:space="preserve">' || ${escape(value)} || '</t></is></c>', '')`;
+      }),
+      sql` || `,
+    );
+  const texts = sql.join(
+    ORDER_EXPORT_COLUMNS.flatMap(([key], i) => (NUMERIC_EXPORT_COLUMNS.has(key) ? [] : [sql`s.${alias(i)}`])),
+    sql`, `,
+  );
+  return sql`select '<row r="' || s.n || '">' || (case when concat(${texts}) ~ ${XML_CONTROL_CLASS} then ${cells(false)} else ${cells(true)} end) || '</row>'
+    from (
+      select ${inner}, ${orders.orderDate} as od, ${orders.id} as oid,
+        (row_number() over (order by ${orders.orderDate}, ${orders.id}) + ${sql.raw(String(Math.trunc(firstRow) - 1))})::text as n
+      from ${orders} where ${and(exportConditions(ctx, f), range)}
+    ) s order by s.od, s.oid`;
+}
+
+/**
+ * The COPY statement of one page of an export (the rows after `after` up to `upTo`): CSV fields, or each row's sheet
+ * XML as one binary field. Run on the tenant's transaction, so row-level security applies as to any other read.
+ */
+export function orderExportCopy(
+  ctx: TenantCtx,
+  f: OrderExportFilter,
+  format: 'csv' | 'xlsx',
+  after: OrderExportKey | null,
+  upTo: OrderExportKey,
+  firstRow: number,
+): SQL {
+  const range = keyRange(after, upTo);
+  if (format === 'xlsx') return sql`copy (${xlsxRows(ctx, f, range, firstRow)}) to stdout (format binary)`;
+  return sql`copy (select ${csvFields()} from ${orders} where ${and(exportConditions(ctx, f), range)} order by ${orders.orderDate}, ${orders.id}) to stdout (format csv)`;
+}

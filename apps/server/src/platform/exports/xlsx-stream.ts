@@ -142,6 +142,24 @@ export class XlsxStreamWriter {
     if (!this.sheet.deflate.write(data)) await once(this.sheet.deflate, 'drain');
   }
 
+  /**
+   * Where rows' XML made elsewhere (PostgreSQL's, ADR 0046) goes straight into the sheet: what is written is counted
+   * in the entry's CRC and size and handed to the compressor, which answers false while it is full. The rows written
+   * through `row` before must have been flushed.
+   */
+  sheetTarget(): { write: (chunk: Buffer) => boolean; once: (event: 'drain', listener: () => void) => unknown } {
+    if (!this.sheet || this.buffered.length > 0) throw new Error('sheetTarget: start and flush first');
+    const sheet = this.sheet;
+    return {
+      write: (chunk) => {
+        sheet.crc = crc32(chunk, sheet.crc);
+        sheet.size += chunk.length;
+        return sheet.deflate.write(chunk);
+      },
+      once: (event, listener) => sheet.deflate.once(event, listener),
+    };
+  }
+
   /** One row; the XML is handed on in blocks of about 1 MB. */
   async row(cells: readonly XlsxCell[]): Promise<void> {
     this.rowNumber += 1;

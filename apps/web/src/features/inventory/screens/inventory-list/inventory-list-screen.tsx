@@ -9,6 +9,7 @@ import { DateText } from '../../../../components/date-text.tsx';
 import { SkuPicker, skuLabel } from '../../../../components/sku-picker.tsx';
 import { useListQuery } from '../../../../components/use-list-query.ts';
 import { useInventory } from '../../api/inventory-api.ts';
+import { BinLocationsAction } from '../../../../components/bin-locations/bin-locations-action.tsx';
 import { InventoryExportAction } from '../../components/inventory-export-action.tsx';
 import { QuantityText } from '../../components/quantity-text.tsx';
 import { StockDetailDrawer } from '../../components/stock-detail-drawer.tsx';
@@ -119,6 +120,7 @@ export function InventoryListScreen() {
   const actions = (
     <Space wrap>
       <InventoryExportAction filters={{ warehouse_id: scope.warehouseId, status }} />
+      <BinLocationsAction warehouseId={scope.warehouseId} />
       <PermissionGate menuKey="list-inventory" action="WRITE">
         <StockSyncAction
           warehouses={syncWarehouses}

@@ -8,7 +8,7 @@ import { fromWarehouse, knownAreas, toWarehouseInput, type WarehouseFormValues }
 import { WarehouseFormFields } from '../../components/warehouse-form-fields.tsx';
 import { WriteGuard } from '../../../../components/write-guard.tsx';
 import { warehouseNotice } from '../../components/warehouse-notice.ts';
-import { BinLocationsCard } from '../../components/bin-locations-card.tsx';
+import { BinLocationsCard } from '../../../../components/bin-locations/bin-locations-card.tsx';
 
 /**
  * /warehouse/update-warehouse/:id: every field of a saved warehouse; PUT sends the whole form again. Below the form,

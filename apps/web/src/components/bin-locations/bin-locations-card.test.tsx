@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CatalogSearchItem } from '@kelola/contracts/catalog-search';
-import { ME } from '../../../test/fixtures.ts';
-import { renderWithRouter, stubFetch } from '../../../test/render-with-router.tsx';
+import { ME } from '../../test/fixtures.ts';
+import { renderWithRouter, stubFetch } from '../../test/render-with-router.tsx';
 import { BinLocationsCard } from './bin-locations-card.tsx';
 
 const WORKSPACE = 'w-1';

@@ -1,12 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BinLocation, BinLocationItem } from '@kelola/contracts/documents';
-import { apiFetch } from '../../../lib/api-client.ts';
-import { useWorkspaceId } from '../../../lib/workspace-query.ts';
-import { warehouseKeys } from './warehouse-keys.ts';
+import { apiFetch } from '../../lib/api-client.ts';
+import { useWorkspaceId } from '../../lib/workspace-query.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 export type { BinLocationItem };
 
-const binKey = (workspaceId: string | null, warehouseId: string) => [...warehouseKeys.detail(workspaceId, warehouseId), 'bin-locations'];
+const binKey = (workspaceId: string | null, warehouseId: string) => [
+  ...queryKeys.warehouses.detail(workspaceId, warehouseId),
+  'bin-locations',
+];
 
 /** GET /api/bin-locations: where each SKU lies in this warehouse (with its SKU code and name). */
 export function useBinLocations(warehouseId: string, enabled = true) {

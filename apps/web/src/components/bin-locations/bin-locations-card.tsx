@@ -3,13 +3,13 @@ import { BinLocationInput } from '@kelola/contracts/documents';
 import { Alert, App, Button, Card, Flex, Form, Input, Modal, Popconfirm, Table, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SkuPicker } from '../../../components/sku-picker.tsx';
-import { textLimit } from '../../../components/text-limit.ts';
-import { useCan } from '../../../components/use-can.ts';
-import { zodField } from '../../../components/zod-rules.ts';
-import { errorText } from '../../../lib/error-text.ts';
-import { applyFieldErrors } from '../../../lib/form-errors.ts';
-import { useBinLocations, useSetBinLocations, type BinLocationItem } from '../api/bin-location-api.ts';
+import { SkuPicker } from '../sku-picker.tsx';
+import { textLimit } from '../text-limit.ts';
+import { useCan } from '../use-can.ts';
+import { zodField } from '../zod-rules.ts';
+import { errorText } from '../../lib/error-text.ts';
+import { applyFieldErrors } from '../../lib/form-errors.ts';
+import { useBinLocations, useSetBinLocations, type BinLocationItem } from './bin-location-api.ts';
 
 /** The most SKUs put in one bin at a time. */
 export const MAX_SKUS_PER_ASSIGN = 20;
