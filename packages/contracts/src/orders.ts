@@ -363,6 +363,25 @@ export const ManualVoucherCheck = z.object({
 });
 export type ManualVoucherCheck = z.infer<typeof ManualVoucherCheck>;
 
+/**
+ * The form's lines priced as saving them would price them (area, formula or base price, then an approved discount
+ * programme in the order's period, ADR 0040), so the form shows a promotional price before saving; nothing is used.
+ */
+export const ManualOrderQuoteInput = ManualVoucherCheckInput.omit({ voucher_code: true });
+export type ManualOrderQuoteInput = z.input<typeof ManualOrderQuoteInput>;
+export const ManualOrderQuote = z.object({
+  lines: z.array(
+    z.object({
+      catalog_id: z.string(),
+      unit_price: z.number(),
+      /** The line's discount with the programme's share added. */
+      discount: z.number(),
+      price_source: z.enum([...MANUAL_PRICE_SOURCES, 'PROMOTION']),
+    }),
+  ),
+});
+export type ManualOrderQuote = z.infer<typeof ManualOrderQuote>;
+
 export type ManualOrderData = z.output<typeof ManualOrderInput>;
 
 /** The spec's PUT /sales-manual/state: one action of the machine on a manual order. */

@@ -6,6 +6,8 @@ import {
   ManualPricePreview,
   ManualPricePreviewInput,
   ManualVoucherCheck,
+  ManualOrderQuote,
+  ManualOrderQuoteInput,
   ManualVoucherCheckInput,
   ManualOrderStateInput,
   Order,
@@ -23,6 +25,7 @@ import {
   changeManualOrderState,
   editManualOrder,
   checkManualVoucher,
+  quoteManualOrder,
   placeManualOrder,
   previewManualPrices,
 } from './place-manual-order.ts';
@@ -149,6 +152,18 @@ export function registerOrderFlowRoutes({ route }: Router): void {
       response: ManualPricePreview,
     },
     (ctx, { body }) => previewManualPrices(t(ctx), body),
+  );
+  route(
+    {
+      method: 'POST',
+      url: '/api/manual-orders/quote',
+      permission: ['manual-order', 'READ'],
+      tags,
+      summary: "A manual order form's lines priced as saving would price them, promotions included (nothing used)",
+      body: ManualOrderQuoteInput,
+      response: ManualOrderQuote,
+    },
+    (ctx, { body }) => quoteManualOrder(t(ctx), body),
   );
   route(
     {

@@ -2,6 +2,8 @@ import {
   ManualOrderInput,
   ManualPricePreviewInput,
   ManualVoucherCheckInput,
+  ManualOrderQuoteInput,
+  type ManualOrderQuote,
   type ManualOrderData,
   type ManualPricePreview,
   type ManualVoucherCheck,
@@ -222,6 +224,21 @@ function voucherBasis(
     shippingFee: d.shipping_fee,
     date: d.order_date,
     withProgramme: lines.some((l) => l.priceSource === 'PROMOTION'),
+  };
+}
+
+/** The form's lines priced as the save would price them, promotions previewed, nothing used (issue 16). */
+export async function quoteManualOrder(ctx: TenantCtx, input: unknown): Promise<ManualOrderQuote> {
+  const d = parseOrFail(ManualOrderQuoteInput, input);
+  if (d.order_id) await orderOr404(ctx, d.order_id);
+  const { lines } = await priceManualLines(ctx, d, null);
+  return {
+    lines: lines.map((l) => ({
+      catalog_id: l.catalogId!,
+      unit_price: l.unitPrice ?? 0,
+      discount: l.discount ?? 0,
+      price_source: l.priceSource as ManualOrderQuote['lines'][number]['price_source'],
+    })),
   };
 }
 

@@ -237,4 +237,40 @@ describe('voucher check on the manual form before saving', () => {
     });
     expect(foreign.statusCode, foreign.body).toBe(404);
   });
+
+  it("quotes the form's lines as the save prices them (the programme's price before saving) and uses nothing", async () => {
+    const t = await team();
+    const quote = (body: Record<string, unknown> = {}, as: Actor = t.maker) =>
+      call('POST', '/api/manual-orders/quote', as, {
+        order_date: '2026-11-24',
+        buyer_phone: '081234567890',
+        lines: [
+          { catalog_id: t.sku.id, quantity: 2 },
+          { catalog_id: t.sku.id, quantity: 1, unit_price: 50_000 },
+        ],
+        ...body,
+      });
+    const before = await quote();
+    expect(before.statusCode, before.body).toBe(200);
+    expect(before.json().lines).toEqual([
+      { catalog_id: t.sku.id, unit_price: 60_000, discount: 0, price_source: 'LIST_PRICE' },
+      { catalog_id: t.sku.id, unit_price: 50_000, discount: 0, price_source: 'INPUT' },
+    ]);
+    const programme = await call('POST', '/api/promotions/discounts', t.maker, tenPercent([{ catalog_id: t.sku.id }]));
+    await call('POST', `/api/promotions/discounts/${programme.json().id}/approve`, t.checker, {});
+    // a typed price stays; the other line gets the programme's price, as the saved order will
+    const during = (await quote()).json();
+    expect(during.lines[0]).toMatchObject({ unit_price: 54_000, price_source: 'PROMOTION' });
+    expect(during.lines[1]).toMatchObject({ unit_price: 50_000, price_source: 'INPUT' });
+    expect((await call('GET', `/api/promotions/discounts/${programme.json().id}`, t.maker)).json().quota_used).toBe(0);
+    const saved = await order(t, { lines: [{ catalog_id: t.sku.id, quantity: 2 }] });
+    expect(saved.json().lines[0]).toMatchObject({ unit_price: during.lines[0].unit_price, discount: during.lines[0].discount });
+
+    expectError(await quote({ lines: [] }), 400, 'VALIDATION_FAILED');
+    expectError(await quote({ lines: [{ catalog_id: t.sku.id, quantity: 0 }] }), 400, 'VALIDATION_FAILED');
+    const other = await newWorkspace(app);
+    expect((await quote({}, other)).statusCode).toBe(400); // another workspace's SKU is a field error, as on save
+    const stranger = await quote({ order_id: '01900000-0000-7000-8000-000000000000' });
+    expect(stranger.statusCode, stranger.body).toBe(404);
+  });
 });

@@ -5,6 +5,8 @@ import type {
   ManualOrderInput,
   ManualPricePreview,
   ManualVoucherCheck,
+  ManualOrderQuote,
+  ManualOrderQuoteInput,
   ManualVoucherCheckInput,
   Order,
   OrderCancelInput,
@@ -175,6 +177,18 @@ export function useManualPrices(customerId: string | undefined, orderDate: strin
         body: { customer_id: customerId ?? null, order_date: orderDate, catalog_ids: ids },
       }),
     enabled: ids.length > 0 && Boolean(orderDate),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The form's lines priced as saving would price them (a discount programme's price before saving). */
+export function useManualQuote(body: ManualOrderQuoteInput | null) {
+  const workspaceId = useWorkspaceId();
+  return useQuery({
+    queryKey: ordersKeys.manualQuote(workspaceId, JSON.stringify(body)),
+    queryFn: () => apiFetch<ManualOrderQuote>('/manual-orders/quote', { method: 'POST', body }),
+    enabled: body !== null,
+    retry: false,
     placeholderData: keepPreviousData,
   });
 }

@@ -17,4 +17,5 @@ export const ordersKeys = {
     orders.of(workspaceId, 'manual-prices', customerId, date, catalogIds.join(',')),
   /** What a voucher code would take off the manual form (the whole check body in the key). */
   manualVoucher: (workspaceId: string | null, body: string) => orders.of(workspaceId, 'manual-voucher', body),
+  manualQuote: (workspaceId: string | null, body: string) => orders.of(workspaceId, 'manual-quote', body),
 };

@@ -53,7 +53,7 @@ const DRAFT = {
   ],
 };
 
-function setup(search = '', refuseVoucher?: string) {
+function setup(search = '', refuseVoucher?: string, promotion = false) {
   const { fetchStub, calls } = stubFetch((method, url, body) => {
     if (url.pathname === '/api/warehouses') return { body: WAREHOUSES };
     if (refuseVoucher && url.pathname === '/api/manual-orders' && method === 'POST' && (body as { voucher_code?: string }).voucher_code)
@@ -87,6 +87,19 @@ function setup(search = '', refuseVoucher?: string) {
             details: { fields: [{ path: 'voucher_code', code: 'VOUCHER_CODE_UNKNOWN', message: 'VOUCHER_CODE_UNKNOWN' }] },
           },
         };
+    }
+    // with `promotion`, a 10 % programme prices every line without a typed price (as the save would)
+    if (promotion && url.pathname === '/api/manual-orders/quote' && method === 'POST') {
+      const lines = (body as { lines: { catalog_id: string; unit_price?: number; discount: number }[] }).lines;
+      return {
+        body: {
+          lines: lines.map((line) =>
+            line.unit_price === undefined
+              ? { catalog_id: line.catalog_id, unit_price: 126_000, discount: line.discount, price_source: 'PROMOTION' }
+              : { catalog_id: line.catalog_id, unit_price: line.unit_price, discount: line.discount, price_source: 'INPUT' },
+          ),
+        },
+      };
     }
     if (url.pathname === '/api/catalogs') return { body: CATALOGS };
     if (url.pathname === `/api/inventory/catalogs/${KAOS.id}`) return { body: catalogStock(KAOS, { [JAKARTA.id]: 12 }) };
@@ -232,6 +245,21 @@ describe('/manual-order/:id/create', { timeout: 60_000 }, () => {
     expect(screen.getByTestId('manual-total').textContent).toBe('Rp295.000');
     // nothing was saved by checking
     expect(calls.some((call) => call.url.pathname === '/api/manual-orders')).toBe(false);
+  });
+
+  it("shows a discount programme's price and total before saving, as the save will price the line", async () => {
+    const { calls } = setup('', undefined, true);
+    await choose('warehouse', JAKARTA.name);
+    await choose('line-sku-0', `${KAOS.sku} — ${KAOS.name}`);
+    type('Jumlah', '2');
+    await waitFor(() => expect(screen.getByTestId('line-price-source').textContent).toBe('Harga promo: Rp126.000'), { timeout: 5_000 });
+    expect(screen.getByTestId('manual-total').textContent).toBe('Rp252.000');
+    const quote = calls.find((call) => call.url.pathname === '/api/manual-orders/quote')?.body as Record<string, unknown>;
+    expect(quote).toMatchObject({ order_id: null, lines: [{ catalog_id: KAOS.id, quantity: 2, discount: 0 }] });
+    // a typed price is the merchant's: no programme, and the total follows it
+    type('Harga Satuan', '150000');
+    await waitFor(() => expect(screen.getByTestId('manual-total').textContent).toBe('Rp300.000'), { timeout: 5_000 });
+    expect(screen.queryByText(/Harga promo/u)).toBeNull();
   });
 
   it('says which fields are missing and sends nothing', async () => {

@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { ManualOrderInput, PAYMENT_STATUSES, type ManualVoucherCheckInput } from '@kelola/contracts/orders';
+import { ManualOrderInput, PAYMENT_STATUSES, type ManualOrderQuoteInput, type ManualVoucherCheckInput } from '@kelola/contracts/orders';
 import type { CatalogSearchItem } from '@kelola/contracts/catalog-search';
 import { Button, Card, Col, DatePicker, Descriptions, Flex, Form, Input, InputNumber, Row, Select, Space, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -25,6 +25,7 @@ import {
   useCustomerOptions,
   useEditManualOrder,
   useManualPrices,
+  useManualQuote,
   useManualVoucher,
   useOrder,
 } from '../../api/orders-api.ts';
@@ -121,11 +122,45 @@ export function ManualOrderCreateScreen() {
   const voucherCode = (Form.useWatch('voucher_code', form) ?? '').trim();
   const buyerName = Form.useWatch('buyer_name', form);
   const buyerPhone = Form.useWatch('buyer_phone', form);
-  const checkLines = lines.flatMap((line) =>
+  // The form's complete lines, each with its index in the form (the server's quote answers them in this order).
+  const checked = lines.flatMap((line, index) =>
     line?.catalog_id && line.quantity
-      ? [{ catalog_id: line.catalog_id, quantity: line.quantity, unit_price: line.unit_price ?? undefined, discount: line.discount ?? 0 }]
+      ? [
+          {
+            index,
+            line: {
+              catalog_id: line.catalog_id,
+              quantity: line.quantity,
+              unit_price: line.unit_price ?? undefined,
+              discount: line.discount ?? 0,
+            },
+          },
+        ]
       : [],
   );
+  const checkLines = checked.map((c) => c.line);
+  const quoteBody: ManualOrderQuoteInput | null =
+    checkLines.length > 0 && orderDate
+      ? {
+          order_id: draft?.id ?? null,
+          customer_id: customerId ?? null,
+          order_date: orderDate.format('YYYY-MM-DD'),
+          buyer_phone: buyerPhone || undefined,
+          lines: checkLines,
+          discount: discount ?? 0,
+          shipping_fee: shipping ?? 0,
+        }
+      : null;
+  const quoteText = useDebounced(quoteBody ? JSON.stringify(quoteBody) : '', 400);
+  const formQuote = useManualQuote(quoteText ? (JSON.parse(quoteText) as ManualOrderQuoteInput) : null);
+  /** A discount programme's price for the form's line `index` (lines without a typed price), as saving will give it. */
+  const promotionOf = (index: number) => {
+    const k = checked.findIndex((c) => c.index === index);
+    const priced = k >= 0 && quoteText ? formQuote.data?.lines[k] : undefined;
+    return priced?.price_source === 'PROMOTION' && priced.catalog_id === checked[k]?.line.catalog_id && lines[index]?.unit_price == null
+      ? priced
+      : undefined;
+  };
   const voucherBody: ManualVoucherCheckInput | null =
     voucherCode && checkLines.length > 0 && orderDate
       ? {
@@ -149,10 +184,12 @@ export function ManualOrderCreateScreen() {
     lines.map((line) => line?.catalog_id),
   );
   const totals = manualOrderTotals(
-    lines.map((line) => ({
-      ...line,
-      list_price: quoteOf(line?.catalog_id)?.unit_price ?? (line?.catalog_id ? items[line.catalog_id]?.price : 0),
-    })),
+    lines.map((line, index) => {
+      const promotion = promotionOf(index);
+      return promotion
+        ? { ...line, list_price: promotion.unit_price, discount: promotion.discount }
+        : { ...line, list_price: quoteOf(line?.catalog_id)?.unit_price ?? (line?.catalog_id ? items[line.catalog_id]?.price : 0) };
+    }),
     discount,
     shipping,
     voucherApplied?.discount,
@@ -347,6 +384,7 @@ export function ManualOrderCreateScreen() {
                         const quote = quoteOf(catalogId);
                         const listPrice = quote?.unit_price ?? (catalogId ? items[catalogId]?.price : undefined);
                         const typed = lines[field.name]?.unit_price != null;
+                        const promotion = promotionOf(field.name);
                         return (
                           <Form.Item
                             name={[field.name, 'unit_price']}
@@ -354,6 +392,10 @@ export function ManualOrderCreateScreen() {
                             extra={
                               typed ? (
                                 t('priceSource.INPUT')
+                              ) : promotion ? (
+                                <span data-testid="line-price-source">
+                                  {t('priceSource.PROMOTION')}: <MoneyText value={promotion.unit_price} />
+                                </span>
                               ) : quote ? (
                                 <span data-testid="line-price-source">
                                   {t(`priceSource.${quote.source}`)}: <MoneyText value={quote.unit_price} />
