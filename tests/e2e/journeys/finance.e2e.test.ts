@@ -1,9 +1,18 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { DEMO_USER, baseUrl, describeJourney } from '../support/api.ts';
 import { openBrowser, saveScreenshot, type Session } from '../support/chromium.ts';
 import { pngImage } from '../support/files.ts';
-import { SERVER_POLL, chooseOption, escapeRegExp, signIn, trackNavigation, waitForWorkspace, watchServerErrors } from '../support/ui.ts';
+import {
+  chooseOption,
+  chooseSku,
+  escapeRegExp,
+  SERVER_POLL,
+  signIn,
+  trackNavigation,
+  waitForWorkspace,
+  watchServerErrors,
+} from '../support/ui.ts';
 
 const rp = (n: number) => `Rp${new Intl.NumberFormat('id-ID').format(n)}`;
 const digits = (text: string) => Number(text.replace(/[^\d]/gu, ''));
@@ -41,18 +50,6 @@ async function chooseCustomer(page: Page, testId: string, name: string, scope = 
     .first()
     .click();
   await expect.poll(() => select.innerText(), SERVER_POLL).toContain(name);
-}
-
-/** Picks a SKU in a SkuPicker: types the SKU and clicks its "SKU — name" option. */
-async function chooseSku(page: Page, select: Locator, sku: string): Promise<void> {
-  await select.click();
-  await page.keyboard.type(sku);
-  await page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-    .filter({ hasText: new RegExp(`^${escapeRegExp(sku)} — `, 'u') })
-    .first()
-    .click();
-  await expect.poll(() => select.innerText(), { message: `${sku}: chosen`, ...SERVER_POLL }).toContain(sku);
 }
 
 const detailValue = (page: Page, label: string) =>

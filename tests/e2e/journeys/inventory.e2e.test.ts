@@ -3,7 +3,16 @@ import type { Locator, Page } from 'playwright-core';
 import { DEMO_USER, baseUrl, demoChannels, describeJourney } from '../support/api.ts';
 import { openBrowser, saveScreenshot, type Session } from '../support/chromium.ts';
 import { startServerWithChannel, type JourneyServer } from '../support/server.ts';
-import { SERVER_POLL, chooseOption, escapeRegExp, signIn, trackNavigation, waitForWorkspace, watchServerErrors } from '../support/ui.ts';
+import {
+  chooseOption,
+  chooseSku,
+  escapeRegExp,
+  SERVER_POLL,
+  signIn,
+  trackNavigation,
+  waitForWorkspace,
+  watchServerErrors,
+} from '../support/ui.ts';
 
 const SKU = 'KOPI-GAYO-250';
 const PRODUCT = 'Kopi Gayo Arabika 250 g';
@@ -15,18 +24,6 @@ const OWN_SHOP = 'Shopee Toko Demo';
 const format = (value: number) => new Intl.NumberFormat('id-ID', { maximumFractionDigits: 0 }).format(value);
 /** A quantity read from a screen: thousands dots dropped, a minus sign of either kind. */
 const parseQuantity = (text: string) => Number(text.trim().replace(/\./gu, '').replace(/[−–]/gu, '-'));
-
-/** Picks a SKU in a SkuPicker: types the SKU (the server searches by prefix) and clicks its "SKU — name" option. */
-async function chooseSku(page: Page, select: Locator, sku: string): Promise<void> {
-  await select.click();
-  await page.keyboard.type(sku);
-  await page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-    .filter({ hasText: new RegExp(`^${escapeRegExp(sku)} — `, 'u') })
-    .first()
-    .click();
-  await expect.poll(() => select.innerText(), { message: `${sku}: chosen`, ...SERVER_POLL }).toContain(sku);
-}
 
 /** The text of a row's cell under the column headed `header` (the header cells of the row's own table). */
 async function cell(table: Locator, row: Locator, header: string): Promise<string> {

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
 import { DEMO_USER, baseUrl, describeJourney } from '../support/api.ts';
 import { openBrowser, saveScreenshot, type Session } from '../support/chromium.ts';
-import { SERVER_POLL, chooseOption, escapeRegExp, signIn, trackNavigation, waitForWorkspace, watchServerErrors } from '../support/ui.ts';
+import { chooseOption, chooseSku, SERVER_POLL, signIn, trackNavigation, waitForWorkspace, watchServerErrors } from '../support/ui.ts';
 
 const SKU = 'KOPI-GAYO-250';
 const WAREHOUSE = 'Gudang Bandung';
@@ -39,18 +38,6 @@ async function demoApi(): Promise<Api> {
     });
     return { status: response.status, body: (await response.json().catch(() => null)) as T };
   };
-}
-
-/** Picks a SKU in a SkuPicker: types the SKU and clicks its "SKU — name" option. */
-async function chooseSku(page: Page, select: Locator, sku: string): Promise<void> {
-  await select.click();
-  await page.keyboard.type(sku);
-  await page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-    .filter({ hasText: new RegExp(`^${escapeRegExp(sku)} — `, 'u') })
-    .first()
-    .click();
-  await expect.poll(() => select.innerText(), { message: `${sku}: chosen`, ...SERVER_POLL }).toContain(sku);
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEMO_USER, baseUrl, describeJourney } from '../support/api.ts';
 import { openBrowser, saveScreenshot, type Session } from '../support/chromium.ts';
-import { SERVER_POLL, signIn, waitForWorkspace } from '../support/ui.ts';
+import { chooseOption, chooseSku, SERVER_POLL, signIn, waitForWorkspace } from '../support/ui.ts';
 
 /** The demo admin (role Admin: WRITE on promotion-approval), the checker of the journey. */
 /** The demo web store's id (its vouchers are seeded there). */
@@ -144,22 +144,23 @@ describeJourney('journey: promotions with approval and web-store vouchers', () =
     await c.getByTestId('approve').click();
     await c.getByText('Program disetujui.').waitFor();
 
-    // A manual order in the period gets the promotional price and uses the quota.
-    const warehouses = await api<{ items: { id: string }[] }>('/api/warehouses', makerToken, workspaceId);
-    const skus = await api<{ items: { id: string; sku: string }[] }>(`/api/catalogs?q=KPK-PUTIH-M`, makerToken, workspaceId);
-    const putihId = skus.body.items.find((s) => s.sku === 'KPK-PUTIH-M')?.id;
-    expect(putihId).toBeTruthy();
-    const order = await api<{ lines: { unit_price: number; price_source: string }[] }>('/api/manual-orders', makerToken, workspaceId, {
-      method: 'POST',
-      body: {
-        warehouse_id: warehouses.body.items[0]!.id,
-        order_date: day(0),
-        buyer_name: 'Budi Santoso',
-        lines: [{ catalog_id: putihId, quantity: 2 }],
-        confirm: false,
-      },
-    });
-    expect(order.status).toBe(201);
+    // A manual order in the period: the form shows the promotional price and total before saving; the saved order
+    // has it and uses the quota.
+    const warehouses = await api<{ items: { id: string; name: string }[] }>('/api/warehouses', makerToken, workspaceId);
+    const buyer = `Budi Santoso ${suffix}`;
+    await page.goto(`/manual-order/all/create?workspace_id=${workspaceId}`);
+    await chooseOption(page, page.getByTestId('warehouse'), warehouses.body.items[0]!.name, { search: true });
+    await chooseSku(page, page.getByTestId('line-sku-0'), 'KPK-PUTIH-M');
+    await page.getByLabel('Jumlah').first().fill('2');
+    await expect.poll(() => page.getByTestId('line-price-source').first().innerText(), SERVER_POLL).toBe('Harga promo: Rp53.100');
+    await expect.poll(() => page.getByTestId('manual-total').innerText(), SERVER_POLL).toBe('Rp106.200');
+    await page.getByLabel('Nama pembeli').fill(buyer);
+    await saveScreenshot(page, 'journey-promotions-manual-order');
+    await page.getByRole('button', { name: 'Simpan draf', exact: true }).click();
+    // Saved: the manual order list opens with the new order's drawer (its id in the address).
+    await page.waitForURL(/[?&]order=/u, { timeout: 30_000 });
+    const orderId = new URL(page.url()).searchParams.get('order');
+    const order = await api<{ lines: { unit_price: number; price_source: string }[] }>(`/api/orders/${orderId}`, makerToken, workspaceId);
     expect(order.body.lines[0]).toMatchObject({ unit_price: 53_100, price_source: 'PROMOTION' });
     const after = await api<{ quota_used: number; status: string }>(`/api/promotions/discounts/${programId}`, makerToken, workspaceId);
     expect(after.body).toMatchObject({ status: 'ACTIVE', quota_used: 2 });

@@ -40,6 +40,18 @@ export async function chooseOption(page: Page, select: Locator, label: string, {
   await expect.poll(() => select.innerText(), { message: `${label}: chosen` }).toContain(label);
 }
 
+/** Picks a SKU in a SkuPicker: types the SKU (the server searches by prefix) and clicks its "SKU — name" option. */
+export async function chooseSku(page: Page, select: Locator, sku: string): Promise<void> {
+  await select.click();
+  await page.keyboard.type(sku);
+  await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+    .filter({ hasText: new RegExp(`^${escapeRegExp(sku)} — `, 'u') })
+    .first()
+    .click();
+  await expect.poll(() => select.innerText(), { message: `${sku}: chosen`, ...SERVER_POLL }).toContain(sku);
+}
+
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
 }
