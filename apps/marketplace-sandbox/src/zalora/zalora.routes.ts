@@ -322,9 +322,38 @@ export const registerZalora = (app: FastifyInstance, store: SandboxStore): void 
         errors.push({ Code: '1', Message: 'Price must be positive and Quantity at least 0', SellerSku: sellerSku });
         continue;
       }
+      // A new PrimaryCategory needs every isMandatory attribute of that category in ProductData, as ProductCreate
+      // does; ProductData alone may not empty a mandatory attribute.
+      const categoryId = xmlValue(row, 'PrimaryCategory');
+      const productData = xmlBlocks(row, 'ProductData')[0];
+      let category: { id: string } | undefined;
+      if (categoryId !== undefined || productData !== undefined) {
+        category = shop.categories.find((candidate) => candidate.id === (categoryId ?? product.categoryId) && candidate.leaf);
+        const given = (name: string) => xmlValue(productData ?? '', name);
+        const missingAttribute = (shop.attributes.get(category?.id ?? '') ?? []).find(
+          (attribute) =>
+            attribute.mandatory &&
+            !attribute.sales &&
+            (categoryId !== undefined ? (given(attribute.name) ?? '').trim() === '' : given(attribute.name)?.trim() === ''),
+        );
+        const problem = !category
+          ? 'Field PrimaryCategory must be a leaf category'
+          : missingAttribute
+            ? `Field ${missingAttribute.name} is mandatory`
+            : undefined;
+        if (problem) {
+          errors.push({ Code: '1', Message: problem, SellerSku: sellerSku });
+          continue;
+        }
+      }
       if (price !== undefined) sku.price = Number(price);
       if (quantity !== undefined) sku.stock = Number(quantity);
       product.updatedAt = now();
+      if (category && category.id !== product.categoryId) {
+        product.categoryId = category.id;
+        store.review(product);
+        content = true;
+      }
       const name = xmlValue(row, 'Name');
       const description = xmlValue(row, 'Description');
       if (name || description !== undefined) {

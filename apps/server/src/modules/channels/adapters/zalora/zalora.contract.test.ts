@@ -120,6 +120,18 @@ describe('zalora adapter against the sandbox', () => {
       status: 'FAILED',
       error: expect.stringContaining('Field Bahan is mandatory'),
     });
+    // An edit is checked too: a category sent again needs its mandatory attributes, and none may be emptied.
+    for (const edit of [{ categoryId: leaf?.id ?? '', attributes: [] }, { attributes: [{ id: 'Bahan', values: [''] }] }]) {
+      const refused = await adapter.updateProduct(auth, 'KKU-250', edit);
+      await sandbox.advance(6000);
+      expect(await adapter.getProductRequestStatus(auth, refused.requestId)).toMatchObject({
+        status: 'FAILED',
+        error: expect.stringContaining('Field Bahan is mandatory'),
+      });
+    }
+    const withBahan = await adapter.updateProduct(auth, 'KKU-250', { categoryId: leaf?.id ?? '', attributes: input.attributes ?? [] });
+    await sandbox.advance(6000);
+    expect((await adapter.getProductRequestStatus(auth, withBahan.requestId)).status).toBe('FINISHED');
     const badImage = await adapter.updateProduct(auth, 'KKU-250', { images: ['https://cdn.kelola.test/fail-front.jpg'] });
     await sandbox.advance(4000);
     expect(await adapter.getProductRequestStatus(auth, badImage.requestId)).toMatchObject({

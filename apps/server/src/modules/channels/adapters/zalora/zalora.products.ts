@@ -131,9 +131,19 @@ export const zaloraProducts = ({ call }: ZaloraClient): ProductCapability => {
     updateProduct: async (auth, productId, input) => {
       const product = await findProduct(auth, productId);
       const feeds: string[] = [];
+      // A new category or attributes go with the content, in ProductData as on create (Zalora checks the category's
+      // mandatory attributes again).
+      const productData =
+        input.attributes !== undefined || input.weightGrams !== undefined
+          ? `<ProductData>${input.weightGrams !== undefined ? `<PackageWeight>${input.weightGrams / 1000}</PackageWeight>` : ''}${(
+              input.attributes ?? []
+            )
+              .map((attribute) => `<${attribute.id}>${xmlEscape(attribute.values.join(','))}</${attribute.id}>`)
+              .join('')}</ProductData>`
+          : '';
       const content = `${input.name !== undefined ? `<Name>${xmlEscape(input.name)}</Name>` : ''}${
         input.description !== undefined ? `<Description>${xmlEscape(input.description)}</Description>` : ''
-      }`;
+      }${input.categoryId !== undefined ? `<PrimaryCategory>${xmlEscape(input.categoryId)}</PrimaryCategory>` : ''}${productData}`;
       if (content) {
         const rows = product.skus.map((sku) => `<Product><SellerSku>${xmlEscape(sku.sellerSku)}</SellerSku>${content}</Product>`).join('');
         feeds.push(str((await call(auth, 'ProductUpdate', {}, rows)).head.RequestId));
