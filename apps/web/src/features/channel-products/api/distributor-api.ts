@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChannelProductList } from '@kelola/contracts/channel-products';
 import type {
-  DistributorChannelList,
   DistributorImagesInput,
   DistributorProduct,
   DistributorProductEdit,
@@ -13,16 +12,6 @@ import { useWorkspaceId } from '../../../lib/workspace-query.ts';
 
 const keys = queryKeys.channelProducts;
 const channelPath = (channelId: string) => `/distributor-channels/${encodeURIComponent(channelId)}`;
-
-/** The workspace's distributor channel (none or one): tells a distributor channel id from a shop's. */
-export function useDistributorChannels() {
-  const workspaceId = useWorkspaceId();
-  return useQuery({
-    queryKey: keys.of(workspaceId, 'distributor-channels'),
-    queryFn: () => apiFetch<DistributorChannelList>('/distributor-channels'),
-    staleTime: 60_000,
-  });
-}
 
 export function useDistributorProducts(channelId: string, params: { status: string; page: number; size: number }) {
   const workspaceId = useWorkspaceId();

@@ -8,7 +8,7 @@ import { MoneyText } from '../../../../components/money-text.tsx';
 import { SkuPicker } from '../../../../components/sku-picker.tsx';
 import { notifyHttpError } from '../../../../lib/notify.ts';
 import { useChannelProducts, useChannelPushes, useMapSku, useShop, useSynchronize } from '../../api/channel-products-api.ts';
-import { useDistributorChannels } from '../../api/distributor-api.ts';
+import { useDistributorChannels } from '../../../../lib/distributor-channels.ts';
 import { DistributorProductsView } from './distributor-products-view.tsx';
 
 /** The create-product-* and edit-product-* routes of each marketplace (routes.tsv); a TikTok shop also sells on Tokopedia. */

@@ -18,12 +18,8 @@ import { validationText } from '../../../../lib/error-text.ts';
 import { applyFieldErrors } from '../../../../lib/form-errors.ts';
 import { notifyHttpError } from '../../../../lib/notify.ts';
 import { withWorkspaceQuery } from '../../../../lib/workspace-query.ts';
-import {
-  useDistributorChannels,
-  useDistributorProduct,
-  useSaveDistributorProduct,
-  useSetDistributorImages,
-} from '../../api/distributor-api.ts';
+import { useDistributorChannels } from '../../../../lib/distributor-channels.ts';
+import { useDistributorProduct, useSaveDistributorProduct, useSetDistributorImages } from '../../api/distributor-api.ts';
 import { useMasterProduct, useMasterProducts } from '../../api/publish-api.ts';
 import { ImageThumb } from '../../components/image-thumb.tsx';
 

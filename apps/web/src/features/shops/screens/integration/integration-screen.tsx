@@ -1,10 +1,11 @@
-import { ApiOutlined, KeyOutlined } from '@ant-design/icons';
+import { ApiOutlined, KeyOutlined, ShopOutlined } from '@ant-design/icons';
 import { App, Button, Card, Col, Row, Space, Spin, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { AddStoreResult, Integration, IntegrationCode } from '@kelola/contracts/channel-shops';
 import { PermissionGate } from '../../../../components/permission-gate.tsx';
+import { useDistributorChannels, useOpenDistributorChannel } from '../../../../lib/distributor-channels.ts';
 import { isApiError } from '../../../../lib/api-error.ts';
 import { withWorkspaceQuery } from '../../../../lib/workspace-query.ts';
 import { startAuthorization, useAuthorizeIntegration, useIntegrations } from '../../api/shops-api.ts';
@@ -36,6 +37,9 @@ export function IntegrationScreen() {
   const authorize = useAuthorizeIntegration();
   const started = useRef(false);
   const link = (path: string) => withWorkspaceQuery(path, location.search);
+  const distributor = useDistributorChannels().data?.items[0];
+  const openDistributor = useOpenDistributorChannel();
+  const distributorProducts = (channelId: string) => link(`/product-channel/${channelId}/product/synchronize`);
 
   const code = params.get('code');
   useEffect(() => {
@@ -151,6 +155,47 @@ export function IntegrationScreen() {
               </Card>
             </Col>
           ))}
+          <Col xs={24} sm={12} lg={8}>
+            <Card
+              title={t('integration.distributor.title')}
+              data-testid="integration-distributor"
+              actions={[
+                distributor ? (
+                  <Button key="products" icon={<ShopOutlined />} onClick={() => void navigate(distributorProducts(distributor.id))}>
+                    {t('integration.distributor.products')}
+                  </Button>
+                ) : (
+                  <PermissionGate key="open" menuKey="store-list" action="WRITE">
+                    <Button
+                      type="primary"
+                      icon={<ShopOutlined />}
+                      loading={openDistributor.isPending}
+                      onClick={() =>
+                        openDistributor.mutate(t('integration.distributor.defaultName'), {
+                          onSuccess: (channel) => {
+                            void message.success(t('integration.distributor.opened'));
+                            void navigate(distributorProducts(channel.id));
+                          },
+                          onError: (error) =>
+                            notification.error({
+                              title: t('integration.failedTitle'),
+                              description: isApiError(error) ? error.message : t('integration.failedBody'),
+                            }),
+                        })
+                      }
+                    >
+                      {t('integration.distributor.open')}
+                    </Button>
+                  </PermissionGate>
+                ),
+              ]}
+            >
+              <Space direction="vertical" size={4}>
+                <Typography.Text type="secondary">{t('integration.distributor.body')}</Typography.Text>
+                {distributor && <Tag color="success">{t('integration.distributor.active', { name: distributor.name })}</Tag>}
+              </Space>
+            </Card>
+          </Col>
         </Row>
       </Space>
       <AddStoreSuccess
