@@ -2,7 +2,7 @@ import type { Product } from '@kelola/contracts';
 import { PUBLISH_DESCRIPTION_MAX, PUBLISH_NAME_MAX } from '@kelola/contracts/channel-publish';
 import { CHANNEL_IMAGE_MAX_BYTES, stripRichText } from '@kelola/domain';
 import { Checkbox, Form, Input, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MoneyInput } from '../../../../components/money-input.tsx';
 import { textLimit } from '../../../../components/text-limit.ts';
@@ -184,8 +184,14 @@ export function AttributeFields({
   const { t } = useTranslation('publish');
   const form = Form.useFormInstance();
   const attributes = useShopAttributes(channelId, categoryId);
-  // Another category has other attributes: the values chosen for the last one are not sent.
+  // Another category has other attributes: the values chosen for the last one are not sent. Only a change from one
+  // category to another clears them: values given with the first category (a bulk-publish product starts with the
+  // shop's choice, an edit loads the product's) stay.
+  const shownCategory = useRef(categoryId);
   useEffect(() => {
+    const previous = shownCategory.current;
+    shownCategory.current = categoryId;
+    if (previous === undefined || previous === categoryId) return;
     form.setFieldValue([...prefix, 'attribute_values'], undefined);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the category changes
   }, [categoryId]);
