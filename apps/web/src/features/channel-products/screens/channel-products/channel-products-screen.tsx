@@ -1,6 +1,7 @@
 import type { ChannelProduct, ChannelPush, MappingState } from '@kelola/contracts/channel-products';
-import { Alert, Button, Card, Segmented, Space, Spin, Statistic, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Space, Spin, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { ProductStatusBar, type ProductStatusFilter } from '../../components/product-status-filter.tsx';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { DateText } from '../../../../components/date-text.tsx';
@@ -42,7 +43,7 @@ function ShopProductsView() {
   const { t } = useTranslation('channel-products');
   const { t: tp } = useTranslation('publish');
   const { id = '' } = useParams();
-  const [status, setStatus] = useState<'all' | 'active' | 'inactive'>('all');
+  const [status, setStatus] = useState<ProductStatusFilter>('all');
   const [page, setPage] = useState(1);
   const shop = useShop(id);
   const list = useChannelProducts(id, { status, page, size: 20 });
@@ -86,22 +87,13 @@ function ShopProductsView() {
           {t('import.done', { count: data.import.imported })} <DateText value={data.import.finished_at ?? ''} />
         </Typography.Text>
       ) : null}
-      <Space size="large">
-        <Statistic title={t('counts.all')} value={data?.counts.all ?? 0} />
-        <Statistic title={t('counts.active')} value={data?.counts.active ?? 0} />
-        <Statistic title={t('counts.inactive')} value={data?.counts.inactive ?? 0} />
-      </Space>
-      <Segmented
-        value={status}
+      <ProductStatusBar
+        counts={data?.counts}
+        status={status}
         onChange={(value) => {
-          setStatus(value as typeof status);
+          setStatus(value);
           setPage(1);
         }}
-        options={[
-          { value: 'all', label: t('counts.all') },
-          { value: 'active', label: t('counts.active') },
-          { value: 'inactive', label: t('counts.inactive') },
-        ]}
       />
       <Table<ChannelProduct>
         rowKey="product_id"

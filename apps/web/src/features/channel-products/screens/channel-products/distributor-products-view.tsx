@@ -1,7 +1,8 @@
 import type { ChannelProduct } from '@kelola/contracts/channel-products';
 import type { DistributorChannel } from '@kelola/contracts/distributor-channel';
-import { Button, Segmented, Space, Statistic, Table, Tag, Typography } from 'antd';
+import { Button, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { ProductStatusBar, type ProductStatusFilter } from '../../components/product-status-filter.tsx';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MoneyText } from '../../../../components/money-text.tsx';
@@ -15,7 +16,7 @@ import { useDistributorProducts } from '../../api/distributor-api.ts';
 export function DistributorProductsView({ channel }: { channel: DistributorChannel }) {
   const { t } = useTranslation('distributor');
   const { t: tc } = useTranslation('channel-products');
-  const [status, setStatus] = useState<'all' | 'active' | 'inactive'>('all');
+  const [status, setStatus] = useState<ProductStatusFilter>('all');
   const [page, setPage] = useState(1);
   const canWrite = useCan('product-channel', 'WRITE');
   const list = useDistributorProducts(channel.id, { status, page, size: 20 });
@@ -32,22 +33,13 @@ export function DistributorProductsView({ channel }: { channel: DistributorChann
           </Link>
         ) : null}
       </Space>
-      <Space size="large">
-        <Statistic title={tc('counts.all')} value={data?.counts.all ?? 0} />
-        <Statistic title={tc('counts.active')} value={data?.counts.active ?? 0} />
-        <Statistic title={tc('counts.inactive')} value={data?.counts.inactive ?? 0} />
-      </Space>
-      <Segmented
-        value={status}
+      <ProductStatusBar
+        counts={data?.counts}
+        status={status}
         onChange={(value) => {
-          setStatus(value as typeof status);
+          setStatus(value);
           setPage(1);
         }}
-        options={[
-          { value: 'all', label: tc('counts.all') },
-          { value: 'active', label: tc('counts.active') },
-          { value: 'inactive', label: tc('counts.inactive') },
-        ]}
       />
       <Table<ChannelProduct>
         rowKey="product_id"
