@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DomainError } from '../platform/errors.ts';
 import { localeFrom, translate, type Locale } from '../platform/i18n/translate.ts';
+import { marketplaceRequestError } from '../modules/channels/channels.errors.ts';
 import { ERROR_STATUS } from './error-status.ts';
 
 type ZodIssueLike = { keyword: string; instancePath: string; message: string; params: Record<string, unknown> };
@@ -46,8 +47,12 @@ export function installErrorHandler(app: FastifyInstance): void {
     void reply.code(404).send({ code: 'ROUTE_NOT_FOUND', message: translate(locale, 'errors', 'ROUTE_NOT_FOUND') });
   });
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError, request, reply) => {
     const locale = localeFrom(request.headers['accept-language']);
+    // A marketplace's failure during a request is the marketplace's, not ours: said as such, never a 500.
+    const fromMarketplace = marketplaceRequestError(thrown);
+    if (fromMarketplace) request.log.warn({ err: thrown }, 'marketplace call failed during a request');
+    const error = fromMarketplace ?? thrown;
     if (error instanceof DomainError) {
       const status = ERROR_STATUS[error.code];
       const details = error.details?.fields
@@ -62,7 +67,7 @@ export function installErrorHandler(app: FastifyInstance): void {
             })),
           }
         : error.details;
-      if (error.code === 'RATE_LIMITED' || error.code === 'OTP_RESEND_TOO_EARLY')
+      if (error.code === 'RATE_LIMITED' || error.code === 'OTP_RESEND_TOO_EARLY' || error.code === 'CHANNEL_MARKETPLACE_BUSY')
         void reply.header('retry-after', String(error.params.retry_after ?? 60));
       return reply.code(status).send({
         code: error.code,

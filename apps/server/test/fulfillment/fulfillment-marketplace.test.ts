@@ -247,6 +247,22 @@ describe('fulfillment of marketplace orders', () => {
     expectFieldError(await call('GET', `${base}/nope/pickup-slots`, s.owner), 'params.id');
   });
 
+  it('a marketplace too busy to answer the ship dialog is said as such (503, its retry-after), not a 500', async () => {
+    const s = await connectedShop('shopee', 5);
+    const { id } = await packedOrder(s);
+    expect((await step(s, id, 'ISSUE_GOODS')).statusCode).toBe(200);
+    // Every attempt of the adapter's retries meets the marketplace's rate limit.
+    await sandbox.admin('/faults', { marketplace: 'shopee', rateLimited: 100 });
+    try {
+      const busy = await call('GET', `${base}/${id}/pickup-slots`, s.owner);
+      expectError(busy, 503, 'CHANNEL_MARKETPLACE_BUSY');
+      expect(Number(busy.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    } finally {
+      await sandbox.admin('/faults', { marketplace: 'shopee', rateLimited: 0 });
+    }
+    expect((await call('GET', `${base}/${id}/pickup-slots`, s.owner)).statusCode).toBe(200);
+  });
+
   it("a shipment the marketplace refuses stays at goods issued, FAILED with the marketplace's message, and can be sent again", async () => {
     const s = await connectedShop('shopee', 20);
     // Arranged in the marketplace already (PROCESSED): our order is READY_TO_SHIP, the warehouse still works on it.
