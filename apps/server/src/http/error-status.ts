@@ -17,6 +17,7 @@ import { orderErrors } from '../modules/orders/orders.errors.ts';
 import { fulfillmentErrors } from '../modules/fulfillment/fulfillment.errors.ts';
 import { promotionErrors } from '../modules/promotions/promotions.errors.ts';
 import { financeErrors } from '../modules/finance/finance.errors.ts';
+import { documentErrors } from '../modules/documents/documents.errors.ts';
 
 /**
  * Each module lists its own error codes with their HTTP status in `<module>.errors.ts`; this is where they meet, as
@@ -43,6 +44,7 @@ export const MODULE_ERRORS = {
   fulfillmentErrors,
   promotionErrors,
   financeErrors,
+  documentErrors,
 };
 
 export const ERROR_STATUS = {
@@ -64,4 +66,5 @@ export const ERROR_STATUS = {
   ...fulfillmentErrors,
   ...promotionErrors,
   ...financeErrors,
+  ...documentErrors,
 } as const satisfies Record<ErrorCode, number>;

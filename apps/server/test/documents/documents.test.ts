@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rendererProcess } from '../../src/modules/documents/pdf-process.ts';
 import { orderOr404, updateOrder } from '../../src/modules/orders/index.ts';
 import { newMember, newWorkspace, type Actor } from '../factories.ts';
 import { asActor, newSku, receive } from '../inventory/helpers.ts';
@@ -106,6 +107,26 @@ describe('shipping labels', () => {
     }[];
     const count = (id: string, kind: string) => prints.find((p) => p.order_id === id && p.kind === kind)?.print_count;
     expect([count(a.id, 'label'), count(b.id, 'label'), count(a.id, 'picking'), count(b.id, 'picking')]).toEqual([2, 1, 1, undefined]);
+  });
+
+  it('a renderer that dies mid-print fails that print with a clear 503 and counts nothing; the next print starts a new one', async () => {
+    const s = await setup();
+    const a = await order(s, [1, 1], { receipt: 'JNE77' });
+    // The renderer is killed the moment the print is handed to it.
+    const renderer = rendererProcess();
+    const send = renderer.send.bind(renderer) as (...args: unknown[]) => boolean;
+    renderer.send = ((...args: unknown[]) => {
+      const sent = send(...args);
+      renderer.kill('SIGKILL');
+      return sent;
+    }) as typeof renderer.send;
+    expectError(await call('POST', '/api/documents/labels', s.owner, { order_ids: [a.id] }), 503, 'DOCUMENT_RENDER_FAILED');
+    expect((await call('GET', `/api/documents/prints?order_ids=${a.id}`, s.owner)).json().items).toEqual([]);
+
+    const again = await call('POST', '/api/documents/labels', s.owner, { order_ids: [a.id] });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(rendererProcess().pid).not.toBe(renderer.pid);
+    expect((await barcodesOnPage(again.rawPayload, 1)).map((x) => x.text)).toEqual(['JNE77', a.order_number]);
   });
 });
 

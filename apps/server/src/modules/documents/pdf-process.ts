@@ -1,6 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DomainError } from '../../platform/errors.ts';
 import type { RendererName } from './pdf-child.ts';
 import type * as render from './pdf-render.ts';
 
@@ -8,7 +9,8 @@ import type * as render from './pdf-render.ts';
  * Documents are drawn in a child process of their own (ADR 0046), started on the first print and kept: the server
  * (every module, loaded through tsx, about 300 MB) does not grow with a bulk print of 500 labels, and the renderer's
  * process holds only the PDF libraries and the document being drawn. One request at a time per renderer; requests
- * queue in order. If the child dies, the requests waiting on it fail and the next print starts a new one.
+ * queue in order. If the child dies, the requests waiting on it fail with DOCUMENT_RENDER_FAILED (503: print again;
+ * nothing of the failed print is counted) and the next print starts a new one.
  */
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -39,16 +41,17 @@ function renderer(): ChildProcess {
     if (message.error !== undefined || !message.pdf) waiting.reject(new Error(message.error ?? 'renderer gave no PDF'));
     else waiting.resolve(Buffer.from(message.pdf.buffer, message.pdf.byteOffset, message.pdf.byteLength));
   });
-  const fail = (error: Error) => {
+  const fail = (cause: string) => {
     if (child === started) child = undefined;
     loaded();
+    if (pending.size > 0) console.error(`document renderer failed: ${cause}`);
     for (const [id, waiting] of pending) {
       pending.delete(id);
-      waiting.reject(error);
+      waiting.reject(new DomainError('DOCUMENT_RENDER_FAILED'));
     }
   };
-  started.on('error', fail);
-  started.on('exit', (code) => fail(new Error(`document renderer exited (${code})`)));
+  started.on('error', (error) => fail(error.message));
+  started.on('exit', (code, signal) => fail(`exited (${code ?? signal})`));
   // The renderer never keeps the server alive.
   started.unref();
   started.channel?.unref();
@@ -69,7 +72,7 @@ function call<N extends RendererName>(name: N, input: Parameters<(typeof render)
     });
     target.channel?.ref();
     target.send({ id, name, input }, (error) => {
-      if (error && pending.delete(id)) reject(error);
+      if (error && pending.delete(id)) reject(new DomainError('DOCUMENT_RENDER_FAILED'));
     });
   });
 }
@@ -84,6 +87,9 @@ export async function warmRenderer(): Promise<void> {
   renderer();
   await ready;
 }
+
+/** The renderer's process, started when there is none (tests kill it mid-print). */
+export const rendererProcess = (): ChildProcess => renderer();
 
 /** The highest RSS the renderer's process has reported (bytes), for the bulk-label benchmark. */
 export const rendererPeakRss = () => peakRss;
