@@ -49,7 +49,10 @@ export function BulkPublishScreen() {
 
   const submit = async () => {
     // Shop, target, category and attribute values for every product, unless the product has its own (per_product).
-    const { per_product: perProduct, ...shared } = (await form.validateFields()) as Record<string, unknown> & {
+    // A refused field shows its error where it is; nothing is sent.
+    const values = (await form.validateFields().catch(() => null)) as Record<string, unknown> | null;
+    if (!values) return;
+    const { per_product: perProduct, ...shared } = values as Record<string, unknown> & {
       per_product?: Record<string, Record<string, unknown> | undefined>;
     };
     const choice = toPublishChoice(shared);
@@ -84,6 +87,7 @@ export function BulkPublishScreen() {
         <Form form={form} layout="vertical" style={{ maxWidth: 760 }}>
           <Form.Item name="channel_id" label={t('bulk.shop')} rules={[{ required: true, message: t('bulk.shopRequired') }]}>
             <Select
+              data-testid="bulk-shop"
               loading={shops.isLoading}
               options={connected.map((s) => ({ value: s.id, label: `${s.name} (${s.marketplace})` }))}
               onChange={() => form.setFieldsValue({ category_path: undefined, target: undefined })}

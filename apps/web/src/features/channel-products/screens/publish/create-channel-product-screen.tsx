@@ -35,7 +35,8 @@ export function CreateChannelProductScreen() {
   }, [product.data, form]);
 
   const submit = async () => {
-    const values = (await form.validateFields()) as { channels: Record<string, unknown>[] };
+    const values = (await form.validateFields().catch(() => null)) as { channels: Record<string, unknown>[] } | null;
+    if (!values) return;
     const choice = toPublishChoice(values.channels[0] ?? {});
     publish.mutate(
       { productId: productId ?? '', channels: [{ ...choice, channel_id: id, target } as never] },

@@ -43,7 +43,8 @@ export function EditChannelProductScreen() {
   }, [product.data, start.data, form]);
 
   const submit = async () => {
-    const values = (await form.validateFields()) as Record<string, unknown>;
+    const values = (await form.validateFields().catch(() => null)) as Record<string, unknown> | null;
+    if (!values) return;
     save.mutate({ ...toPublishChoice(values), target } as never, {
       onSuccess: setBatch,
       onError: (error) => {
