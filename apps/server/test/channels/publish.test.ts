@@ -65,9 +65,16 @@ async function drain(limit = 500): Promise<void> {
 beforeAll(async () => {
   sandbox = await startSandbox('publish');
   app = await buildTestApp({ MARKETPLACE_SANDBOX_URL: sandbox.origin });
-  // The sandbox clock, plus real time: each call's pacing slot (100 ms on Shopee) then comes round without a sleep.
-  const started = Date.now();
-  app.platform.now = () => new Date(sandbox.clock.now() + (Date.now() - started));
+  // The sandbox clock, moved on by real time as well as by the job polls: each call's pacing slot (100 ms on Shopee)
+  // comes round without a sleep, and the server's clock never runs ahead of the sandbox's, so the marketplaces'
+  // timestamp windows (TikTok takes at most 30 s ahead) hold however long the file runs on a busy machine.
+  let last = Date.now();
+  app.platform.now = () => {
+    const real = Date.now();
+    sandbox.clock.advance(real - last);
+    last = real;
+    return new Date(sandbox.clock.now());
+  };
   app.platform.jobs = jobs;
   setPublishTiming(app.platform, {
     pollMs: 2_000,
