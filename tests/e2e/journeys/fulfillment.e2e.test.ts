@@ -90,6 +90,7 @@ describeJourney('journey: accept, pick, pack by scanning, issue and ship marketp
       onTestFailed(async () => {
         console.log(`fulfillment journey went through:\n  ${visited.join('\n  ')}`);
         if (serverErrors.length > 0) console.log(`fulfillment journey server errors:\n  ${serverErrors.join('\n  ')}`);
+        console.log(`the server's warnings and errors:\n  ${server.failures().join('\n  ')}`);
         await saveScreenshot(page, 'journey-fulfillment-FAILED');
       });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { baseUrl, describeJourney, newEmail, signUpWithEmail } from '../support/api.ts';
 import { openBrowser, saveScreenshot, type Session } from '../support/chromium.ts';
-import { signIn } from '../support/ui.ts';
+import { openFromMenu, SERVER_POLL, signIn } from '../support/ui.ts';
 
 /**
  * Journey 8: the user menu switches the app to English and back: menu titles, page headings and the user menu's own
@@ -39,7 +39,7 @@ describeJourney('journey 8: switch the language to English and back', () => {
         .poll(async () => {
           if (!(await userMenuItem(language, true).isVisible())) await userMenuItem(submenu).hover();
           return userMenuItem(language, true).isVisible();
-        })
+        }, SERVER_POLL)
         .toBe(true);
     };
 
@@ -68,9 +68,7 @@ describeJourney('journey 8: switch the language to English and back', () => {
     await expect.poll(() => heading.innerText()).toBe(`Welcome, ${account.name}`);
 
     // Another screen in English too: the warehouse list heading.
-    await sideMenu.locator('.ant-menu-submenu-title').filter({ hasText: 'Settings' }).click();
-    await sideMenu.locator('a[title="Warehouses"]').first().click();
-    await page.waitForURL((url) => url.pathname === '/warehouse');
+    await openFromMenu(page, 'Settings', 'Warehouses', '/warehouse');
     await page.getByRole('heading', { name: 'Warehouses', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Add Warehouse' }).first().waitFor();
     await saveScreenshot(page, 'journey-8-english-warehouses');

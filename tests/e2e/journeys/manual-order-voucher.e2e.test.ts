@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEMO_USER, baseUrl, describeJourney } from '../support/api.ts';
+import { DEMO_USER, baseUrl, demoApi, describeJourney, type DemoApi } from '../support/api.ts';
 import { openBrowser, saveScreenshot, type Session } from '../support/chromium.ts';
 import { chooseOption, chooseSku, SERVER_POLL, signIn, trackNavigation, waitForWorkspace, watchServerErrors } from '../support/ui.ts';
 
@@ -12,32 +12,6 @@ const VOUCHER = 25_000;
 /** Rp77.000 as the screens write it. */
 const rupiah = (value: number) => `Rp${new Intl.NumberFormat('id-ID', { maximumFractionDigits: 0 }).format(value)}`;
 
-type Api = <T>(method: string, pathname: string, body?: unknown) => Promise<{ status: number; body: T }>;
-
-/** The demo owner's API, in the demo workspace. */
-async function demoApi(): Promise<Api> {
-  const login = await fetch(`${baseUrl()}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(DEMO_USER),
-  });
-  const { access_token } = (await login.json()) as { access_token: string };
-  const authorization = `Bearer ${access_token}`;
-  const me = (await (await fetch(`${baseUrl()}/api/me`, { headers: { authorization } })).json()) as { workspace_id_active: string };
-  return async <T>(method: string, pathname: string, body?: unknown) => {
-    const response = await fetch(`${baseUrl()}${pathname}`, {
-      method,
-      headers: {
-        authorization,
-        'workspace-id': me.workspace_id_active,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return { status: response.status, body: (await response.json().catch(() => null)) as T };
-  };
-}
-
 type AdminVoucher = { id: string; code: string; used: number; quota: number };
 
 /**
@@ -49,7 +23,7 @@ type AdminVoucher = { id: string; code: string; used: number; quota: number };
  */
 describeJourney('issue 16: a voucher on a manual order, shown before saving and used with the order', () => {
   let session: Session;
-  let api: Api;
+  let api: DemoApi;
   beforeAll(async () => {
     api = await demoApi();
     session = await openBrowser(baseUrl());

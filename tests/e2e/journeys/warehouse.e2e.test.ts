@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEMO_USER, baseUrl, describeJourney } from '../support/api.ts';
 import { openBrowser, saveScreenshot, type Session } from '../support/chromium.ts';
-import { chooseOption, signIn } from '../support/ui.ts';
+import { chooseOption, openFromMenu, signIn } from '../support/ui.ts';
 
 /** A real Kemendagri 2025 area: Gegerkalong, Sukasari, Kota Bandung, Jawa Barat. */
 const AREA = { province: 'Jawa Barat', city: 'Kota Bandung', district: 'Sukasari', subdistrict: 'Gegerkalong' } as const;
@@ -37,10 +37,7 @@ describeJourney('journey 7: create and edit a warehouse with an area', () => {
     const renamed = `Gudang Setiabudi ${suffix}`;
 
     await signIn(page, DEMO_USER.username, DEMO_USER.password);
-    const sideMenu = page.getByTestId('side-menu');
-    await sideMenu.locator('.ant-menu-submenu-title').filter({ hasText: 'Pengaturan' }).click();
-    await sideMenu.locator('a[title="Gudang"]').click();
-    await page.waitForURL((url) => url.pathname === '/warehouse');
+    await openFromMenu(page, 'Pengaturan', 'Gudang', '/warehouse');
     await page.getByRole('heading', { name: 'Gudang', exact: true }).waitFor();
     await page.locator('.ant-table-row').filter({ hasText: 'Gudang Jakarta Barat' }).waitFor();
     const workspaceId = new URL(page.url()).searchParams.get('workspace_id');

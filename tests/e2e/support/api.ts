@@ -59,6 +59,28 @@ export async function demoMenu(): Promise<MenuItem[]> {
   return menu;
 }
 
+/** A call of the demo owner's API in the demo workspace: the status and the JSON answer (null when there is none). */
+export type DemoApi = <T>(method: string, pathname: string, body?: unknown) => Promise<{ status: number; body: T }>;
+
+/** Signs the demo owner in through the API; the calls it returns go to the demo workspace. */
+export async function demoApi(): Promise<DemoApi> {
+  const { access_token } = await api<{ access_token: string }>('/api/auth/login', { method: 'POST', body: JSON.stringify(DEMO_USER) });
+  const authorization = `Bearer ${access_token}`;
+  const me = await api<{ workspace_id_active: string }>('/api/me', { headers: { authorization } });
+  return async <T>(method: string, pathname: string, body?: unknown) => {
+    const response = await fetch(`${baseUrl()}${pathname}`, {
+      method,
+      headers: {
+        authorization,
+        'workspace-id': me.workspace_id_active,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: response.status, body: (await response.json().catch(() => null)) as T };
+  };
+}
+
 type ChannelItem = { id: string; name: string; marketplace: string; status: string };
 
 /** The shops connected in the demo workspace (GET /api/channels as the demo owner). */

@@ -17,6 +17,8 @@ export type OwnServer = {
    * an empty answer; any status but 2xx throws with the method, the url, the status and the body.
    */
   api: <T = Record<string, unknown>>(url: string, init?: RequestInit) => Promise<T>;
+  /** The server's log lines that report a failure (errors and warnings), for a journey's failure report. */
+  failures: () => string[];
   /** Closes the browser, stops the server (only the process started here) and removes its data. */
   stop: () => Promise<void>;
 };
@@ -33,6 +35,19 @@ export async function startOwnServer(name: string, env: Record<string, string> =
   const sandboxPort = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const { child, log } = spawnServer(serverEnv(port, dataDir, { SANDBOX_PORT: String(sandboxPort), DEMO_SHOPS: 'true', ...env }));
+  // pino writes one JSON line per entry: level 40 is warn, 50 error, 60 fatal.
+  const failed: string[] = [];
+  const keepFailures = (chunk: Buffer) =>
+    failed.push(
+      ...chunk
+        .toString()
+        .split('\n')
+        .filter((line) => /"level":(4|5|6)0/u.test(line))
+        .map((line) => line.slice(0, 2_000)),
+    );
+  child.stdout?.on('data', keepFailures);
+  child.stderr?.on('data', keepFailures);
+  const failures = () => [...failed];
   let session: Session | undefined;
   const stop = async () => {
     await session?.close();
@@ -61,7 +76,7 @@ export async function startOwnServer(name: string, env: Record<string, string> =
     token = (await api<{ access_token: string }>('/api/auth/login', { method: 'POST', body: JSON.stringify(DEMO_USER) })).access_token;
     workspaceId = (await api<{ workspace_id_active: string | null }>('/api/me')).workspace_id_active ?? '';
     session = await openBrowser(baseUrl);
-    return { baseUrl, sandboxUrl: `http://127.0.0.1:${sandboxPort}`, workspaceId, session, api, stop };
+    return { baseUrl, sandboxUrl: `http://127.0.0.1:${sandboxPort}`, workspaceId, session, api, failures, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -9,6 +9,28 @@ export async function signIn(page: Page, username: string, password: string): Pr
   await page.getByRole('button', { name: 'Masuk', exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/dashboard');
   await page.getByTestId('welcome-card').waitFor();
+  // The shell then adds the workspace to the address: a click before that re-render may be lost (waitForWorkspace).
+  await waitForWorkspace(page);
+}
+
+/**
+ * Opens a side-menu page under a submenu (e.g. Pengaturan → Gudang) and waits for its path. On a machine as busy as
+ * CI a click that lands while the menu re-renders is sometimes lost: the submenu and the link are clicked again (at
+ * most three times) until the address changes.
+ */
+export async function openFromMenu(page: Page, submenu: string, link: string, pathname: string): Promise<void> {
+  const sideMenu = page.getByTestId('side-menu');
+  const target = sideMenu.locator(`a[title="${link}"]`).first();
+  for (let attempt = 1; ; attempt += 1) {
+    if (!(await target.isVisible())) await sideMenu.locator('.ant-menu-submenu-title').filter({ hasText: submenu }).click();
+    await target.click();
+    try {
+      await page.waitForURL((url) => url.pathname === pathname, { timeout: 10_000 });
+      return;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
 }
 
 /** Types a 6-digit code into antd's Input.OTP (six boxes; focus moves on by itself). */
@@ -31,13 +53,23 @@ export async function chooseOption(page: Page, select: Locator, label: string, {
   await expect
     .poll(async () => (await select.getAttribute('class')) ?? '', { message: `${label}: select enabled`, timeout: 15_000 })
     .not.toContain('ant-select-disabled');
-  await select.click();
-  if (search) await page.keyboard.type(label);
   const option = openDropdown(page)
     .locator('.ant-select-item-option')
     .filter({ hasText: new RegExp(`^${escapeRegExp(label)}$`, 'u') });
-  await option.first().click();
-  await expect.poll(() => select.innerText(), { message: `${label}: chosen` }).toContain(label);
+  // A click that lands while the list re-renders is sometimes lost on a busy machine: close, open and click again
+  // (3 tries).
+  for (let attempt = 1; ; attempt += 1) {
+    if (attempt > 1) await page.keyboard.press('Escape');
+    await select.click();
+    if (search) await page.keyboard.type(label);
+    await option.first().click();
+    try {
+      await expect.poll(() => select.innerText(), { message: `${label}: chosen`, timeout: 5_000 }).toContain(label);
+      return;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
 }
 
 /** Picks a SKU in a SkuPicker: types the SKU (the server searches by prefix) and clicks its "SKU — name" option. */
@@ -58,7 +90,9 @@ export function escapeRegExp(text: string): string {
 
 /**
  * Records every API answer with status ≥ 500 (method, path, status, the request's and the answer's bodies, cut),
- * for a failure report: a screen's "System seems to be busy" says nothing about which call failed or why.
+ * for a failure report: a screen's "System seems to be busy" says nothing about which call failed or why. A
+ * marketplace's own failure passed on to the screen (502/503 CHANNEL_MARKETPLACE_*, which the screens retry) is not
+ * the server's: it is printed, not recorded.
  */
 export function watchServerErrors(page: Page): string[] {
   const seen: string[] = [];
@@ -69,9 +103,10 @@ export function watchServerErrors(page: Page): string[] {
       .text()
       .catch(() => '')
       .then((body) => {
-        seen.push(
-          `${request.method()} ${new URL(response.url()).pathname} → ${response.status()} ${body.slice(0, 500)}\n    request: ${(request.postData() ?? '').slice(0, 1_000)}`,
-        );
+        const line = `${request.method()} ${new URL(response.url()).pathname} → ${response.status()} ${body.slice(0, 500)}\n    request: ${(request.postData() ?? '').slice(0, 1_000)}`;
+        if (/"code":"CHANNEL_MARKETPLACE_/u.test(body))
+          console.log(`the marketplace failed a call (passed on, not a server error): ${line}`);
+        else seen.push(line);
       });
   });
   return seen;
