@@ -73,7 +73,7 @@ export function composePorts(modules: readonly KelolaModule[] = MODULES): Ports 
 }
 
 /** The platform with the modules' ports wired in: what main.ts, the test app and the benchmarks start from. */
-export function openPlatform(config: Config, options: { inMemory?: boolean } = {}): Promise<Platform> {
+export function openPlatform(config: Config, options: { inMemory?: boolean; snapshot?: Blob } = {}): Promise<Platform> {
   return createPlatform(config, { ...options, ports: composePorts() });
 }
 

@@ -1,21 +1,32 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
+import fs from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openPlatform } from '../src/composition.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { buildApp, type App } from '../src/http/app.ts';
 import { loadAreas } from '../src/modules/areas/index.ts';
 import { ledgerProblems } from '../src/modules/finance/index.ts';
 import type { Platform } from '../src/platform/platform.ts';
+import { TEST_AREA_PROVINCES } from './global-setup.ts';
 
-/** Provinces whose full area tree the test database holds: DKI Jakarta, Jawa Barat, Jawa Timur. */
-export const TEST_AREA_PROVINCES = ['31', '32', '35'] as const;
+export { TEST_AREA_PROVINCES };
 
 export type TestApp = App & { platform: Platform; close: () => Promise<void> };
 
 /** A server database needs a configured signing key (config refuses to start without one); one per test process. */
 const TEST_TOKEN_PRIVATE_KEY = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+
+/** The snapshot's file from test/global-setup.ts; none outside vitest (the benchmarks run through tsx). */
+function providedSnapshot(): string {
+  try {
+    return inject('pgliteSnapshot') ?? '';
+  } catch {
+    return '';
+  }
+}
 
 export type TestPlatform = { platform: Platform; close: () => Promise<void> };
 
@@ -56,9 +67,14 @@ export async function openTestPlatform(env: Record<string, string> = {}): Promis
     ...(databaseUrl ? { DATABASE_URL: databaseUrl, TOKEN_PRIVATE_KEY: TEST_TOKEN_PRIVATE_KEY } : {}),
     ...env,
   });
-  const platform = await openPlatform(config, { inMemory: !databaseUrl });
+  // The run's migrated copy with the areas (test/global-setup.ts), when the database is embedded.
+  const snapshot = databaseUrl ? '' : providedSnapshot();
+  const platform = await openPlatform(config, {
+    inMemory: !databaseUrl,
+    ...(snapshot ? { snapshot: new Blob([fs.readFileSync(snapshot)]) } : {}),
+  });
   // Three provinces (those of the demo seed) instead of all 91,599 areas keep each test file's start fast.
-  await loadAreas(platform.database, { only: TEST_AREA_PROVINCES });
+  if (!snapshot) await loadAreas(platform.database, { only: TEST_AREA_PROVINCES });
   return {
     platform,
     close: async () => {

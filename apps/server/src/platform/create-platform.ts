@@ -11,12 +11,13 @@ import { createTokenKeys } from './tokens/token-keys.ts';
  * Opens the database (migrated), the key pair, storage, mail and the job queue: everything but HTTP. The ports come
  * from the composition root (`openPlatform` in composition.ts), which is what callers use.
  */
-export async function createPlatform(config: Config, options: { ports: Ports; inMemory?: boolean }): Promise<Platform> {
+export async function createPlatform(config: Config, options: { ports: Ports; inMemory?: boolean; snapshot?: Blob }): Promise<Platform> {
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
     inMemory: options.inMemory ?? false,
+    ...(options.snapshot ? { snapshot: options.snapshot } : {}),
   });
   await migrateDatabase(database);
   const keys = await createTokenKeys(config.tokenPrivateKey, config.embedded && !options.inMemory ? config.dataDir : null);

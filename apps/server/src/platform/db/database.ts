@@ -29,7 +29,14 @@ export type Database = {
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations');
 
-export type OpenOptions = { url?: string; dataDir?: string; poolSize?: number; inMemory?: boolean };
+export type OpenOptions = {
+  url?: string;
+  dataDir?: string;
+  poolSize?: number;
+  inMemory?: boolean;
+  /** An in-memory PGlite starts from this dump (`dumpDataDir`) instead of an empty cluster: the tests' migrated copy. */
+  snapshot?: Blob;
+};
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.url) {
@@ -53,7 +60,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
   let release = () => {};
   let client: PGlite;
-  if (options.inMemory || !options.dataDir) client = new PGlite();
+  if (options.snapshot) client = new PGlite({ loadDataDir: options.snapshot });
+  else if (options.inMemory || !options.dataDir) client = new PGlite();
   else {
     const dir = path.join(options.dataDir, 'db');
     fs.mkdirSync(options.dataDir, { recursive: true });
