@@ -36,11 +36,11 @@ function readPdf(pdf: Buffer): { pages: number; sizesMm: string[]; text: string 
 }
 
 /**
- * Journey (issue 14, documents): two orders of the demo's Shopee sandbox shop are accepted; on /fulfillment both are
+ * Journey (issue 14, documents): five orders of the demo's Shopee sandbox shop are accepted; on /fulfillment all five are
  * selected and their picking list is opened in the printable full page (/fulfillment/bulk-picking-list): the PDF the
- * page shows is fetched from it and read with poppler (one A4 page, both order numbers, the SKU and its total). Then
+ * page shows is fetched from it and read with poppler (one A4 page, every order number, the SKU and its total). Then
  * their labels in bulk (/fulfillment/bulk-shipping-label): one 100 × 150 mm page per order. Printing the labels moves
- * both orders from "not printed" to "printed" in the list's filter.
+ * the orders from "not printed" to "printed" in the list's filter.
  *
  * It needs the live sandbox shops (DEMO_SHOPS), so it runs on a server of its own with the embedded sandbox; no
  * automatic sandbox orders (DEMO_ORDER_EVERY_SECONDS=0).
@@ -120,7 +120,7 @@ describeJourney('journey: print a picking list and bulk labels from /fulfillment
   }
 
   it(
-    'prints the picking list and the labels of two selected orders; the PDFs hold them, and they show as printed',
+    'prints the picking list and the labels of five selected orders; the PDFs hold them, and they show as printed',
     { timeout: 420_000 },
     async ({ onTestFailed }) => {
       const { page } = session;
@@ -141,7 +141,9 @@ describeJourney('journey: print a picking list and bulk labels from /fulfillment
           LONG_POLL,
         )
         .toBe(true);
-      const numbers = [await sandboxOrder(), await sandboxOrder()];
+      // A pick wave of five orders (the issue's journey).
+      const numbers: string[] = [];
+      for (let i = 0; i < 5; i += 1) numbers.push(await sandboxOrder());
       const orders: Order[] = [];
       for (const number of numbers) {
         await expect.poll(async () => (await findOrder(number))?.status, LONG_POLL).toBe('NEW');
@@ -162,23 +164,23 @@ describeJourney('journey: print a picking list and bulk labels from /fulfillment
         location: 'R-07-2',
       });
 
-      // Not printed yet: both are under "not printed", none under "printed".
+      // Not printed yet: all five are under "not printed", none under "printed".
       await signIn(page, DEMO_USER.username, DEMO_USER.password);
       await page.goto(`/fulfillment?workspace_id=${workspaceId}&printed=false`);
       await waitForWorkspace(page);
       for (const order of orders) await page.getByTestId(`order-${order.order_number}`).waitFor();
 
-      // 1. The picking list of the two: one A4 page, both orders, the SKU with the total to pick.
+      // 1. The picking list of the five: one A4 page, every order, the SKU with the total to pick.
       await selectRows(page, orders);
       const picking = await printFromList(page, 'Cetak Picking List', '/fulfillment/bulk-picking-list', 'picking-list');
       const pickingPdf = readPdf(picking.pdf);
       expect(pickingPdf.pages).toBe(1);
       expect(pickingPdf.sizesMm).toEqual(['210x297']);
       expect(pickingPdf.text).toContain('Picking List');
-      expect(pickingPdf.text).toContain('2 pesanan');
+      expect(pickingPdf.text).toContain('5 pesanan');
       for (const order of orders) expect(pickingPdf.text).toContain(order.order_number);
       const skuLine = pickingPdf.text.split('\n').find((line) => line.includes(SKU)) ?? '';
-      // The coffee's bin, the SKU, the total of both orders.
+      // The coffee's bin, the SKU, the total of the five orders.
       expect(skuLine).toMatch(new RegExp(`R-07-2\\s+${SKU}.*\\s${total}\\s`, 'u'));
       await saveScreenshot(picking.popup, 'journey-documents-picking-list');
       await picking.popup.close();
@@ -188,13 +190,13 @@ describeJourney('journey: print a picking list and bulk labels from /fulfillment
       await selectRows(page, orders);
       const labels = await printFromList(page, 'Cetak Label', '/fulfillment/bulk-shipping-label', 'labels');
       const labelPdf = readPdf(labels.pdf);
-      expect(labelPdf.pages).toBe(2);
-      expect(labelPdf.sizesMm).toEqual(['100x150', '100x150']);
+      expect(labelPdf.pages).toBe(5);
+      expect(labelPdf.sizesMm).toEqual(Array(5).fill('100x150'));
       for (const order of orders) expect(labelPdf.text).toContain(order.order_number);
       await saveScreenshot(labels.popup, 'journey-documents-labels');
       await labels.popup.close();
 
-      // 3. Printed: the "printed" filter now holds both, "not printed" neither (read once the list has answered).
+      // 3. Printed: the "printed" filter now holds all five, "not printed" none of them (read once the list has answered).
       const listAnswer = (printed: string) =>
         page.waitForResponse(
           (r) => new URL(r.url()).pathname === '/api/fulfillment' && new URL(r.url()).searchParams.get('printed') === printed,
@@ -215,8 +217,8 @@ describeJourney('journey: print a picking list and bulk labels from /fulfillment
         'GET',
         `/documents/prints?order_ids=${orders.map((o) => o.id).join(',')}`,
       );
-      expect(prints.items.filter((p) => p.kind === 'label').map((p) => p.print_count)).toEqual([1, 1]);
-      expect(prints.items.filter((p) => p.kind === 'picking').map((p) => p.print_count)).toEqual([1, 1]);
+      expect(prints.items.filter((p) => p.kind === 'label').map((p) => p.print_count)).toEqual(Array(5).fill(1));
+      expect(prints.items.filter((p) => p.kind === 'picking').map((p) => p.print_count)).toEqual(Array(5).fill(1));
       expect(serverErrors).toEqual([]);
     },
   );

@@ -1,5 +1,8 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
+import { setFormatLocale } from '../lib/format.ts';
+import { changeLanguage, currentLanguage } from '../lib/i18n.ts';
+import { setTheme } from '../lib/ui-settings.ts';
 
 // The whole suite shares two cores with the server's tests and the browser journeys: an antd screen may take more
 // than the default second to settle, which is load, not a failure. findBy* and waitFor wait up to 10 s.
@@ -28,7 +31,15 @@ if (!('ResizeObserver' in window)) {
   Object.defineProperty(window, 'ResizeObserver', { value: ResizeObserverStub });
 }
 
-afterEach(() => {
+// The files of a worker share their modules (isolate: false in vitest.config.ts): each test leaves the page as the
+// next one expects it, in Indonesian, with no chosen format locale or theme, real timers and the real fetch.
+afterEach(async () => {
   cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  if (currentLanguage() !== 'id') await changeLanguage('id');
+  setFormatLocale(null);
+  setTheme('default');
   localStorage.clear();
 });
