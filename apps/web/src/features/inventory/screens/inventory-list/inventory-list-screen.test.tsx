@@ -45,6 +45,20 @@ function setup({
     if (url.pathname === '/api/inventory') return inventory ? inventory() : { body: INVENTORY };
     if (url.pathname === `/api/inventory/catalogs/${KAOS_M}`) return { body: KAOS_M_DETAIL };
     if (url.pathname === '/api/warehouses') return { body: WAREHOUSES };
+    if (url.pathname === '/api/bin-locations')
+      return {
+        body: {
+          items: [
+            {
+              warehouse_id: url.searchParams.get('warehouse_id'),
+              catalog_id: KAOS_M,
+              location: 'A-01-2',
+              sku: 'KPK-HITAM-M',
+              name: 'Kaos Polos M',
+            },
+          ],
+        },
+      };
     if (url.pathname === '/api/inventory/exports' && method === 'POST') return { status: 202, body: exportRecord('PROCESSING') };
     if (url.pathname.startsWith('/api/inventory/exports/') && url.pathname.endsWith('/file')) return { body: { file: true } };
     if (url.pathname.startsWith('/api/inventory/exports/'))
@@ -162,6 +176,23 @@ describe('/inventory/list-inventoryv2', { timeout: 30_000 }, () => {
     fireEvent.click(option);
     await waitFor(() => expect(search(router).get('warehouse')).toBe(BANDUNG_ID));
     expect(search(router).get('warehouse_id')).toBeNull();
+  });
+
+  it('opens the bin locations of the warehouse in view from "Lokasi Rak", which waits for a warehouse to be chosen', async () => {
+    const first = setup();
+    await screen.findByText('Kaos Polos M');
+    expect((screen.getByTestId('open-bin-locations') as HTMLButtonElement).disabled).toBe(true);
+    first.unmount();
+
+    const { calls } = setup({ path: `/inventory/list-inventoryv2?workspace_id=${WORKSPACE}&warehouse=${BANDUNG_ID}` });
+    await screen.findAllByText('Kaos Polos M');
+    const open = screen.getByTestId('open-bin-locations') as HTMLButtonElement;
+    await waitFor(() => expect(open.disabled).toBe(false));
+    fireEvent.click(open);
+    const drawer = await screen.findByTestId('bin-locations');
+    await waitFor(() => expect(within(drawer).getByText('A-01-2')).toBeTruthy());
+    const asked = calls.filter((c) => c.url.pathname === '/api/bin-locations').map((c) => c.url.searchParams.get('warehouse_id'));
+    expect(asked).toEqual([BANDUNG_ID]);
   });
 
   it('says so when there is no stock yet, and offers a retry when the list fails', async () => {
