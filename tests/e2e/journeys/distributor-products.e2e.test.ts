@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEMO_USER, baseUrl, demoApi, describeJourney, type DemoApi } from '../support/api.ts';
 import { openBrowser, saveScreenshot, type Session } from '../support/chromium.ts';
 import { pngImage } from '../support/files.ts';
-import { SERVER_POLL, signIn, trackNavigation, waitForWorkspace, watchServerErrors } from '../support/ui.ts';
+import { chooseOption, SERVER_POLL, signIn, trackNavigation, waitForWorkspace, watchServerErrors } from '../support/ui.ts';
 
 type Channel = { id: string; name: string };
 type Saved = {
@@ -83,14 +83,7 @@ describeJourney('issue 15: products offered on the distributor channel, priced b
       await page.getByRole('button', { name: 'Tambah produk distributor' }).click();
       await page.waitForURL((url) => url.pathname.endsWith('/create-product-distributor'));
       await page.getByRole('heading', { name: `Tambah produk distributor — ${channel!.name}` }).waitFor();
-      const master = page.getByTestId('distributor-master');
-      await master.click();
-      await page.keyboard.type(name);
-      await page
-        .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-        .filter({ hasText: name })
-        .first()
-        .click();
+      await chooseOption(page, page.getByTestId('distributor-master'), name, { search: true });
       const rows = page.locator('.ant-table-tbody tr.ant-table-row');
       await expect.poll(() => rows.count(), SERVER_POLL).toBe(2);
       const rowOf = (sku: string) => rows.filter({ hasText: sku });
