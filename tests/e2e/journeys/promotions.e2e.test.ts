@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEMO_USER, baseUrl, describeJourney } from '../support/api.ts';
 import { openBrowser, saveScreenshot, type Session } from '../support/chromium.ts';
@@ -12,14 +12,6 @@ const CHECKER = { username: 'admin@kelola.id', password: DEMO_USER.password } as
 
 /** A Jakarta calendar date `days` from today. */
 const day = (days: number) => new Date(Date.now() + 7 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
-
-async function pickSku(page: Page, select: Locator, sku: string) {
-  await select.click();
-  await page.keyboard.type(sku);
-  const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: sku });
-  await option.first().click();
-  await expect.poll(() => select.innerText()).toContain(sku);
-}
 
 /** An antd RangePicker found by the form id of its first input (`<form>_<field>`). */
 async function fillRange(page: Page, id: string, from: string, until: string) {
@@ -94,10 +86,10 @@ describeJourney('journey: promotions with approval and web-store vouchers', () =
     await fillRange(page, 'discount_period', day(-2), day(5));
     await page.getByTestId('field-value').fill('10');
     await page.getByTestId('field-quota').fill('50');
-    await pickSku(page, page.getByTestId('item-sku-0'), 'KPK-PUTIH-M');
+    await chooseSku(page, page.getByTestId('item-sku-0'), 'KPK-PUTIH-M');
     await page.getByTestId('item-cost-0').fill('35000');
     await page.getByTestId('item-add').click();
-    await pickSku(page, page.getByTestId('item-sku-1'), 'KPK-HITAM-L');
+    await chooseSku(page, page.getByTestId('item-sku-1'), 'KPK-HITAM-L');
     await saveScreenshot(page, 'journey-promotions-discount-form');
     await page.getByRole('button', { name: 'Simpan', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/promotion-channel/all/discount', SERVER_POLL);

@@ -1,9 +1,8 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEMO_USER, describeJourney } from '../support/api.ts';
 import { openBrowser, saveScreenshot, type Session } from '../support/chromium.ts';
 import { startServerWithSandboxShops, type SandboxJourneyServer } from '../support/sandbox-server.ts';
-import { SERVER_POLL, signIn, waitForWorkspace } from '../support/ui.ts';
+import { chooseSku, SERVER_POLL, signIn, waitForWorkspace } from '../support/ui.ts';
 
 const ARRIVAL = { timeout: 90_000, interval: 1_000 } as const;
 
@@ -14,15 +13,6 @@ async function login(baseUrl: string): Promise<string> {
     body: JSON.stringify({ username: DEMO_USER.username, password: DEMO_USER.password }),
   });
   return ((await response.json()) as { access_token: string }).access_token;
-}
-
-async function pickSku(page: Page, testId: string, sku: string) {
-  const select = page.getByTestId(testId);
-  await select.click();
-  await page.keyboard.type(sku);
-  const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: sku });
-  await option.first().click();
-  await expect.poll(() => select.innerText()).toContain(sku);
 }
 
 /**
@@ -84,7 +74,7 @@ describeJourney('journey: Shopee promotions through the sandbox, with the clash 
       await page.waitForURL((url) => url.pathname === `/promotion-channel/${shop}/create`, SERVER_POLL);
       const name = `Flash Sale Jurnal ${Date.now().toString(36)}`;
       await page.getByTestId('field-name').fill(name);
-      await pickSku(page, 'shopee-item-sku-0', 'KPK-HITAM-M');
+      await chooseSku(page, page.getByTestId('shopee-item-sku-0'), 'KPK-HITAM-M');
       await page.getByTestId('shopee-item-price-0').fill('50000');
       await saveScreenshot(page, 'journey-shopee-promotions-form');
       await page.getByRole('button', { name: 'Simpan', exact: true }).click();
@@ -127,7 +117,7 @@ describeJourney('journey: Shopee promotions through the sandbox, with the clash 
       const items = page.getByTestId('shopee-items');
       await items.getByText('KPK-HITAM-M').waitFor();
       await page.getByTestId('shopee-item-add').click();
-      await pickSku(page, 'shopee-item-sku-0', 'KPK-HITAM-L');
+      await chooseSku(page, page.getByTestId('shopee-item-sku-0'), 'KPK-HITAM-L');
       await page.getByTestId('shopee-item-price-0').fill('55000');
       await page.getByRole('button', { name: 'Simpan', exact: true }).click();
       await page.getByText('Diskon Shopee disimpan.').waitFor();

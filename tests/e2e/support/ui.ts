@@ -3,6 +3,9 @@ import type { Locator, Page } from 'playwright-core';
 
 /** Signs in on /auth/login (Indonesian labels) and waits for the dashboard. */
 export async function signIn(page: Page, username: string, password: string): Promise<void> {
+  // A journey test run again (the e2e project retries once) may find the tab still signed in: its session goes first.
+  await page.goto('/auth/login');
+  await page.evaluate(() => localStorage.clear());
   await page.goto('/auth/login');
   await page.getByLabel('Email atau nomor HP').fill(username);
   await page.getByLabel('Kata sandi').fill(password);
@@ -73,16 +76,27 @@ export async function chooseOption(page: Page, select: Locator, label: string, {
   }
 }
 
-/** Picks a SKU in a SkuPicker: types the SKU (the server searches by prefix) and clicks its "SKU — name" option. */
+/**
+ * Picks a SKU in a SkuPicker: types the SKU (the server searches by prefix) and clicks its "SKU — name" option. Like
+ * chooseOption, a click lost while the list re-renders is tried again (3 tries, the field cleared each time).
+ */
 export async function chooseSku(page: Page, select: Locator, sku: string): Promise<void> {
-  await select.click();
-  await page.keyboard.type(sku);
-  await page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-    .filter({ hasText: new RegExp(`^${escapeRegExp(sku)} — `, 'u') })
-    .first()
-    .click();
-  await expect.poll(() => select.innerText(), { message: `${sku}: chosen`, ...SERVER_POLL }).toContain(sku);
+  const option = openDropdown(page)
+    .locator('.ant-select-item-option')
+    .filter({ hasText: new RegExp(`^${escapeRegExp(sku)} — `, 'u') });
+  for (let attempt = 1; ; attempt += 1) {
+    if (attempt > 1) await page.keyboard.press('Escape');
+    await select.click();
+    if (attempt > 1) await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type(sku);
+    await option.first().click();
+    try {
+      await expect.poll(() => select.innerText(), { message: `${sku}: chosen`, ...SERVER_POLL }).toContain(sku);
+      return;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
 }
 
 export function escapeRegExp(text: string): string {
