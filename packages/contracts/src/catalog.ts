@@ -566,9 +566,17 @@ export const CatalogVariables = z.object({
 // ---------------------------------------------------------------------------------------------------------------
 // Import and export
 
+/** The largest product import file: 10 MB of XLSX holds well over 100,000 rows (50,000 rows are about 3 MB). */
+export const IMPORT_FILE_MAX_BYTES = 10 * 1024 * 1024;
+/** The same file as base64 (4 characters per 3 bytes), with room for a `data:` prefix. */
+export const IMPORT_BASE64_MAX_CHARS = Math.ceil(IMPORT_FILE_MAX_BYTES / 3) * 4 + 256;
+
 export const ImportUploadInput = z.object({
   file_name: requiredText(255).refine((v) => v.toLowerCase().endsWith('.xlsx'), { error: 'INVALID_FORMAT' }),
-  content_base64: z.string({ error: 'REQUIRED' }).min(1, { error: 'REQUIRED' }),
+  content_base64: z
+    .string({ error: 'REQUIRED' })
+    .min(1, { error: 'REQUIRED' })
+    .max(IMPORT_BASE64_MAX_CHARS, { error: 'IMPORT_FILE_TOO_LARGE' }),
 });
 
 /**

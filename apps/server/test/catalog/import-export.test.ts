@@ -336,6 +336,13 @@ describe('product import', () => {
     const owner = await newWorkspace(app);
     const other = await newWorkspace(app);
     expectFieldError(await call('POST', '/api/products/imports', owner, { file_name: 'produk.csv', content_base64: 'eA==' }), 'file_name');
+    // A file over 10 MB is refused on its field (not as a body too large), with the rule's own code.
+    const tooLarge = await call('POST', '/api/products/imports', owner, {
+      file_name: 'produk.xlsx',
+      content_base64: Buffer.alloc(10 * 1024 * 1024 + 1024).toString('base64'),
+    });
+    expectFieldError(tooLarge, 'content_base64');
+    expect(tooLarge.json().details.fields).toContainEqual(expect.objectContaining({ code: 'IMPORT_FILE_TOO_LARGE' }));
     expectError(
       await call('POST', '/api/products/imports', owner, {
         file_name: 'produk.xlsx',

@@ -30,6 +30,7 @@ import {
   ProductExportInput,
   ProductImport,
   ProductImportList,
+  IMPORT_BASE64_MAX_CHARS,
   ImportPreview,
   ImportUploadInput,
   ProductInput,
@@ -419,10 +420,12 @@ export function registerCatalogRoutes({ route }: Router): void {
     {
       method: 'POST',
       url: '/api/products/imports',
+      // A 10 MB file as base64 JSON; a larger file is refused on its field (IMPORT_FILE_TOO_LARGE), not as a whole body.
+      bodyLimit: IMPORT_BASE64_MAX_CHARS + 64 * 1024,
       permission: ['product', 'WRITE'],
       tags,
       summary:
-        'Uploads a filled template (base64 JSON) and queues its preview (nothing changes yet); poll GET /api/products/imports/:id, then confirm',
+        'Uploads a filled template (base64 JSON, at most 10 MB of XLSX) and queues its preview (nothing changes yet); poll GET /api/products/imports/:id, then confirm',
       body: ImportUploadInput,
       response: ProductImport,
       status: 202,

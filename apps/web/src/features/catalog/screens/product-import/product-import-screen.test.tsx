@@ -91,4 +91,14 @@ describe('/product/import', { timeout: 60_000 }, () => {
     await waitFor(() => expect(calls.filter((call) => call.url.pathname.endsWith('/confirm'))).toHaveLength(1));
     expect(await screen.findByText('2 baris berhasil, 1 baris gagal.')).toBeTruthy();
   });
+
+  it('refuses a file over 10 MB before sending it, and says so', async () => {
+    const { calls } = setup();
+    const input = (await screen.findByTestId('import-page')).querySelector('input[type="file"]') as HTMLInputElement;
+    const big = new File(['PK'], 'produk-besar.xlsx');
+    Object.defineProperty(big, 'size', { value: 10 * 1024 * 1024 + 1 });
+    fireEvent.change(input, { target: { files: [big] } });
+    expect(await screen.findByText('Ukuran berkas impor lebih dari 10 MB. Bagi menjadi beberapa berkas.')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
 });

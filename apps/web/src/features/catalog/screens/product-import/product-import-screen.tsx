@@ -1,5 +1,6 @@
 import { ArrowLeftOutlined, DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { App, Button, Card, Flex, Progress, Result, Typography, Upload } from 'antd';
+import { IMPORT_FILE_MAX_BYTES } from '@kelola/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -74,6 +75,7 @@ export function ProductImportScreen() {
                 showUploadList={false}
                 beforeUpload={(file) => {
                   if (!file.name.toLowerCase().endsWith('.xlsx')) message.error(t('import.onlyXlsx'));
+                  else if (file.size > IMPORT_FILE_MAX_BYTES) message.error(t('validation:IMPORT_FILE_TOO_LARGE'));
                   else start.mutateAsync(file).catch((error: unknown) => message.error(errorText(error)));
                   return false;
                 }}
