@@ -267,10 +267,24 @@ export async function insertJsonRows<T extends PgTable>(db: Db, table: T, rows: 
   // The dialect's own column naming (the app's snake_case casing), as its queries name the columns.
   const { casing } = (db as unknown as { dialect: { casing: { getColumnCasing: (column: unknown) => string } } }).dialect;
   const names = keys.map((key) => casing.getColumnCasing(columns[key]!));
-  const json = JSON.stringify(
-    rows.map((row) => Object.fromEntries(keys.map((key, i) => [names[i], (row as Record<string, unknown>)[key] ?? null]))),
-    (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value),
-  );
+  // Built with plain loops, and stringified without a replacer unless a bigint is nested in a jsonb value (a
+  // replacer is called for every value: it was a tenth of the order import's time).
+  const out = new Array<Record<string, unknown>>(rows.length);
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r] as Record<string, unknown>;
+    const record: Record<string, unknown> = {};
+    for (let i = 0; i < keys.length; i++) {
+      const value = row[keys[i]!];
+      record[names[i]!] = value === undefined ? null : typeof value === 'bigint' ? value.toString() : value;
+    }
+    out[r] = record;
+  }
+  let json: string;
+  try {
+    json = JSON.stringify(out);
+  } catch {
+    json = JSON.stringify(out, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
+  }
   const list = sql.join(
     names.map((name) => sql.identifier(name)),
     sql`, `,
