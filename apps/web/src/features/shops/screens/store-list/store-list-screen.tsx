@@ -153,6 +153,13 @@ export function StoreListScreen() {
                 <Button size="small" onClick={() => open('warehouses', row.id)} aria-label={`${t('store.warehouses')} ${row.name}`}>
                   {t('store.warehouses')}
                 </Button>
+                <Button
+                  size="small"
+                  onClick={() => void navigate(link(`/store/${row.id}/product/synchronize`))}
+                  aria-label={`${t('store.products')} ${row.name}`}
+                >
+                  {t('store.products')}
+                </Button>
                 <Button size="small" onClick={() => open('health', row.id)} aria-label={`${t('store.health')} ${row.name}`}>
                   {t('store.health')}
                 </Button>
