@@ -35,6 +35,9 @@ export type RouteDef<S extends Schemas, P extends Permission = Permission> = S &
   /**
    * Skips the request transaction: public routes that touch no data (liveness), and signed-in reads whose queries
    * need no common snapshot (`GET /api/me`), which then run each on a pooled connection of their own, in parallel.
+   * On a tenant GET the handler's `ctx.db` is then the root handle, outside row-level security: such a route reads
+   * through `tenantRead`/`tenantStatement` (one statement, the tenant settings in the same message) or opens
+   * `inTenant` itself (the order list, ADR 0055).
    */
   transaction?: false;
   /** Keep the body exactly as received (`rawBody`), for signatures computed over the bytes (marketplace pushes). */
@@ -245,23 +248,18 @@ export function createRouter(app: FastifyInstance, platform: Platform, { resolve
                 if (restriction.base === base_ && restriction.ids.length > 0 && !restriction.ids.includes(id))
                   throw new DomainError('BUSINESS_FORBIDDEN');
               }
-              return inTenant(platform.database.db, workspaceId, (tx) =>
-                inRequestTransaction(() =>
-                  handler(
-                    {
-                      ...base,
-                      db: tx,
-                      workspaceId,
-                      businessId,
-                      warehouseId,
-                      restriction: access.restriction,
-                      permissions: access.permissions,
-                      roleName: access.roleName,
-                    },
-                    input,
-                  ),
-                ),
-              );
+              const tenant = (db: Db): Ctx => ({
+                ...base,
+                db,
+                workspaceId,
+                businessId,
+                warehouseId,
+                restriction: access.restriction,
+                permissions: access.permissions,
+                roleName: access.roleName,
+              });
+              if (def.transaction === false && def.method === 'GET') return handler(tenant(platform.database.db), input);
+              return inTenant(platform.database.db, workspaceId, (tx) => inRequestTransaction(() => handler(tenant(tx), input)));
             }
             if (def.transaction === false && (permission === 'public' || (permission === 'authenticated' && def.method === 'GET')))
               return handler(base, input);
