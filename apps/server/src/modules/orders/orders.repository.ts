@@ -509,8 +509,8 @@ const SORTS: Record<OrderListQuery['sort'], SQL> = {
 };
 
 /**
- * The page and the counts of every status as ONE statement (ADR 0055): a row per order of the page, each carrying
- * the counts as JSON text (one row with no order when the page is empty). The page size, the first page's offset
+ * The page and the counts of every status as ONE statement (ADR 0055): a row per order of the page, the first one
+ * carrying the counts as JSON text (one row with no order when the page is empty). The page size, the first page's offset
  * and the tab are written into the statement; everything else is a value.
  */
 function listStatement(shape: ListShape): TenantStatement<ListValues> {
@@ -533,10 +533,12 @@ function listStatement(shape: ListShape): TenantStatement<ListValues> {
   const restriction = [null, 'BUSINESS', 'WAREHOUSE'].indexOf(shape.restriction);
   return {
     name: `order_list_${tab}${sort}${source}${search}${restriction}_${shape.size}_${flags.toString(36)}`,
-    // A search pattern or a later page: the best plan depends on the values, so every call is planned for its own.
-    customPlans: !countsTableAnswers(shape) || !shape.firstPage,
+    // A search pattern, a sort by amount (no index: how many orders the dates let through decides the plan) or a
+    // later page: the best plan depends on the values, so every call is planned for its own.
+    customPlans: !countsTableAnswers(shape) || !shape.firstPage || shape.sort === 'buyer_total' || shape.sort === '-buyer_total',
+    // The counts ride on the first row only (the others would each carry the same text).
     build: (v) =>
-      sql`select c.counts, p.* from (select coalesce(json_object_agg(s.status, s.n), '{}')::text as counts from (${countsSelect(shape, v)}) s) c
+      sql`select case when row_number() over () = 1 then c.counts end as counts, p.* from (select coalesce(json_object_agg(s.status, s.n), '{}')::text as counts from (${countsSelect(shape, v)}) s) c
         left join lateral (select ${summarySelect} from ${orders} where ${and(...listConditions(shape, v), tabCondition(shape.tab))}
           order by ${SORTS[shape.sort]} limit ${sql.raw(String(shape.size))} offset ${shape.firstPage ? sql.raw('0') : v('offset')}) p on true`,
   };
@@ -547,7 +549,7 @@ const listStatements = new Map<string, TenantStatement<ListValues>>();
 
 type Instant = Date | string;
 type PageRow = Omit<SummaryRow, 'buyerTotal' | 'orderDate' | 'updatedAt' | 'marketplaceActionAt'> & {
-  counts: string;
+  counts: string | null;
   buyerTotal: number | string | bigint;
   orderDate: Instant;
   updatedAt: Instant;
