@@ -39,6 +39,14 @@ export function amountColumns(lines: readonly repo.NewLine[], charges: OrderChar
   };
 }
 
+/** Each state's allowed actions, computed once: every list row would otherwise filter the whole action table. */
+const actionsOf = new Map<OrderStatus, OrderAction[]>();
+const allowedActionsOf = (status: OrderStatus): OrderAction[] => {
+  let actions = actionsOf.get(status);
+  if (!actions) actionsOf.set(status, (actions = allowedActions(status)));
+  return actions;
+};
+
 function summary(row: repo.SummaryRow): OrderSummary {
   return {
     id: row.id,
@@ -71,7 +79,7 @@ function summary(row: repo.SummaryRow): OrderSummary {
             at: iso(row.marketplaceActionAt) ?? row.updatedAt.toISOString(),
           }
         : null,
-    allowed_actions: allowedActions(row.status as OrderStatus),
+    allowed_actions: allowedActionsOf(row.status as OrderStatus),
   };
 }
 
