@@ -2,9 +2,11 @@
  * The /sales list page (issue 13, ARCHITECTURE §10): `GET /api/orders` with the count of every tab, filtered by tab
  * and order date, newest first, page 1 of 35, on 1,000,000 orders across three workspaces (one holding 90 % of
  * them), through the real app (bearer token, membership, zod, tenant transaction, the orders service, JSON), against
- * a floor of the same SQL sent straight through `pg`: a bare node:http server that runs, on the app's own pool, the
- * statements the app sent in its tenant transaction for that page (the page, the counts, the shop names; captured from
- * the pg client while the app answered it once), in the same tenant transaction, and sends the rows as JSON. Both are
+ * a floor of the same SQL sent straight through `pg`: a bare node:http server that sends, on the app's own pool, what
+ * the app sent for that page (captured from the pg client while the app answered it once) and sends the rows as JSON.
+ * Since ADR 0055 the app sends a page as ONE message (the tenant settings and an EXECUTE of the page-and-counts
+ * statement it PREPAREd once per connection), and the floor replays that message, its statement prepared once per
+ * connection too; the older form (statements inside a `begin` … `commit` tenant transaction) is replayed as such. Both are
  * driven by the same keep-alive clients over the same mix of pages (six tab × date-range pairs of the big workspace,
  * taken in turn). The app runs as configured in production: the access cache on at its default 500 ms (ADR 0037).
  *
