@@ -495,7 +495,7 @@ function countsSelect(shape: ListShape, v: Value): SQL {
   if (shape.restriction) c.push(sql`${table.businessId} = any(${arrayValue(v, 'restriction')}::uuid[])`);
   if (shape.business) c.push(sql`${table.businessId} = ${v('business')}`);
   if (shape.channel) c.push(sql`${table.channelId} = ${v('channel')}`);
-  if (shape.marketplace) c.push(sql`${table.channelId} = any(${marketplaceChannelIdsSql(v('marketplace'), sql`${table.workspaceId}`)})`);
+  if (shape.marketplace) c.push(sql`${table.channelId} = any(${marketplaceChannelIdsSql(v('marketplace'), v('workspace'))})`);
   if (shape.source === 'MANUAL') c.push(sql`${table.channelId} = ${sql.raw(`'${NO_ID}'`)}`);
   if (shape.source === 'MARKETPLACE') c.push(sql`${table.channelId} <> ${sql.raw(`'${NO_ID}'`)}`);
   return sql`select ${table.status} as status, sum(${table.count}) as n from ${table} where ${and(...c)} group by ${table.status}`;
