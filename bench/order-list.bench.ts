@@ -2,9 +2,11 @@
  * The /sales list page (issue 13, ARCHITECTURE §10): `GET /api/orders` with the count of every tab, filtered by tab
  * and order date, newest first, page 1 of 35, on 1,000,000 orders across three workspaces (one holding 90 % of
  * them), through the real app (bearer token, membership, zod, tenant transaction, the orders service, JSON), against
- * a floor of the same SQL sent straight through `pg`: a bare node:http server that runs, on the app's own pool, the
- * statements the app sent in its tenant transaction for that page (the page, the counts, the shop names; captured from
- * the pg client while the app answered it once), in the same tenant transaction, and sends the rows as JSON. Both are
+ * a floor of the same SQL sent straight through `pg`: a bare node:http server that sends, on the app's own pool, what
+ * the app sent for that page (captured from the pg client while the app answered it once) and sends the rows as JSON.
+ * Since ADR 0055 the app sends a page as ONE message (the tenant settings and an EXECUTE of the page-and-counts
+ * statement it PREPAREd once per connection), and the floor replays that message, its statement prepared once per
+ * connection too; the older form (statements inside a `begin` … `commit` tenant transaction) is replayed as such. Both are
  * driven by the same keep-alive clients over the same mix of pages (six tab × date-range pairs of the big workspace,
  * taken in turn). The app runs as configured in production: the access cache on at its default 500 ms (ADR 0037).
  *
@@ -120,6 +122,8 @@ const COUNTS_SQL = [
 ];
 
 let lastFloorError = '';
+/** The statements the floor has prepared on each pooled connection. */
+const floorPrepared = new WeakMap<pg.PoolClient, Set<string>>();
 type Captured = { text: string; values: unknown[] };
 
 /**
@@ -167,12 +171,25 @@ async function capture(run: () => Promise<void>, pglite?: PGlite): Promise<Captu
   return keepListReads(seen);
 }
 
+/** The app's single-message form of a tenant read (`tenantStatement`, ADR 0043, 0055): settings, then `execute name(…)`. */
+const EXECUTE = /^(set local [\s\S]*;\s*)execute ([a-z_][a-z0-9_]*)(\([\s\S]*\))?$/u;
+const PREPARE = /^prepare ([a-z_][a-z0-9_]*) as ([\s\S]*)$/u;
+
 /**
- * The statements of the page's tenant transaction: after its `begin` (with the tenant settings) and before its
- * `commit`: the page, the counts, the shop names. The token and membership look-ups before it are not the page's SQL
- * (bench/authenticated-get measures them).
+ * The page's SQL. When the app sends it as one message (the tenant settings and an EXECUTE of a statement it
+ * prepared once on the connection, ADR 0055): that message and the statement's PREPARE. Otherwise the statements of
+ * its tenant transaction: after its `begin` (with the tenant settings) and before its `commit`. The token and
+ * membership look-ups are not the page's SQL (bench/authenticated-get measures them).
  */
 function keepListReads(seen: Captured[]): Captured[] {
+  const messages = seen.filter((s) => EXECUTE.test(s.text.trim()));
+  if (messages.length > 0) {
+    const names = new Set(messages.map((m) => EXECUTE.exec(m.text.trim())![2]));
+    const prepares = seen.filter((s) => names.has(PREPARE.exec(s.text.trim())?.[1] ?? ''));
+    if (prepares.length !== names.size)
+      throw new Error(`the app's PREPARE of ${[...names].join(', ')} was not seen: the floor needs the statement's text`);
+    return [...prepares, ...messages];
+  }
   const begin = seen.findIndex((s) => /^begin\b/iu.test(s.text.trim()));
   const inside = begin >= 0 ? seen.slice(begin + 1) : seen;
   const end = inside.findIndex((s) => /^(commit|rollback)\b/iu.test(s.text.trim()));
@@ -316,9 +333,59 @@ await runBench(async () => {
 
   /** BENCH_EXPLAIN=1: the plans of a page's statements, as the app role in the tenant transaction, on stderr. */
   async function explain(captured: Captured[]) {
+    const { client } = platform.database;
+    if (client.kind === 'postgres' && captured.some((s) => EXECUTE.test(s.text.trim()))) {
+      const plans = await runFloorMessage(client.pool, captured, true);
+      const text = captured.find((s) => PREPARE.test(s.text.trim()))!.text;
+      progress(`${text}\n${(plans[0] as { 'QUERY PLAN': string }[]).map((r) => r['QUERY PLAN']).join('\n')}`);
+      return;
+    }
     for (const s of captured) {
       const [plan] = await runFloor([{ text: `explain (analyze, buffers) ${s.text}`, values: s.values }]);
       progress(`${s.text}\n${(plan as { 'QUERY PLAN': string }[]).map((r) => r['QUERY PLAN']).join('\n')}`);
+    }
+  }
+
+  /**
+   * The floor of a page the app sends as one message: the same message on a pooled connection, its statement
+   * prepared once per connection as the app does (under a `floor_` name, so the app's own PREPARE on a connection
+   * the floor used never collides).
+   */
+  async function runFloorMessage(pool: pg.Pool, captured: Captured[], explainPlan = false) {
+    const connection = await pool.connect();
+    try {
+      const prepared = floorPrepared.get(connection) ?? new Set<string>();
+      floorPrepared.set(connection, prepared);
+      const out: unknown[][] = [];
+      for (const s of captured) {
+        const text = s.text.trim();
+        const prepare = PREPARE.exec(text);
+        if (prepare) {
+          if (!prepared.has(prepare[1]!)) await connection.query(`prepare floor_${prepare[1]} as ${prepare[2]}`);
+          prepared.add(prepare[1]!);
+          continue;
+        }
+        const [, settings, name, args] = EXECUTE.exec(text)!;
+        if (explainPlan) {
+          // Six runs first: from the sixth on, PostgreSQL may keep a generic plan, and EXPLAIN shows the one it uses.
+          await connection.query('begin');
+          try {
+            for (let i = 0; i < 6; i++) await connection.query(`${settings}execute floor_${name}${args ?? ''}`);
+            const results = (await connection.query(
+              `${settings}explain (analyze, buffers) execute floor_${name}${args ?? ''}`,
+            )) as unknown as pg.QueryResult[];
+            out.push(results[results.length - 1]!.rows);
+          } finally {
+            await connection.query('rollback');
+          }
+          continue;
+        }
+        const results = (await connection.query(`${settings}execute floor_${name}${args ?? ''}`)) as unknown as pg.QueryResult[];
+        out.push(results[results.length - 1]!.rows);
+      }
+      return out;
+    } finally {
+      connection.release();
     }
   }
 
@@ -326,6 +393,7 @@ await runBench(async () => {
     const workspaceId = owners[0]!.workspaceId;
     const settings = `select set_config('app.workspace_id', '${workspaceId}', true), set_config('role', 'kelola_app', true)`;
     const { client } = platform.database;
+    if (client.kind === 'postgres' && captured.some((s) => EXECUTE.test(s.text.trim()))) return runFloorMessage(client.pool, captured);
     if (client.kind === 'postgres') {
       const connection = await client.pool.connect();
       try {

@@ -35,8 +35,17 @@ export type RouteDef<S extends Schemas, P extends Permission = Permission> = S &
   /**
    * Skips the request transaction: public routes that touch no data (liveness), and signed-in reads whose queries
    * need no common snapshot (`GET /api/me`), which then run each on a pooled connection of their own, in parallel.
+   * On a tenant GET the handler's `ctx.db` is then the root handle, outside row-level security: such a route reads
+   * through `tenantRead`/`tenantStatement` (one statement, the tenant settings in the same message) or opens
+   * `inTenant` itself (the order list, ADR 0055).
    */
   transaction?: false;
+  /**
+   * Sends the answer through this function instead of zod's encoding and check against `response` (which still
+   * documents it): for a hot read whose answer is built, typed, in the schema's shape and key order (the order list,
+   * ADR 0055). zod walks and copies every field of every row first; a test compares the bytes with zod's.
+   */
+  serialize?: (value: Out<S['response']>) => string;
   /** Keep the body exactly as received (`rawBody`), for signatures computed over the bytes (marketplace pushes). */
   rawBody?: boolean;
 };
@@ -221,6 +230,7 @@ export function createRouter(app: FastifyInstance, platform: Platform, { resolve
           for (const fn of pending) await fn().catch((err: unknown) => request.log.error({ err }, 'after-commit work failed'));
           if (reply.sent) return reply;
           if (result === undefined) return reply.code(204).send();
+          if (def.serialize) reply.type('application/json; charset=utf-8').serializer(def.serialize as (value: unknown) => string);
           return reply.code(def.status ?? 200).send(result);
 
           async function run(): Promise<unknown> {
@@ -245,23 +255,18 @@ export function createRouter(app: FastifyInstance, platform: Platform, { resolve
                 if (restriction.base === base_ && restriction.ids.length > 0 && !restriction.ids.includes(id))
                   throw new DomainError('BUSINESS_FORBIDDEN');
               }
-              return inTenant(platform.database.db, workspaceId, (tx) =>
-                inRequestTransaction(() =>
-                  handler(
-                    {
-                      ...base,
-                      db: tx,
-                      workspaceId,
-                      businessId,
-                      warehouseId,
-                      restriction: access.restriction,
-                      permissions: access.permissions,
-                      roleName: access.roleName,
-                    },
-                    input,
-                  ),
-                ),
-              );
+              const tenant = (db: Db): Ctx => ({
+                ...base,
+                db,
+                workspaceId,
+                businessId,
+                warehouseId,
+                restriction: access.restriction,
+                permissions: access.permissions,
+                roleName: access.roleName,
+              });
+              if (def.transaction === false && def.method === 'GET') return handler(tenant(platform.database.db), input);
+              return inTenant(platform.database.db, workspaceId, (tx) => inRequestTransaction(() => handler(tenant(tx), input)));
             }
             if (def.transaction === false && (permission === 'public' || (permission === 'authenticated' && def.method === 'GET')))
               return handler(base, input);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { OrderList } from '@kelola/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importMarketplaceOrder, jobCtx } from '../../src/flows/import-marketplace-order.ts';
 import type { MarketplaceOrder } from '../../src/modules/channels/index.ts';
@@ -98,6 +99,32 @@ describe('orders by marketplace', () => {
     const all = (await call('GET', '/api/orders', owner)).json();
     expect(all.counts).toMatchObject({ all: 4, new: 2, confirmed: 2 });
     expectFieldError(await call('GET', '/api/orders?marketplace=amazon', owner), 'marketplace');
+  });
+
+  it("pages through the list in either order (a later page planned per call); the answer is byte for byte the schema's", async () => {
+    const newest = (await call('GET', '/api/orders?size=10', owner)).json();
+    const ids = newest.items.map((o: { id: string }) => o.id);
+    expect(ids).toHaveLength(4);
+    for (const [sort, expected] of [
+      ['-order_date', ids],
+      ['order_date', [...ids].reverse()],
+    ] as const) {
+      const paged: string[] = [];
+      for (let page = 1; page <= 5; page++) {
+        const res = await call('GET', `/api/orders?size=1&page=${page}&sort=${sort}`, owner);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+        // The list skips zod's encoding (ADR 0055): the same bytes as zod's, key order included.
+        expect(res.body).toBe(JSON.stringify(OrderList.encode(res.json())));
+        const body = res.json();
+        expect(body).toMatchObject({ page, size: 1, total_row: 4, counts: { all: 4, new: 2, confirmed: 2 } });
+        paged.push(...body.items.map((o: { id: string }) => o.id));
+      }
+      expect(paged).toEqual(expected);
+    }
+    const searched = await call('GET', '/api/orders?search_by=order_number&q=LZ&page=2&size=1', owner);
+    expect(searched.body).toBe(JSON.stringify(OrderList.encode(searched.json())));
+    expect(searched.json()).toMatchObject({ total_row: 2, items: [{ order_number: expect.stringMatching(/^LZ-/u) }] });
   });
 
   it('names who made each timeline entry: the user, the marketplace', async () => {

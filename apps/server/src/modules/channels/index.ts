@@ -24,7 +24,7 @@ export {
 } from './channels.service.ts';
 export { fetchCancellationReasons, fetchPickupSlots, fetchShippingLabel } from './call-now.ts';
 export { adapterFor } from './channels.adapters.ts';
-export { channelNameSql } from './channel-names.ts';
+export { channelNameSql, marketplaceChannelIdsSql } from './channel-names.ts';
 export {
   setUpShop,
   stockWarehousesOfShop,

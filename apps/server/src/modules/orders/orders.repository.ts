@@ -1,10 +1,10 @@
-import { ORDER_TABS, type OrderStatus, type OrderTab } from '@kelola/domain';
+import { ORDER_TAB_KEYS, ORDER_TABS, type OrderStatus, type OrderTab } from '@kelola/domain';
 import type { OrderListQuery } from '@kelola/contracts';
-import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { TenantCtx } from '../../http/context.ts';
-import { insertJsonRows } from '../../platform/db/database.ts';
+import { insertJsonRows, tenantRead, type TenantStatement } from '../../platform/db/database.ts';
 import { uuidv7 } from '../../platform/db/ids.ts';
-import { channelNameSql } from '../channels/index.ts';
+import { channelNameSql, marketplaceChannelIdsSql } from '../channels/index.ts';
 import { orderCounts, orderDayCounts, orderLines, orderSequences, orders, orderSyncs, orderTimeline } from './orders.schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -286,52 +286,148 @@ export async function nextSequence(ctx: TenantCtx, kind: string): Promise<number
 const startOfJakartaDay = (date: string) => new Date(`${date}T00:00:00+07:00`);
 const nextJakartaDay = (date: string) => new Date(startOfJakartaDay(date).getTime() + 86_400_000);
 
+/**
+ * What a page's statement looks like, apart from its values: which filters it has, the tab, the sort, the page
+ * size and whether it is the first page. One prepared statement per shape (ADR 0055); the values travel apart.
+ */
+type ListShape = {
+  tab: OrderTab;
+  sort: OrderListQuery['sort'];
+  size: number;
+  /** Page 1 (offset 0, written into the statement) or a later page (offset as a value, planned per call). */
+  firstPage: boolean;
+  dateFrom: boolean;
+  dateTo: boolean;
+  channel: boolean;
+  marketplace: boolean;
+  business: boolean;
+  warehouse: boolean;
+  courier: boolean;
+  paymentStatus: boolean;
+  stockShort: boolean;
+  /** The source decides which rows of the counts tables count (manual orders have no shop). */
+  source: NonNullable<OrderListQuery['source']> | null;
+  searchBy: NonNullable<OrderListQuery['search_by']> | null;
+  restriction: 'BUSINESS' | 'WAREHOUSE' | null;
+};
+
+/** The values of a page's statement, by name (`ListShape` says which of them it uses). */
+type ListValues = {
+  workspace: string;
+  from: Date | null;
+  to: Date | null;
+  dayFrom: string | null;
+  dayTo: string | null;
+  channel: string | null;
+  marketplace: string | null;
+  business: string | null;
+  warehouse: string | null;
+  courier: string | null;
+  paymentStatus: string | null;
+  stockShort: boolean | null;
+  source: string | null;
+  like: string | null;
+  restriction: string[];
+  offset: number;
+};
+
+type Value = (name: keyof ListValues) => unknown;
+
+/** An array value: drizzle would spread a plain array into a list, PostgreSQL gets it as one `uuid[]` parameter. */
+const arrayValue = (v: Value, name: keyof ListValues) => {
+  const value = v(name);
+  return Array.isArray(value) ? sql.param(value) : value;
+};
+
+function listShape(ctx: TenantCtx, query: OrderListQuery): ListShape {
+  const { restriction } = ctx;
+  return {
+    tab: query.tab,
+    sort: query.sort,
+    size: query.size,
+    firstPage: query.page === 1,
+    dateFrom: Boolean(query.date_from),
+    dateTo: Boolean(query.date_to),
+    channel: Boolean(query.channel_id),
+    marketplace: Boolean(query.marketplace),
+    business: Boolean(query.business_id),
+    warehouse: Boolean(query.warehouse_id),
+    courier: Boolean(query.courier),
+    paymentStatus: Boolean(query.payment_status),
+    stockShort: query.stock_short !== undefined,
+    source: query.source ?? null,
+    searchBy: query.q && query.search_by ? query.search_by : null,
+    restriction: restriction.ids.length > 0 ? restriction.base : null,
+  };
+}
+
+function listValues(ctx: TenantCtx, query: OrderListQuery): ListValues {
+  return {
+    workspace: ctx.workspaceId,
+    from: query.date_from ? startOfJakartaDay(query.date_from) : null,
+    to: query.date_to ? nextJakartaDay(query.date_to) : null,
+    dayFrom: query.date_from ?? null,
+    dayTo: query.date_to ?? null,
+    channel: query.channel_id ?? null,
+    marketplace: query.marketplace ?? null,
+    business: query.business_id ?? null,
+    warehouse: query.warehouse_id ?? null,
+    courier: query.courier ?? null,
+    paymentStatus: query.payment_status ?? null,
+    stockShort: query.stock_short ?? null,
+    source: query.source ?? null,
+    like: query.q ? `%${query.q.replace(/[\\%_]/gu, (m) => `\\${m}`)}%` : null,
+    restriction: ctx.restriction.ids,
+    offset: (query.page - 1) * query.size,
+  };
+}
+
 /** Every filter of the list except the tab (the counts use the same conditions). */
-export function listConditions(ctx: TenantCtx, query: OrderListQuery): SQL[] {
-  const c: (SQL | undefined)[] = [scope(ctx), visibleOrders(ctx)];
-  if (query.date_from) c.push(gte(orders.orderDate, startOfJakartaDay(query.date_from)));
-  if (query.date_to) c.push(lt(orders.orderDate, nextJakartaDay(query.date_to)));
-  if (query.channel_id) c.push(eq(orders.channelId, query.channel_id));
-  if (query.marketplace) c.push(eq(orders.marketplace, query.marketplace));
-  if (query.business_id) c.push(eq(orders.businessId, query.business_id));
-  if (query.warehouse_id) c.push(eq(orders.warehouseId, query.warehouse_id));
-  if (query.courier) c.push(eq(orders.courierName, query.courier));
-  if (query.payment_status) c.push(eq(orders.paymentStatus, query.payment_status));
-  if (query.source) c.push(eq(orders.source, query.source));
-  if (query.stock_short !== undefined) c.push(eq(orders.stockShort, query.stock_short));
-  if (query.q && query.search_by) {
-    const like = `%${query.q.replace(/[\\%_]/gu, (m) => `\\${m}`)}%`;
-    const lineMatch = (column: typeof orderLines.sku | typeof orderLines.name) =>
+function listConditions(shape: ListShape, v: Value): SQL[] {
+  const c: SQL[] = [sql`${orders.workspaceId} = ${v('workspace')}`];
+  if (shape.restriction)
+    c.push(
+      sql`${shape.restriction === 'WAREHOUSE' ? orders.warehouseId : orders.businessId} = any(${arrayValue(v, 'restriction')}::uuid[])`,
+    );
+  if (shape.dateFrom) c.push(sql`${orders.orderDate} >= ${v('from')}`);
+  if (shape.dateTo) c.push(sql`${orders.orderDate} < ${v('to')}`);
+  if (shape.channel) c.push(sql`${orders.channelId} = ${v('channel')}`);
+  if (shape.marketplace) c.push(sql`${orders.marketplace} = ${v('marketplace')}`);
+  if (shape.business) c.push(sql`${orders.businessId} = ${v('business')}`);
+  if (shape.warehouse) c.push(sql`${orders.warehouseId} = ${v('warehouse')}`);
+  if (shape.courier) c.push(sql`${orders.courierName} = ${v('courier')}`);
+  if (shape.paymentStatus) c.push(sql`${orders.paymentStatus} = ${v('paymentStatus')}`);
+  if (shape.source) c.push(sql`${orders.source} = ${v('source')}`);
+  if (shape.stockShort) c.push(sql`${orders.stockShort} = ${v('stockShort')}`);
+  if (shape.searchBy) {
+    const like = v('like');
+    const lineMatch = (column: typeof orderLines.sku | typeof orderLines.name | typeof orderLines.marketplaceSku) =>
       sql`exists (select 1 from ${orderLines} where ${orderLines.workspaceId} = ${orders.workspaceId} and ${orderLines.orderId} = ${orders.id} and ${column} ilike ${like})`;
-    switch (query.search_by) {
+    switch (shape.searchBy) {
       case 'order_number':
-        c.push(ilike(orders.orderNumber, like));
+        c.push(sql`${orders.orderNumber} ilike ${like}`);
         break;
       case 'receipt_number':
-        c.push(ilike(orders.receiptNumber, like));
+        c.push(sql`${orders.receiptNumber} ilike ${like}`);
         break;
       case 'buyer':
-        c.push(or(ilike(orders.buyerName, like), ilike(orders.buyerPhone, like), ilike(orders.shipPhone, like))!);
+        c.push(sql`(${orders.buyerName} ilike ${like} or ${orders.buyerPhone} ilike ${like} or ${orders.shipPhone} ilike ${like})`);
         break;
       case 'sku':
-        c.push(
-          or(
-            lineMatch(orderLines.sku),
-            sql`exists (select 1 from ${orderLines} where ${orderLines.workspaceId} = ${orders.workspaceId} and ${orderLines.orderId} = ${orders.id} and ${orderLines.marketplaceSku} ilike ${like})`,
-          )!,
-        );
+        c.push(sql`(${lineMatch(orderLines.sku)} or ${lineMatch(orderLines.marketplaceSku)})`);
         break;
       case 'product_name':
         c.push(lineMatch(orderLines.name));
         break;
     }
   }
-  return c.filter((x): x is SQL => x !== undefined);
+  return c;
 }
 
-const tabCondition = (tab: OrderTab): SQL | undefined => {
+/** The tab's states, written into the statement (they come from the domain's fixed list, never from a request). */
+const tabCondition = (tab: OrderTab): SQL => {
   const states = ORDER_TABS[tab];
-  return states ? inArray(orders.status, [...states]) : sql`${orders.status} <> 'DRAFT'`;
+  return states ? sql`${orders.status} in (${sql.raw(states.map((s) => `'${s}'`).join(', '))})` : sql`${orders.status} <> 'DRAFT'`;
 };
 
 /**
@@ -371,72 +467,124 @@ export type SummaryRow = Pick<OrderRow, Exclude<keyof typeof summaryColumns, 'ch
   channelName: string | null;
 };
 
-export async function listOrders(ctx: TenantCtx, query: OrderListQuery): Promise<SummaryRow[]> {
-  const where = and(...listConditions(ctx, query), tabCondition(query.tab));
-  const order =
-    query.sort === 'order_date'
-      ? [asc(orders.orderDate), asc(orders.id)]
-      : query.sort === 'buyer_total'
-        ? [asc(orders.buyerTotal), asc(orders.id)]
-        : query.sort === '-buyer_total'
-          ? [desc(orders.buyerTotal), desc(orders.id)]
-          : [desc(orders.orderDate), desc(orders.id)];
-  return ctx.db
-    .select(summaryColumns)
-    .from(orders)
-    .where(where)
-    .orderBy(...order)
-    .limit(query.size)
-    .offset((query.page - 1) * query.size);
-}
+/** The page's select list: each column under its `SummaryRow` key, so a row needs no renaming. */
+const summarySelect = sql.join(
+  Object.entries(summaryColumns).map(([key, column]) => sql`${column} as ${sql.identifier(key)}`),
+  sql`, `,
+);
 
 /**
  * Only these filters can be answered from the counts tables (dates from the per-day one); any other needs a count
  * over the matching orders.
  */
-const countsTableAnswers = (ctx: TenantCtx, query: OrderListQuery): boolean =>
-  !query.warehouse_id &&
-  !query.courier &&
-  !query.payment_status &&
-  query.stock_short === undefined &&
-  !query.q &&
-  !(ctx.restriction.ids.length > 0 && ctx.restriction.base === 'WAREHOUSE');
+const countsTableAnswers = (shape: ListShape): boolean =>
+  !shape.warehouse && !shape.courier && !shape.paymentStatus && !shape.stockShort && !shape.searchBy && shape.restriction !== 'WAREHOUSE';
 
 /**
- * Orders per status for the list's filters: from the counts tables when they can answer (per day when the list is
- * filtered by date), else counted (ADR 0018, 0023). The counts tables know shops, not marketplaces:
- * `marketplaceChannels` are the shops of `query.marketplace` (the caller's lookup).
+ * Orders per status for the list's filters, as `(status, n)` rows: from the counts tables when they can answer (per
+ * day when the list is filtered by date), else counted (ADR 0018, 0023). The counts tables know shops, not
+ * marketplaces: a marketplace counts the rows of its shops (the channels module's fragment).
  */
-export async function statusCounts(
+function countsSelect(shape: ListShape, v: Value): SQL {
+  if (!countsTableAnswers(shape))
+    return sql`select ${orders.status} as status, count(*) as n from ${orders} where ${and(...listConditions(shape, v))} group by ${orders.status}`;
+  const table = shape.dateFrom || shape.dateTo ? orderDayCounts : orderCounts;
+  const c: SQL[] = [sql`${table.workspaceId} = ${v('workspace')}`];
+  if (shape.dateFrom) c.push(sql`${orderDayCounts.day} >= ${v('dayFrom')}`);
+  if (shape.dateTo) c.push(sql`${orderDayCounts.day} <= ${v('dayTo')}`);
+  if (shape.restriction) c.push(sql`${table.businessId} = any(${arrayValue(v, 'restriction')}::uuid[])`);
+  if (shape.business) c.push(sql`${table.businessId} = ${v('business')}`);
+  if (shape.channel) c.push(sql`${table.channelId} = ${v('channel')}`);
+  if (shape.marketplace) c.push(sql`${table.channelId} = any(${marketplaceChannelIdsSql(v('marketplace'), v('workspace'))})`);
+  if (shape.source === 'MANUAL') c.push(sql`${table.channelId} = ${sql.raw(`'${NO_ID}'`)}`);
+  if (shape.source === 'MARKETPLACE') c.push(sql`${table.channelId} <> ${sql.raw(`'${NO_ID}'`)}`);
+  return sql`select ${table.status} as status, sum(${table.count}) as n from ${table} where ${and(...c)} group by ${table.status}`;
+}
+
+const SORTS: Record<OrderListQuery['sort'], SQL> = {
+  '-order_date': sql`${orders.orderDate} desc, ${orders.id} desc`,
+  order_date: sql`${orders.orderDate} asc, ${orders.id} asc`,
+  '-buyer_total': sql`${orders.buyerTotal} desc, ${orders.id} desc`,
+  buyer_total: sql`${orders.buyerTotal} asc, ${orders.id} asc`,
+};
+
+/**
+ * The page and the counts of every status as ONE statement (ADR 0055): a row per order of the page, the first one
+ * carrying the counts as JSON text (one row with no order when the page is empty). The page size, the first page's offset
+ * and the tab are written into the statement; everything else is a value.
+ */
+function listStatement(shape: ListShape): TenantStatement<ListValues> {
+  const tab = ORDER_TAB_KEYS.indexOf(shape.tab).toString(36);
+  const sort = Object.keys(SORTS).indexOf(shape.sort);
+  const flags = [
+    shape.dateFrom,
+    shape.dateTo,
+    shape.channel,
+    shape.marketplace,
+    shape.business,
+    shape.warehouse,
+    shape.courier,
+    shape.paymentStatus,
+    shape.stockShort,
+    shape.firstPage,
+  ].reduce((bits, on, i) => bits | (on ? 1 << i : 0), 0);
+  const source = [null, 'MANUAL', 'MARKETPLACE'].indexOf(shape.source);
+  const search = [null, 'order_number', 'receipt_number', 'buyer', 'sku', 'product_name'].indexOf(shape.searchBy);
+  const restriction = [null, 'BUSINESS', 'WAREHOUSE'].indexOf(shape.restriction);
+  return {
+    name: `order_list_${tab}${sort}${source}${search}${restriction}_${shape.size}_${flags.toString(36)}`,
+    // A search pattern, a sort by amount (no index: how many orders the dates let through decides the plan) or a
+    // later page: the best plan depends on the values, so every call is planned for its own.
+    customPlans: !countsTableAnswers(shape) || !shape.firstPage || shape.sort === 'buyer_total' || shape.sort === '-buyer_total',
+    // The counts ride on the first row only (the others would each carry the same text).
+    build: (v) =>
+      sql`select case when row_number() over () = 1 then c.counts end as counts, p.* from (select coalesce(json_object_agg(s.status, s.n), '{}')::text as counts from (${countsSelect(shape, v)}) s) c
+        left join lateral (select ${summarySelect} from ${orders} where ${and(...listConditions(shape, v), tabCondition(shape.tab))}
+          order by ${SORTS[shape.sort]} limit ${sql.raw(String(shape.size))} offset ${shape.firstPage ? sql.raw('0') : v('offset')}) p on true`,
+  };
+}
+
+/** Each shape's statement, built once (its text is compiled once and prepared once per connection). */
+const listStatements = new Map<string, TenantStatement<ListValues>>();
+
+type Instant = Date | string;
+type PageRow = Omit<SummaryRow, 'buyerTotal' | 'orderDate' | 'updatedAt' | 'marketplaceActionAt'> & {
+  counts: string | null;
+  buyerTotal: number | string | bigint;
+  orderDate: Instant;
+  updatedAt: Instant;
+  marketplaceActionAt: Instant | null;
+};
+
+/** pg's own parser gives a Date; drizzle's sessions (a transaction, PGlite) leave timestamps as PostgreSQL's text. */
+const instant = (value: Instant): Date => (value instanceof Date ? value : new Date(value));
+
+/**
+ * A page of the list and the orders per status for its filters (the tab aside), in one statement and, outside a
+ * transaction, one message to PostgreSQL with the tenant settings (`tenantRead`, ADR 0043, 0055).
+ */
+export async function listPage(
   ctx: TenantCtx,
   query: OrderListQuery,
-  marketplaceChannels: readonly string[] = [],
-): Promise<Map<OrderStatus, number>> {
-  if (countsTableAnswers(ctx, query)) {
-    if (query.marketplace && marketplaceChannels.length === 0) return new Map();
-    const table = query.date_from || query.date_to ? orderDayCounts : orderCounts;
-    const c: (SQL | undefined)[] = [eq(table.workspaceId, ctx.workspaceId)];
-    if (query.date_from) c.push(gte(orderDayCounts.day, query.date_from));
-    if (query.date_to) c.push(lte(orderDayCounts.day, query.date_to));
-    if (ctx.restriction.ids.length > 0) c.push(inArray(table.businessId, ctx.restriction.ids));
-    if (query.business_id) c.push(eq(table.businessId, query.business_id));
-    if (query.channel_id) c.push(eq(table.channelId, query.channel_id));
-    if (query.marketplace) c.push(inArray(table.channelId, [...marketplaceChannels]));
-    if (query.source === 'MANUAL') c.push(eq(table.channelId, NO_ID));
-    if (query.source === 'MARKETPLACE') c.push(sql`${table.channelId} <> ${NO_ID}`);
-    const rows = await ctx.db
-      .select({ status: table.status, n: sql<string>`sum(${table.count})` })
-      .from(table)
-      .where(and(...c))
-      .groupBy(table.status);
-    return new Map(rows.map((r) => [r.status as OrderStatus, Number(r.n)]));
+): Promise<{ rows: SummaryRow[]; perStatus: Map<OrderStatus, number> }> {
+  const shape = listShape(ctx, query);
+  const key = JSON.stringify(shape);
+  let statement = listStatements.get(key);
+  if (!statement) listStatements.set(key, (statement = listStatement(shape)));
+  const result = await tenantRead<PageRow, ListValues>(ctx.db, ctx.workspaceId, statement, listValues(ctx, query));
+  const counts = JSON.parse(result[0]?.counts ?? '{}') as Record<string, number>;
+  const rows: SummaryRow[] = [];
+  for (const row of result) {
+    if (row.id === null) continue;
+    // The driver's own row objects, fixed in place (no copy per row): bigint money arrives as text from pg (PGlite
+    // may give a bigint), and the list's amounts are numbers (ADR 0008).
+    row.buyerTotal = Number(row.buyerTotal);
+    row.orderDate = instant(row.orderDate);
+    row.updatedAt = instant(row.updatedAt);
+    if (row.marketplaceActionAt !== null) row.marketplaceActionAt = instant(row.marketplaceActionAt);
+    rows.push(row as SummaryRow);
   }
-  const rows = await ctx.db
-    .select({ status: orders.status, n: sql<string>`count(*)` })
-    .from(orders)
-    .where(and(...listConditions(ctx, query)))
-    .groupBy(orders.status);
-  return new Map(rows.map((r) => [r.status as OrderStatus, Number(r.n)]));
+  return { rows, perStatus: new Map(Object.entries(counts).map(([status, n]) => [status as OrderStatus, Number(n)])) };
 }
 
 // ---------------------------------------------------------------------------------------------------------------

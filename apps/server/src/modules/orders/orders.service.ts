@@ -39,6 +39,14 @@ export function amountColumns(lines: readonly repo.NewLine[], charges: OrderChar
   };
 }
 
+/** Each state's allowed actions, computed once: every list row would otherwise filter the whole action table. */
+const actionsOf = new Map<OrderStatus, OrderAction[]>();
+const allowedActionsOf = (status: OrderStatus): OrderAction[] => {
+  let actions = actionsOf.get(status);
+  if (!actions) actionsOf.set(status, (actions = allowedActions(status)));
+  return actions;
+};
+
 function summary(row: repo.SummaryRow): OrderSummary {
   return {
     id: row.id,
@@ -71,7 +79,7 @@ function summary(row: repo.SummaryRow): OrderSummary {
             at: iso(row.marketplaceActionAt) ?? row.updatedAt.toISOString(),
           }
         : null,
-    allowed_actions: allowedActions(row.status as OrderStatus),
+    allowed_actions: allowedActionsOf(row.status as OrderStatus),
   };
 }
 
@@ -203,11 +211,8 @@ export async function getOrder(ctx: TenantCtx, id: string): Promise<Order> {
 
 /** A page of orders with the count of every tab for the same filters (ADR 0018). */
 export async function listOrders(ctx: TenantCtx, query: OrderListQuery): Promise<OrderList> {
-  // The shops are read only to count by marketplace (the counts tables know shops); the rows carry their shop's name.
-  const ofMarketplace = query.marketplace
-    ? (await listChannels(ctx)).items.filter((c) => c.marketplace === query.marketplace).map((c) => c.id)
-    : [];
-  const [rows, perStatus] = [await repo.listOrders(ctx, query), await repo.statusCounts(ctx, query, ofMarketplace)];
+  // One statement: the page (each row with its shop's name) and the orders per status (ADR 0055).
+  const { rows, perStatus } = await repo.listPage(ctx, query);
   const counts = Object.fromEntries(
     ORDER_TAB_KEYS.map((tab) => {
       const states = ORDER_TABS[tab];

@@ -6,7 +6,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { getTableColumns } from 'drizzle-orm';
-import type { PgDatabase, PgDialect, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
+import { PgTransaction, type PgDatabase, type PgDialect, type PgQueryResultHKT, type PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { acquireDirLock } from './lock.ts';
 import { isUuid } from './ids.ts';
@@ -161,6 +161,11 @@ const compiled = new Map<string, { text: string; order: string[] }>();
 export type TenantStatement<V extends Record<string, unknown>> = {
   name: string;
   build: (value: (name: keyof V & string) => unknown) => SQL;
+  /**
+   * Plan every execution for its values (`plan_cache_mode = force_custom_plan`) instead of letting PostgreSQL settle
+   * on a generic plan: for a statement whose best plan depends on its values (a search pattern, a deep offset).
+   */
+  customPlans?: boolean;
 };
 
 /**
@@ -209,17 +214,35 @@ export async function tenantStatement<R extends Record<string, unknown>, V exten
       if (typeof value === 'number' || typeof value === 'bigint') return String(value);
       if (typeof value === 'boolean') return value ? 'true' : 'false';
       if (value instanceof Date) return client.escapeLiteral(value.toISOString());
+      // A list (an `= any($n::uuid[])`): PostgreSQL's array text with every element quoted, then escaped as one literal.
+      if (Array.isArray(value))
+        return client.escapeLiteral(`{${value.map((v) => `"${String(v).replace(/["\\]/gu, (m) => `\\${m}`)}"`).join(',')}}`);
       return client.escapeLiteral(String(value));
     };
     const args = query.order.length > 0 ? `(${query.order.map((key) => literal(values[key])).join(', ')})` : '';
     // SET LOCAL answers with no row to describe or parse (the workspace id was checked as a UUID above). A failed
     // statement ends the implicit transaction with nothing written and the connection idle again.
-    const settings = `set local app.workspace_id = '${workspaceId}'; set local role ${APP_ROLE}`;
+    const settings = `set local app.workspace_id = '${workspaceId}'; set local role ${APP_ROLE}${statement.customPlans ? '; set local plan_cache_mode = force_custom_plan' : ''}`;
     const results = (await client.query(`${settings}; execute ${name}${args}`)) as unknown as pg.QueryResult<R>[];
-    return results[2]!.rows;
+    return results[results.length - 1]!.rows;
   } finally {
     client.release(discard);
   }
+}
+
+/**
+ * A tenant read that is one statement (a list page with its counts, ADR 0055): inside a transaction already (`db` is
+ * one: a flow or a seed that wrote first) it runs there, with its values as parameters; on the root handle it is
+ * `tenantStatement`'s single message. The route of such a read skips the request transaction (`transaction: false`).
+ */
+export async function tenantRead<R extends Record<string, unknown>, V extends Record<string, unknown>>(
+  db: Db,
+  workspaceId: string,
+  statement: TenantStatement<V>,
+  values: V,
+): Promise<R[]> {
+  if (db instanceof PgTransaction) return ((await db.execute(statement.build((name) => values[name]))) as unknown as { rows: R[] }).rows;
+  return tenantStatement<R, V>(db, workspaceId, statement, values);
 }
 
 /** Runs fn in a transaction as the owner: for global tables (users, sessions) and cross-tenant look-ups by token. */
