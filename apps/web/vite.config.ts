@@ -114,8 +114,24 @@ const vendorGroups = [
   })),
 ];
 
+/**
+ * antd's form context (imported by Input, Select, Checkbox … for their status) takes only `FormProvider` from
+ * @rc-component/form, but that package's index attaches Field, List and useForm to its default export, which keeps the
+ * whole of rc-form and async-validator in every chunk that draws an input. The context gets the module that defines
+ * `FormProvider` instead (the same module, so the same React context, the index re-exports); screens with a `Form`
+ * still load the index (ADR 0053).
+ */
+const rcFormProviderOnly = {
+  name: 'kelola-rc-form-provider-only',
+  enforce: 'pre' as const,
+  resolveId(source: string, importer: string | undefined) {
+    if (source !== '@rc-component/form' || !importer || !/[\\/]antd[\\/]es[\\/]form[\\/]context\.js$/u.test(importer)) return null;
+    return path.join(modules, '@rc-component/form/es/FormContext.js');
+  },
+};
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [rcFormProviderOnly, react()],
   resolve: {
     alias: { '@contracts-locales': contractsLocales },
   },
