@@ -21,8 +21,8 @@ const src = fileURLToPath(new URL('./src', import.meta.url));
 const TIER_ROOTS: [tier: string, roots: () => string[]][] = [
   ['shell', () => [path.join(src, 'main.tsx')]],
   ['auth', () => [path.join(src, 'features/auth/screens/login/login-screen.tsx')]],
-  // app-holders (message, notification, modal) loads with the signed-in layout, in its chunk (ADR 0048).
-  ['app', () => [path.join(src, 'app/layouts/main-layout.tsx'), path.join(src, 'app/app-holders.tsx')]],
+  // app-holders (message, notification, modal) is a chunk of its own, loaded at the first input (ADR 0053).
+  ['app', () => [path.join(src, 'app/layouts/main-layout.tsx')]],
 ];
 const modules = fileURLToPath(new URL('../../node_modules', import.meta.url));
 const kebab = (name: string) => name.replace(/([a-z0-9])([A-Z])/gu, '$1-$2').toLowerCase();
