@@ -130,8 +130,39 @@ const rcFormProviderOnly = {
   },
 };
 
+/**
+ * Imports antd makes for a case the app does not have, pointed at lazy wrappers (`src/lib/antd-lazy`): the tooltip
+ * `UniqueProvider` of ConfigProvider (drawn only with `tooltip.unique`) and Segmented's `Tooltip` (drawn only around
+ * an option with a `tooltip`). Statically, they bring rc-trigger into the first chunk (ADR 0053).
+ */
+const LAZY_ANTD: [importer: RegExp, source: string, file: string, name: string][] = [
+  [
+    /[\\/]antd[\\/]es[\\/]config-provider[\\/]index\.js$/u,
+    '../tooltip/UniqueProvider',
+    'lib/antd-lazy/tooltip-unique-provider.tsx',
+    'LazyUniqueProvider',
+  ],
+  [/[\\/]antd[\\/]es[\\/]segmented[\\/]index\.js$/u, '../tooltip', 'lib/antd-lazy/tooltip.tsx', 'LazyTooltip'],
+];
+const LAZY_PREFIX = '\0kelola-lazy-antd:';
+/** antd imports them as default exports; the app's modules export names only, so a virtual module renames them. */
+const lazyAntd = {
+  name: 'kelola-lazy-antd',
+  enforce: 'pre' as const,
+  resolveId(source: string, importer: string | undefined) {
+    const index = importer ? LAZY_ANTD.findIndex(([from, wanted]) => wanted === source && from.test(importer)) : -1;
+    return index >= 0 ? `${LAZY_PREFIX}${index}` : null;
+  },
+  load(id: string) {
+    if (!id.startsWith(LAZY_PREFIX)) return null;
+    const [, , file, name] = LAZY_ANTD[Number(id.slice(LAZY_PREFIX.length))] ?? [];
+    if (!file || !name) return null;
+    return `export { ${name} as default } from ${JSON.stringify(path.join(src, file))};`;
+  },
+};
+
 export default defineConfig({
-  plugins: [rcFormProviderOnly, react()],
+  plugins: [rcFormProviderOnly, lazyAntd, react()],
   resolve: {
     alias: { '@contracts-locales': contractsLocales },
   },
