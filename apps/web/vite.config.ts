@@ -21,8 +21,8 @@ const src = fileURLToPath(new URL('./src', import.meta.url));
 const TIER_ROOTS: [tier: string, roots: () => string[]][] = [
   ['shell', () => [path.join(src, 'main.tsx')]],
   ['auth', () => [path.join(src, 'features/auth/screens/login/login-screen.tsx')]],
-  // app-holders (message, notification, modal) loads with the signed-in layout, in its chunk (ADR 0048).
-  ['app', () => [path.join(src, 'app/layouts/main-layout.tsx'), path.join(src, 'app/app-holders.tsx')]],
+  // app-holders (message, notification, modal) is a chunk of its own, loaded at the first input (ADR 0053).
+  ['app', () => [path.join(src, 'app/layouts/main-layout.tsx')]],
 ];
 const modules = fileURLToPath(new URL('../../node_modules', import.meta.url));
 const kebab = (name: string) => name.replace(/([a-z0-9])([A-Z])/gu, '$1-$2').toLowerCase();
@@ -114,8 +114,55 @@ const vendorGroups = [
   })),
 ];
 
+/**
+ * antd's form context (imported by Input, Select, Checkbox … for their status) takes only `FormProvider` from
+ * @rc-component/form, but that package's index attaches Field, List and useForm to its default export, which keeps the
+ * whole of rc-form and async-validator in every chunk that draws an input. The context gets the module that defines
+ * `FormProvider` instead (the same module, so the same React context, the index re-exports); screens with a `Form`
+ * still load the index (ADR 0053).
+ */
+const rcFormProviderOnly = {
+  name: 'kelola-rc-form-provider-only',
+  enforce: 'pre' as const,
+  resolveId(source: string, importer: string | undefined) {
+    if (source !== '@rc-component/form' || !importer || !/[\\/]antd[\\/]es[\\/]form[\\/]context\.js$/u.test(importer)) return null;
+    return path.join(modules, '@rc-component/form/es/FormContext.js');
+  },
+};
+
+/**
+ * Imports antd makes for a case the app does not have, pointed at lazy wrappers (`src/lib/antd-lazy`): the tooltip
+ * `UniqueProvider` of ConfigProvider (drawn only with `tooltip.unique`) and Segmented's `Tooltip` (drawn only around
+ * an option with a `tooltip`). Statically, they bring rc-trigger into the first chunk (ADR 0053).
+ */
+const LAZY_ANTD: [importer: RegExp, source: string, file: string, name: string][] = [
+  [
+    /[\\/]antd[\\/]es[\\/]config-provider[\\/]index\.js$/u,
+    '../tooltip/UniqueProvider',
+    'lib/antd-lazy/tooltip-unique-provider.tsx',
+    'LazyUniqueProvider',
+  ],
+  [/[\\/]antd[\\/]es[\\/]segmented[\\/]index\.js$/u, '../tooltip', 'lib/antd-lazy/tooltip.tsx', 'LazyTooltip'],
+];
+const LAZY_PREFIX = '\0kelola-lazy-antd:';
+/** antd imports them as default exports; the app's modules export names only, so a virtual module renames them. */
+const lazyAntd = {
+  name: 'kelola-lazy-antd',
+  enforce: 'pre' as const,
+  resolveId(source: string, importer: string | undefined) {
+    const index = importer ? LAZY_ANTD.findIndex(([from, wanted]) => wanted === source && from.test(importer)) : -1;
+    return index >= 0 ? `${LAZY_PREFIX}${index}` : null;
+  },
+  load(id: string) {
+    if (!id.startsWith(LAZY_PREFIX)) return null;
+    const [, , file, name] = LAZY_ANTD[Number(id.slice(LAZY_PREFIX.length))] ?? [];
+    if (!file || !name) return null;
+    return `export { ${name} as default } from ${JSON.stringify(path.join(src, file))};`;
+  },
+};
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [rcFormProviderOnly, lazyAntd, react()],
   resolve: {
     alias: { '@contracts-locales': contractsLocales },
   },

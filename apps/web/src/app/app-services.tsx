@@ -24,9 +24,26 @@ export function requestAppServices(): void {
   for (const listener of listeners) listener();
 }
 
-/** Layouts whose screens use `App.useApp()` load the holders as they mount. */
+const FIRST_INPUT = ['pointerdown', 'keydown'] as const;
+
+/**
+ * Layouts whose screens use `App.useApp()` load the holders at the first press of a pointer or key on them (a click
+ * that saves, deletes or confirms starts with one), so the holders are there by the time its answer is, without
+ * weighing on the screen's first load (ADR 0053). A call made before that (a failed query's notice) loads them too.
+ */
 export function useAppServices(): void {
-  useEffect(requestAppServices, []);
+  useEffect(() => {
+    if (wanted) return undefined;
+    const stop = () => {
+      for (const type of FIRST_INPUT) window.removeEventListener(type, request, true);
+    };
+    const request = () => {
+      stop();
+      requestAppServices();
+    };
+    for (const type of FIRST_INPUT) window.addEventListener(type, request, { capture: true, passive: true });
+    return stop;
+  }, []);
 }
 
 function useWanted(): boolean {

@@ -13,10 +13,11 @@ function toName(path: string): FieldName {
 }
 
 /**
- * Shows the server's field errors (`details.fields`) on the matching antd Form fields.
+ * Shows the server's field errors (`details.fields`) on the matching antd Form fields (or a plain form's fields,
+ * components/plain-form.tsx).
  * Returns true when at least one error was placed on a field the form knows.
  */
-export function applyFieldErrors(form: FormInstance, error: unknown): boolean {
+export function applyFieldErrors(form: Pick<FormInstance, 'getFieldsError' | 'setFields'>, error: unknown): boolean {
   if (!isApiError(error)) return false;
   const byField = new Map<string, { name: FieldName; errors: string[] }>();
   for (const issue of error.fieldIssues) {

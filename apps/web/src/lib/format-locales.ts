@@ -12,6 +12,9 @@ export type FormatLocale = {
 };
 
 // Generated from the antd/locale folder; by_BY is Belarusian (be-BY). dayjs's id locale is loaded up front (lib/format.ts).
+// id-ID and en-US are the ES modules providers.tsx imports (the same modules, so in the first chunk once); the others
+// stay on antd/locale (CommonJS), whose files share nothing with the screens' ES date pickers and paginations, so
+// a screen never loads a locale chunk of its own for their default texts (ADR 0053).
 export const FORMAT_LOCALES: readonly FormatLocale[] = [
   { code: 'ar-EG', dayjs: 'ar', antd: () => import('antd/locale/ar_EG'), dayjsFile: () => import('dayjs/locale/ar') },
   { code: 'az-AZ', dayjs: 'az', antd: () => import('antd/locale/az_AZ'), dayjsFile: () => import('dayjs/locale/az') },
@@ -24,7 +27,7 @@ export const FORMAT_LOCALES: readonly FormatLocale[] = [
   { code: 'de-DE', dayjs: 'de', antd: () => import('antd/locale/de_DE'), dayjsFile: () => import('dayjs/locale/de') },
   { code: 'el-GR', dayjs: 'el', antd: () => import('antd/locale/el_GR'), dayjsFile: () => import('dayjs/locale/el') },
   { code: 'en-GB', dayjs: 'en-gb', antd: () => import('antd/locale/en_GB'), dayjsFile: () => import('dayjs/locale/en-gb') },
-  { code: 'en-US', dayjs: 'en', antd: () => import('antd/locale/en_US'), dayjsFile: () => import('dayjs/locale/en') },
+  { code: 'en-US', dayjs: 'en', antd: () => import('antd/es/locale/en_US'), dayjsFile: () => import('dayjs/locale/en') },
   { code: 'es-ES', dayjs: 'es', antd: () => import('antd/locale/es_ES'), dayjsFile: () => import('dayjs/locale/es') },
   { code: 'es-US', dayjs: 'es-us', antd: () => import('antd/locale/es_US'), dayjsFile: () => import('dayjs/locale/es-us') },
   { code: 'et-EE', dayjs: 'et', antd: () => import('antd/locale/et_EE'), dayjsFile: () => import('dayjs/locale/et') },
@@ -41,7 +44,7 @@ export const FORMAT_LOCALES: readonly FormatLocale[] = [
   { code: 'hr-HR', dayjs: 'hr', antd: () => import('antd/locale/hr_HR'), dayjsFile: () => import('dayjs/locale/hr') },
   { code: 'hu-HU', dayjs: 'hu', antd: () => import('antd/locale/hu_HU'), dayjsFile: () => import('dayjs/locale/hu') },
   { code: 'hy-AM', dayjs: 'hy-am', antd: () => import('antd/locale/hy_AM'), dayjsFile: () => import('dayjs/locale/hy-am') },
-  { code: 'id-ID', dayjs: 'id', antd: () => import('antd/locale/id_ID'), dayjsFile: null },
+  { code: 'id-ID', dayjs: 'id', antd: () => import('antd/es/locale/id_ID'), dayjsFile: null },
   { code: 'is-IS', dayjs: 'is', antd: () => import('antd/locale/is_IS'), dayjsFile: () => import('dayjs/locale/is') },
   { code: 'it-IT', dayjs: 'it', antd: () => import('antd/locale/it_IT'), dayjsFile: () => import('dayjs/locale/it') },
   { code: 'ja-JP', dayjs: 'ja', antd: () => import('antd/locale/ja_JP'), dayjsFile: () => import('dayjs/locale/ja') },

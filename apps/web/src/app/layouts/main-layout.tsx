@@ -1,12 +1,11 @@
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Drawer, Flex, Layout, Result, theme as antdTheme, Typography } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Button, Drawer, Flex, Layout, theme as antdTheme, Typography } from 'antd';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { UserSettings } from '@kelola/contracts/me';
 import { ALL_ENTRIES, BusinessSelector } from '../../components/business-selector.tsx';
-import { IdleDialog } from '../../components/idle-dialog.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { SIDE_MENU_WIDTH, SideMenu, TopMenu } from '../../components/side-menu.tsx';
 import { useUpdateSearchParams } from '../../components/use-list-query.ts';
@@ -25,6 +24,11 @@ import { PRIMARY_COLOR, setTheme, useTheme, type Theme } from '../../lib/ui-sett
 import { deviceOf, startsCollapsed, useMenuSwipe, useViewportWidth } from '../../lib/viewport.ts';
 import { BusyBanner } from './busy-banner.tsx';
 import { useAppServices } from '../app-services.tsx';
+import { loadChunk } from '../../lib/chunk-load.ts';
+
+// Drawn only when wanted, so their antd parts (Modal, Result) are chunks of their own, off the first load (ADR 0053).
+const IdleDialog = lazy(async () => ({ default: (await loadChunk(() => import('../../components/idle-dialog.tsx'))).IdleDialog }));
+const LoadFailed = lazy(async () => ({ default: (await loadChunk(() => import('./load-failed.tsx'))).LoadFailed }));
 
 /** The main layout: top bar, side menu from the server and the screen. Open routes render without the shell when signed out. */
 export function MainLayout() {
@@ -54,6 +58,8 @@ function Shell() {
   const queryClient = useQueryClient();
   const signOut = useSignOut();
   const idle = useIdleFlag();
+  const [idleSeen, setIdleSeen] = useState(idle);
+  if (idle && !idleSeen) setIdleSeen(true);
   const [params] = useSearchParams();
   const updateParams = useUpdateSearchParams();
   const width = useViewportWidth();
@@ -118,19 +124,9 @@ function Shell() {
   if (me.isPending) return <PageLoader fullPage />;
   if (me.isError || !me.data) {
     return (
-      <Result
-        status="error"
-        title={t('loadFailed')}
-        subTitle={errorText(me.error)}
-        extra={[
-          <Button key="retry" type="primary" onClick={() => void me.refetch()}>
-            {t('retry')}
-          </Button>,
-          <Button key="logout" onClick={() => void signOut()}>
-            {t('userMenu.logout')}
-          </Button>,
-        ]}
-      />
+      <Suspense fallback={null}>
+        <LoadFailed error={me.error} onRetry={() => void me.refetch()} onLogout={() => void signOut()} />
+      </Suspense>
     );
   }
 
@@ -297,7 +293,12 @@ function Shell() {
           <Outlet />
         </Layout.Content>
       </Layout>
-      <IdleDialog open={idle} onLogout={() => void signOut()} />
+      {/* Kept once shown, so it closes as a modal does. */}
+      {idleSeen && (
+        <Suspense fallback={null}>
+          <IdleDialog open={idle} onLogout={() => void signOut()} />
+        </Suspense>
+      )}
     </Layout>
   );
 }

@@ -1,9 +1,29 @@
 import type { FormRule } from 'antd';
-import { parseIdentifier } from '@kelola/domain/identifier';
 import { i18n } from '../../../lib/i18n.ts';
+import type { PlainRule } from '../../../components/plain-form.tsx';
 
 /** A rule object (not a rule render function), so it can be returned from `({ getFieldValue }) => …`. */
 type RuleObject = Exclude<FormRule, (...args: never[]) => unknown>;
+
+/**
+ * The identifier parser with its phone-number library (libphonenumber-js, about a fifth of the sign-in page's weight)
+ * is a chunk of its own, loaded when a field is first checked (ADR 0053). `undefined` when it cannot load: the field
+ * is left to the server, which checks it too.
+ */
+async function parseIdentifier(text: string) {
+  const parser = await import('@kelola/domain/identifier').then(
+    (module) => module.parseIdentifier,
+    () => null,
+  );
+  return parser ? parser(text) : undefined;
+}
+
+/** A rule of this file for the sign-in page's plain form (its validator, the same messages). */
+export const asPlainRule =
+  (rule: RuleObject): PlainRule =>
+  async (value) => {
+    await rule.validator?.(rule, value, () => undefined);
+  };
 
 /** Spec part 5 `no_space`: an e-mail address may not contain a space ('{field} should not contain space'). */
 export function noSpaceInEmail(fieldLabel: () => string): RuleObject {
@@ -24,7 +44,7 @@ export const identifierRule: RuleObject = {
   validator: async (_rule, value: unknown) => {
     const text = typeof value === 'string' ? value.trim() : '';
     if (text === '') throw new Error(i18n.t('validation:REQUIRED'));
-    if (parseIdentifier(text) === null) throw new Error(i18n.t('validation:INVALID_EMAIL_OR_PHONE'));
+    if ((await parseIdentifier(text)) === null) throw new Error(i18n.t('validation:INVALID_EMAIL_OR_PHONE'));
   },
 };
 
@@ -32,7 +52,8 @@ export const identifierRule: RuleObject = {
 export const phoneRule: RuleObject = {
   validator: async (_rule, value: unknown) => {
     if (typeof value !== 'string' || value.trim() === '') throw new Error(i18n.t('validation:REQUIRED'));
-    if (parseIdentifier(value)?.type !== 'phone') throw new Error(i18n.t('validation:INVALID_PHONE'));
+    const parsed = await parseIdentifier(value);
+    if (parsed !== undefined && parsed?.type !== 'phone') throw new Error(i18n.t('validation:INVALID_PHONE'));
   },
 };
 

@@ -1,8 +1,9 @@
-import { DatePicker, Form } from 'antd';
+import { DatePicker } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { PlainItem } from '../../../components/plain-form.tsx';
 import { DATE_FORMAT, isRangeLongEnough, MIN_RANGE_DAYS, rangeFromQuery } from '../dashboard-range.ts';
 
 type Picked = [Dayjs | null, Dayjs | null] | null;
@@ -43,10 +44,12 @@ export function DateRangeFilter() {
 
   const message = error ?? (savedValid ? null : t('range.tooShort', { days: MIN_RANGE_DAYS }));
   return (
-    <Form.Item
+    // Drawn as antd's Form.Item without rc-form: the dashboard is a first screen too (ADR 0053).
+    <PlainItem
       label={t('range.label')}
-      validateStatus={message ? 'error' : undefined}
-      help={message ?? undefined}
+      errors={message ? [message] : []}
+      status={message ? 'error' : ''}
+      marginBottom={0}
       style={{ marginBottom: 0 }}
       htmlFor="dashboard-range"
     >
@@ -59,6 +62,6 @@ export function DateRangeFilter() {
         data-testid="dashboard-range"
         aria-label={t('range.label')}
       />
-    </Form.Item>
+    </PlainItem>
   );
 }

@@ -1,5 +1,8 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Flex, Form, Input } from 'antd';
+import { Button, Flex } from 'antd';
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
+import { i18n } from '../../../../lib/i18n.ts';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { setAccessToken } from '../../../../lib/auth-session.ts';
@@ -8,22 +11,33 @@ import { afterLoginPath } from '../../../../lib/redirect.ts';
 import { useLogin } from '../../api/auth-api.ts';
 import { PlainParagraph } from '../../../../components/plain-text.tsx';
 import { AuthHeading } from '../../components/auth-heading.tsx';
-import { identifierRule, noSpaceInEmail } from '../../components/field-rules.ts';
+import { asPlainRule, identifierRule, noSpaceInEmail } from '../../components/field-rules.ts';
 import { FormError } from '../../../../components/form-error.tsx';
-import { useRevalidateOnLanguage } from '../../components/use-revalidate-on-language.ts';
+import { PlainFormItem, PlainFormRoot, usePlainForm, type PlainRule } from '../../../../components/plain-form.tsx';
 
-type LoginValues = { username: string; password: string };
+const required: PlainRule = async (value) => {
+  if (value === '') throw new Error(i18n.t('validation:REQUIRED'));
+};
 
-/** /auth/login: e-mail or phone plus password; returns to the kept path afterwards. */
+const FIELDS = {
+  // Checked on leaving the field, the first broken rule only (antd's validateTrigger onBlur, validateFirst).
+  username: { rules: [asPlainRule(noSpaceInEmail(() => i18n.t('auth:fields.email'))), asPlainRule(identifierRule)], trigger: 'blur' },
+  password: { rules: [required], trigger: 'change' },
+} as const;
+
+/**
+ * /auth/login: e-mail or phone plus password; returns to the kept path afterwards. The first screen: its form is the
+ * plain form (antd's look without rc-form and async-validator), its inputs antd's Input and Password (ADR 0053).
+ */
 export function LoginScreen() {
   const { t } = useTranslation('auth');
-  const [form] = Form.useForm<LoginValues>();
+  const form = usePlainForm('login', FIELDS);
   const login = useLogin();
-  useRevalidateOnLanguage(form);
   const navigate = useNavigate();
   const location = useLocation();
 
-  const onFinish = (values: LoginValues) => {
+  const onFinish = () => {
+    const values = form.values;
     login.mutate(
       { username: values.username.trim(), password: values.password },
       {
@@ -31,7 +45,7 @@ export function LoginScreen() {
           setAccessToken(session.access_token);
           void navigate(afterLoginPath(location.search), { replace: true });
         },
-        onError: (error) => applyFieldErrors(form, error),
+        onError: (error) => applyFieldErrors(form.errorTarget, error),
       },
     );
   };
@@ -40,26 +54,24 @@ export function LoginScreen() {
     <>
       <AuthHeading title={t('login.title')} subtitle={t('login.subtitle')} />
       <FormError error={login.error} />
-      <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false} disabled={login.isPending} name="login">
-        <Form.Item
-          name="username"
-          label={t('fields.username')}
-          rules={[noSpaceInEmail(() => t('fields.email')), identifierRule]}
-          validateFirst
-          validateTrigger="onBlur"
-        >
-          <Input prefix={<UserOutlined />} autoComplete="username" placeholder={t('fields.usernamePlaceholder')} autoFocus />
-        </Form.Item>
-        <Form.Item name="password" label={t('fields.password')} rules={[{ required: true, message: t('validation:REQUIRED') }]}>
-          <Input.Password prefix={<LockOutlined />} autoComplete="current-password" placeholder={t('fields.passwordPlaceholder')} />
-        </Form.Item>
+      <PlainFormRoot form={form} onFinish={onFinish} disabled={login.isPending}>
+        <PlainFormItem form={form} name="username" label={t('fields.username')}>
+          {(field) => (
+            <Input {...field} prefix={<UserOutlined />} autoComplete="username" placeholder={t('fields.usernamePlaceholder')} autoFocus />
+          )}
+        </PlainFormItem>
+        <PlainFormItem form={form} name="password" label={t('fields.password')} required>
+          {(field) => (
+            <Password {...field} prefix={<LockOutlined />} autoComplete="current-password" placeholder={t('fields.passwordPlaceholder')} />
+          )}
+        </PlainFormItem>
         <Flex justify="flex-end" style={{ marginTop: -12, marginBottom: 16 }}>
           <Link to="/auth/forgot-password">{t('login.forgotPassword')}</Link>
         </Flex>
         <Button type="primary" htmlType="submit" block size="large" loading={login.isPending}>
           {t('login.submit')}
         </Button>
-      </Form>
+      </PlainFormRoot>
       <PlainParagraph style={{ textAlign: 'center', marginTop: 24, marginBottom: 0 }}>
         {t('login.noAccount')} <Link to="/auth/register">{t('login.register')}</Link>
       </PlainParagraph>
