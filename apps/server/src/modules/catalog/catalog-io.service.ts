@@ -38,6 +38,7 @@ import {
   type SheetKey,
   type SheetRow,
 } from './product-sheet.ts';
+import { workbookReader } from './xlsx-reader.ts';
 import { createNewProducts, createProduct, getProduct, listFilters, updateProduct } from './products.service.ts';
 import * as repo from './products.repository.ts';
 
@@ -266,13 +267,7 @@ type Failure = { row: number; sku: string; name: string; errors: string[] };
 
 /** Rows of the first worksheet as header-keyed values (streamed). */
 async function* readRows(stream: Readable): AsyncGenerator<Line> {
-  const reader = new (await excel()).stream.xlsx.WorkbookReader(stream, {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-    entries: 'ignore',
-  });
+  const reader = workbookReader(await excel(), stream);
   for await (const worksheet of reader) {
     let headers: (SheetKey | null)[] | null = null;
     for await (const row of worksheet) {
