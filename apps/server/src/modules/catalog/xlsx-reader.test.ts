@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { PassThrough, Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { workbookReader, xmlPieces } from './xlsx-reader.ts';
+import { detached, workbookReader, xmlPieces } from './xlsx-reader.ts';
 
 async function collect(pieces: AsyncIterable<string>): Promise<string[]> {
   const out: string[] = [];
@@ -61,5 +61,14 @@ describe('workbookReader', () => {
     expect(seen[0]).toEqual(['SKU-1', 'Kemeja Batik — motif 1 ☕ é', 1_000]);
     expect(seen[rows - 1]).toEqual([`SKU-${rows}`, `Kemeja Batik — motif ${rows} ☕ é`, rows * 1_000]);
     expect(seen.every((values, i) => values[1] === `Kemeja Batik — motif ${i + 1} ☕ é`)).toBe(true);
+  });
+});
+
+describe('detached', () => {
+  it('answers an equal string', () => {
+    const xml = `<t>${'x'.repeat(100)}</t><t>BK-12345-HITAM-XL</t>`;
+    const sku = xml.slice(xml.lastIndexOf('<t>') + 3, xml.lastIndexOf('</t>'));
+    expect(detached(sku)).toBe('BK-12345-HITAM-XL');
+    expect(detached('TEH-1')).toBe('TEH-1');
   });
 });

@@ -57,3 +57,10 @@ export function workbookReader(excel: ExcelModule, stream: Readable): WorkbookRe
   hooked._parseWorksheet = (iterator, sheetNo) => parse.call(reader, xmlPieces(iterator), sheetNo);
   return reader;
 }
+
+/**
+ * A copy of a cell's text, for what an import keeps to its end (the file's SKUs, the failed rows). V8 makes a
+ * substring of 13 characters or more a view into the string it was cut from, and a cell's text is cut from the
+ * decoded 64 KB chunk of XML: one kept SKU kept its chunk alive, and the SKUs of a file its whole XML (ADR 0054).
+ */
+export const detached = (text: string): string => (text.length < 13 ? text : Buffer.from(text, 'utf8').toString('utf8'));
