@@ -22,8 +22,9 @@ export function heapBudget(slack = 48 * MB): { check: () => void } {
   let collecting = false;
   const collect = () => {
     collecting = true;
-    void vm
-      .measureMemory({ mode: 'summary', execution: 'eager' })
+    // A Node without it (it is experimental) or refusing it leaves V8's own schedule: never the job's failure.
+    void Promise.resolve()
+      .then(() => vm.measureMemory({ mode: 'summary', execution: 'eager' }))
       .catch(() => undefined)
       .finally(() => {
         collecting = false;
