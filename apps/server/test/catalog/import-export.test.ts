@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { auditLog } from '../../src/platform/audit/audit.schema.ts';
+import { IMPORT_PREVIEW_ITEMS } from '@kelola/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runProductExport, runProductImport } from '../../src/modules/catalog/index.ts';
 import { newMember, newWorkspace, type Actor } from '../factories.ts';
@@ -157,6 +158,27 @@ describe('product import', () => {
     });
     expect((await call('GET', `/api/products/${changed.id}`, owner)).json()).toMatchObject({ name: 'Teh Hijau Premium' });
     expect((await call('GET', '/api/products', owner)).json().total_row).toBe(3);
+  });
+
+  it('previews a long file as its first IMPORT_PREVIEW_ITEMS items, errors first, and counts every product', async () => {
+    const owner = await newWorkspace(app);
+    const rows: (string | number | null)[][] = Array.from({ length: IMPORT_PREVIEW_ITEMS + 10 }, (_v, i) => [
+      `teh-${i}`,
+      'SINGLE',
+      `Teh ${i}`,
+      `TEH-PANJANG-${i}`,
+      8000,
+    ]);
+    rows.push(['teh-salah', 'SINGLE', 'Teh Salah', 'TEH-PANJANG-SALAH', '-5000']);
+    const previewed = await previewFile(owner, await xlsx(rows));
+    expect(previewed).toMatchObject({ status: 'PREVIEW', preview: { new: IMPORT_PREVIEW_ITEMS + 10, errors: 1 } });
+    const preview = (await call('GET', `/api/products/imports/${previewed.id}/preview`, owner)).json();
+    expect(preview.truncated).toBe(true);
+    expect(preview.items).toHaveLength(IMPORT_PREVIEW_ITEMS);
+    expect(preview.items[0]).toMatchObject({ outcome: 'ERROR', rows: [IMPORT_PREVIEW_ITEMS + 12] });
+    expect(preview.items.slice(1).map((i: { rows: number[] }) => i.rows[0])).toEqual(
+      Array.from({ length: IMPORT_PREVIEW_ITEMS - 1 }, (_v, i) => i + 2),
+    );
   });
 
   it('confirms only a previewed import of the workspace', async () => {

@@ -17,6 +17,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { TenantCtx } from '../../http/context.ts';
 import { inTenant } from '../../platform/db/database.ts';
+import { heapBudget } from '../../platform/jobs/heap-budget.ts';
 import { uuidv7 } from '../../platform/db/ids.ts';
 import { DomainError } from '../../platform/errors.ts';
 import { findExportRecord, recordExport, registerExportQueue, updateExportRecord, XLSX_TYPE } from '../../platform/exports/exports.ts';
@@ -38,6 +39,7 @@ import {
   type SheetKey,
   type SheetRow,
 } from './product-sheet.ts';
+import { detached, workbookReader } from './xlsx-reader.ts';
 import { createNewProducts, createProduct, getProduct, listFilters, updateProduct } from './products.service.ts';
 import * as repo from './products.repository.ts';
 
@@ -266,13 +268,7 @@ type Failure = { row: number; sku: string; name: string; errors: string[] };
 
 /** Rows of the first worksheet as header-keyed values (streamed). */
 async function* readRows(stream: Readable): AsyncGenerator<Line> {
-  const reader = new (await excel()).stream.xlsx.WorkbookReader(stream, {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-    entries: 'ignore',
-  });
+  const reader = workbookReader(await excel(), stream);
   for await (const worksheet of reader) {
     let headers: (SheetKey | null)[] | null = null;
     for await (const row of worksheet) {
@@ -625,17 +621,24 @@ export async function runProductImport(platform: Platform, job: ImportJob): Prom
   // PREVIEW waits for the user's confirmation; DONE is done.
   if (!record || record.status === 'DONE' || record.status === 'PREVIEW') return;
   const previewing = record.status === 'PREVIEWING';
+  // Batches leave garbage in the old generation: collected every 48 MB, not at four times the live heap (ADR 0054).
+  const heap = heapBudget();
   const update = (values: Partial<typeof productImports.$inferInsert>) =>
     inTenant(platform.database.db, workspaceId, (tx) => tx.update(productImports).set(values).where(eq(productImports.id, importId)));
   // RUNNING at the start of a run means an earlier run's process died (ADR 0015): resume after its checkpoint.
   const resuming = record.status === 'RUNNING';
   const failures: Failure[] = resuming ? [...record.failures] : [];
-  const items: ImportPreviewItem[] = [];
+  // The preview shows the first IMPORT_PREVIEW_ITEMS items by outcome, then file order: each outcome keeps no more than
+  // that many, so memory does not grow with the file (ADR 0054); the summary counts them all.
+  const items: Record<ImportOutcome, ImportPreviewItem[]> = { ERROR: [], CHANGED: [], NEW: [], EXAMPLE: [], UNCHANGED: [] };
+  let itemCount = 0;
   const summary = { new: 0, changed: 0, unchanged: 0, errors: 0, examples: 0 };
   const SUMMARY_KEY = { NEW: 'new', CHANGED: 'changed', UNCHANGED: 'unchanged', ERROR: 'errors', EXAMPLE: 'examples' } as const;
   const noteItem = (item: ImportPreviewItem) => {
     summary[SUMMARY_KEY[item.outcome]] += 1;
-    items.push(item);
+    itemCount += 1;
+    const kept = items[item.outcome];
+    if (kept.length < IMPORT_PREVIEW_ITEMS) kept.push(item);
   };
   const examples = new Map<string, ImportPreviewItem>();
   const newSkus = new Set<string>();
@@ -688,7 +691,7 @@ export async function runProductImport(platform: Platform, job: ImportJob): Prom
         const firstRow = skuRows.get(sku);
         if (sku && firstRow !== undefined)
           errors.push(`sku: ${translate('id', 'validation', 'DUPLICATE_VALUE') ?? 'DUPLICATE_VALUE'} (baris ${firstRow})`);
-        else if (sku) skuRows.set(sku, line.row);
+        else if (sku) skuRows.set(detached(sku), line.row);
         if (result.success && errors.length === 0) parsed.push(result.data);
         else invalid.set(line.row, errors);
       }
@@ -728,8 +731,8 @@ export async function runProductImport(platform: Platform, job: ImportJob): Prom
           const own = problems.get(line.row);
           failures.push({
             row: line.row,
-            sku: line.values.sku ?? '',
-            name: line.values.name ?? '',
+            sku: detached(line.values.sku ?? ''),
+            name: detached(line.values.name ?? ''),
             errors: own ?? ['Baris lain dari produk yang sama gagal / another row of the same product failed'],
           });
         } else succeeded += 1;
@@ -764,7 +767,7 @@ export async function runProductImport(platform: Platform, job: ImportJob): Prom
             const { before, after } = error.result;
             const changes = before ? productChanges(before, after) : [];
             noteItem({ ...item, outcome: !before ? 'NEW' : changes.length > 0 ? 'CHANGED' : 'UNCHANGED', changes });
-            if (!before) for (const sku of item.skus) newSkus.add(sku);
+            if (!before) for (const sku of item.skus) newSkus.add(detached(sku));
           } else if (error instanceof RowProblems) problems = error.byRow;
           else if (error instanceof DomainError)
             problems = new Map(lines.map((l) => [l.row, [translate('id', 'errors', error.code) ?? error.code]]));
@@ -798,7 +801,7 @@ export async function runProductImport(platform: Platform, job: ImportJob): Prom
         const own = problems[i]!;
         if (previewing && own.size === 0) {
           noteItem({ ...checked.item, outcome: 'NEW', changes: [] });
-          for (const sku of checked.item.skus) newSkus.add(sku);
+          for (const sku of checked.item.skus) newSkus.add(detached(sku));
         }
         await settle(checked, own);
       }
@@ -856,7 +859,9 @@ export async function runProductImport(platform: Platform, job: ImportJob): Prom
       pending.push(group);
       pendingRows += group.length;
       group = [];
-      if (pendingRows >= BATCH_ROWS) await drain();
+      if (pendingRows < BATCH_ROWS) return;
+      heap.check();
+      await drain();
     };
     let currentKey: string | null = null;
     // A resumed run passes over the rows before the checkpoint (always a product boundary), noting their SKUs for the
@@ -867,7 +872,7 @@ export async function runProductImport(platform: Platform, job: ImportJob): Prom
       if (skip > 0 && !isExampleRow(line.values)) {
         skip -= 1;
         const sku = String(line.values.sku ?? '').trim();
-        if (sku && !skuRows.has(sku)) skuRows.set(sku, line.row);
+        if (sku && !skuRows.has(sku)) skuRows.set(detached(sku), line.row);
         continue;
       }
       const key = slugify(line.values.product_key || line.values.name || '') || `row-${line.row}`;
@@ -899,16 +904,16 @@ export async function runProductImport(platform: Platform, job: ImportJob): Prom
     await drain();
 
     if (previewing) {
-      const ordered = items
-        .map((it, i) => [it, i] as const)
-        .sort(([a, i], [b, j]) => OUTCOME_ORDER[a.outcome] - OUTCOME_ORDER[b.outcome] || i - j);
+      const ordered = (Object.keys(OUTCOME_ORDER) as ImportOutcome[])
+        .sort((a, b) => OUTCOME_ORDER[a] - OUTCOME_ORDER[b])
+        .flatMap((outcome) => items[outcome]);
       await update({
         status: 'PREVIEW',
         processedRows: processed,
         preview: {
           summary,
-          items: ordered.slice(0, IMPORT_PREVIEW_ITEMS).map(([it]) => it),
-          truncated: ordered.length > IMPORT_PREVIEW_ITEMS,
+          items: ordered.slice(0, IMPORT_PREVIEW_ITEMS),
+          truncated: itemCount > IMPORT_PREVIEW_ITEMS,
         },
       });
       return;
