@@ -354,6 +354,32 @@ describe('product import', () => {
     expect(list.items.map((i: { name: string; price: { min: number } }) => [i.name, i.price.min])).toEqual([['Satu', 1000]]);
   });
 
+  it("writes each row's reasons in the language of the user who started the import", async () => {
+    const owner = await newWorkspace(app);
+    const sku = uniqueSku('EN');
+    const content = await xlsx([
+      ['satu', 'SINGLE', 'Satu', sku, 1000, null, null, 'ACTIVE', null, null, null, null, null, null],
+      ['dua', 'SINGLE', 'Dua', sku, 2000, null, null, 'ACTIVE', null, null, null, null, null, null],
+      ['tiga', 'SINGLE', 'Tiga', uniqueSku('EN'), '-5', null, null, 'ACTIVE', null, null, null, null, null, null],
+    ]);
+    const english: Actor = { ...owner, headers: { ...owner.headers, 'accept-language': 'en' } };
+    const previewed = await previewFile(english, content);
+    const preview = (await call('GET', `/api/products/imports/${previewed.id}/preview`, owner)).json();
+    expect(preview.items.filter((i: { outcome: string }) => i.outcome === 'ERROR').map((i: { errors: string[] }) => i.errors)).toEqual([
+      ['row 3: sku: This value appears more than once. (row 2)'],
+      ['row 4: price: The amount cannot be negative.'],
+    ]);
+    // The job writes in the starter's language, whoever reads the result later.
+    const confirmed = await call('POST', `/api/products/imports/${previewed.id}/confirm`, owner);
+    expect(confirmed.statusCode, confirmed.body).toBe(202);
+    await runProductImport(app.platform, { workspaceId: owner.workspaceId, importId: previewed.id });
+    const rows = await readSheet((await call('GET', `/api/products/imports/${previewed.id}/result`, owner)).rawPayload);
+    expect(rows.slice(1).map((r) => r[3])).toEqual([
+      'sku: This value appears more than once. (row 2)',
+      'price: The amount cannot be negative.',
+    ]);
+  });
+
   it('answers 400, 422, 403 and 404 as it should', async () => {
     const owner = await newWorkspace(app);
     const other = await newWorkspace(app);

@@ -22,7 +22,7 @@ import { uuidv7 } from '../../platform/db/ids.ts';
 import { DomainError } from '../../platform/errors.ts';
 import { findExportRecord, recordExport, registerExportQueue, updateExportRecord, XLSX_TYPE } from '../../platform/exports/exports.ts';
 import type { FileStorage } from '../../platform/files/file-storage.ts';
-import { translate } from '../../platform/i18n/translate.ts';
+import { translate, type Locale } from '../../platform/i18n/translate.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { systemCtx, tenantCtxFor } from '../../platform/system-ctx.ts';
 import { brandIdByName } from './brands.service.ts';
@@ -193,7 +193,15 @@ export async function startImport(ctx: TenantCtx, input: z.input<typeof ImportUp
   ctx.afterRollback(async () => ctx.platform.files.remove(fileKey));
   const [row] = await ctx.db
     .insert(productImports)
-    .values({ id, workspaceId: ctx.workspaceId, status: 'PREVIEWING', fileKey, fileName: data.file_name, requestedBy: ctx.actor.userId })
+    .values({
+      id,
+      workspaceId: ctx.workspaceId,
+      status: 'PREVIEWING',
+      fileKey,
+      fileName: data.file_name,
+      requestedBy: ctx.actor.userId,
+      locale: ctx.locale,
+    })
     .returning();
   const job: ImportJob = { workspaceId: ctx.workspaceId, importId: id };
   ctx.afterCommit(async () => {
@@ -607,9 +615,11 @@ const OUTCOME_ORDER: Record<ImportOutcome, number> = { ERROR: 0, CHANGED: 1, NEW
  */
 export async function runProductImport(platform: Platform, job: ImportJob): Promise<void> {
   const { workspaceId, importId } = job;
+  // Reasons are written in the language of the user who started the import (read with the record below).
+  let locale: Locale = 'id';
   const tenant = <T>(fn: (ctx: TenantCtx) => Promise<T>, userId: string) =>
     inTenant(platform.database.db, workspaceId, (tx) =>
-      fn(tenantCtxFor(systemCtx(platform, tx, `import:${importId}`), workspaceId, userId)),
+      fn(tenantCtxFor({ ...systemCtx(platform, tx, `import:${importId}`), locale }, workspaceId, userId)),
     );
   const record = await inTenant(platform.database.db, workspaceId, async (tx) => {
     const [row] = await tx
@@ -620,6 +630,8 @@ export async function runProductImport(platform: Platform, job: ImportJob): Prom
   });
   // PREVIEW waits for the user's confirmation; DONE is done.
   if (!record || record.status === 'DONE' || record.status === 'PREVIEW') return;
+  locale = record.locale;
+  const rowOf = (row: number) => translate(locale, 'messages', 'IMPORT_ROW', { row }) ?? String(row);
   const previewing = record.status === 'PREVIEWING';
   // Batches leave garbage in the old generation: collected every 48 MB, not at four times the live heap (ADR 0054).
   const heap = heapBudget();
@@ -685,12 +697,12 @@ export async function runProductImport(platform: Platform, job: ImportJob): Prom
         const result = SheetRowSchema.safeParse(line.values);
         const errors = result.success
           ? []
-          : zodFields(result.error).map((f) => `${f.path}: ${translate('id', 'validation', f.code) ?? f.code}`);
+          : zodFields(result.error).map((f) => `${f.path}: ${translate(locale, 'validation', f.code) ?? f.code}`);
         // A SKU may appear once per file: a second row would silently overwrite the first one's product.
         const sku = String(line.values.sku ?? '').trim();
         const firstRow = skuRows.get(sku);
         if (sku && firstRow !== undefined)
-          errors.push(`sku: ${translate('id', 'validation', 'DUPLICATE_VALUE') ?? 'DUPLICATE_VALUE'} (baris ${firstRow})`);
+          errors.push(`sku: ${translate(locale, 'validation', 'DUPLICATE_VALUE') ?? 'DUPLICATE_VALUE'} (${rowOf(firstRow)})`);
         else if (sku) skuRows.set(detached(sku), line.row);
         if (result.success && errors.length === 0) parsed.push(result.data);
         else invalid.set(line.row, errors);
@@ -719,7 +731,7 @@ export async function runProductImport(platform: Platform, job: ImportJob): Prom
         noteItem({
           ...item,
           outcome: 'ERROR',
-          errors: lines.flatMap((l) => (problems.get(l.row) ?? []).map((e) => `baris ${l.row}: ${e}`)),
+          errors: lines.flatMap((l) => (problems.get(l.row) ?? []).map((e) => `${rowOf(l.row)}: ${e}`)),
         });
       if (previewing) {
         processed += lines.length;
@@ -733,7 +745,7 @@ export async function runProductImport(platform: Platform, job: ImportJob): Prom
             row: line.row,
             sku: detached(line.values.sku ?? ''),
             name: detached(line.values.name ?? ''),
-            errors: own ?? ['Baris lain dari produk yang sama gagal / another row of the same product failed'],
+            errors: own ?? [translate(locale, 'messages', 'IMPORT_SAME_PRODUCT_FAILED') ?? 'IMPORT_SAME_PRODUCT_FAILED'],
           });
         } else succeeded += 1;
       }
@@ -770,7 +782,7 @@ export async function runProductImport(platform: Platform, job: ImportJob): Prom
             if (!before) for (const sku of item.skus) newSkus.add(detached(sku));
           } else if (error instanceof RowProblems) problems = error.byRow;
           else if (error instanceof DomainError)
-            problems = new Map(lines.map((l) => [l.row, [translate('id', 'errors', error.code) ?? error.code]]));
+            problems = new Map(lines.map((l) => [l.row, [translate(locale, 'errors', error.code) ?? error.code]]));
           else throw error;
         }
       }

@@ -269,6 +269,10 @@ export const productImports = pgTable(
     failures: jsonb().$type<{ row: number; sku: string; name: string; errors: string[] }[]>().notNull().default([]),
     error: text(),
     requestedBy: uuid().notNull(),
+    /** The language of the user who started it: the rows' reasons and the result file are written in it. */
+    locale: text({ enum: ['id', 'en'] })
+      .notNull()
+      .default('id'),
     createdAt: timestamptz().notNull().defaultNow(),
     startedAt: timestamptz(),
     finishedAt: timestamptz(),

@@ -1,0 +1,1 @@
+ALTER TABLE "product_imports" ADD COLUMN "locale" text DEFAULT 'id' NOT NULL;
