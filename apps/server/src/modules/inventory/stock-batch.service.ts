@@ -67,10 +67,11 @@ async function readBatch(ctx: TenantCtx, request: BatchStockRequest, lock: boole
   const channelId = request.channelId ?? null;
   refs ??= new Map((await catalogRefs(ctx, [...new Set(lines.map((l) => l.catalogId))])).map((r) => [r.id, r]));
   const keysJson = JSON.stringify(lines.map((l) => ({ w: l.warehouseId, c: l.catalogId })));
-  // The claimed keys are looked up as `= any(array(…))`: the array is built once and each key is one probe of the
-  // primary key. `in (select json_array_elements_text(…))` let the planner, which guesses a just-grown table holds
-  // one row, loop over every operation of the workspace and unpack the JSON again for each: quadratic, 0.7–2 s a
-  // batch after a few thousand imported orders.
+  // The claimed keys are looked up one probe of the primary key per key (a lateral subquery with `limit 1`, which
+  // the planner cannot flatten into a join). `in (select json_array_elements_text(…))` and then `= any(array(…))`
+  // both let the planner, which guesses a just-grown table holds one row, scan every operation of the workspace
+  // and compare each with the whole list: quadratic, 40–70 ms a call after 1,000 imported orders, 0.7–2 s later
+  // (ADR 0052, ADR 0056).
   const read = await ctx.db.execute(sql`
     with k as (select distinct w, c from json_to_recordset(${keysJson}::json) as k(w uuid, c uuid)),
     locked as (
@@ -82,9 +83,10 @@ async function readBatch(ctx: TenantCtx, request: BatchStockRequest, lock: boole
     )
     select json_build_object(
       'balances', (select coalesce(json_agg(locked), '[]'::json) from locked),
-      'claimed', (select coalesce(json_agg(json_build_array(o.reference_key, o.kind)), '[]'::json) from stock_operations o
-        where o.workspace_id = ${ctx.workspaceId}
-          and o.reference_key = any(array(select json_array_elements_text(${JSON.stringify(lines.map((l) => l.referenceKey))}::json)))),
+      'claimed', (select coalesce(json_agg(json_build_array(o.reference_key, o.kind)), '[]'::json)
+        from json_array_elements_text(${JSON.stringify([...new Set(lines.map((l) => l.referenceKey))])}::json) as key(k)
+        cross join lateral (select o.reference_key, o.kind from stock_operations o
+          where o.workspace_id = ${ctx.workspaceId} and o.reference_key = key.k limit 1) o),
       'set_aside', ${
         channelId
           ? sql`(select coalesce(json_agg(json_build_array(s.warehouse_id, s.catalog_id)), '[]'::json) from stock_set_asides s
