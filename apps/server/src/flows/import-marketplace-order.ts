@@ -39,6 +39,7 @@ import {
   findSync,
   insertOrder,
   insertOrdersBatch,
+  newOrderCounts,
   saveSync,
   setStatus,
   updateOrder,
@@ -399,18 +400,18 @@ async function createMany(ctx: TenantCtx, connection: ImportConnection, items: (
       });
   };
 
-  // The balances are locked for the last moments only: the outcome is planned on balances read without a lock, the
-  // rows are written, and the plan is applied under the lock (counts first, then balances, as the one-order path
-  // takes them). When the balances moved so that an outcome would differ, everything since the savepoint is undone
-  // and the batch goes again with the balances locked first.
+  // The shared rows are locked for the last moments only: the outcome is planned on balances read without a lock,
+  // the orders, lines and timeline are written (one statement), and then one statement bumps the counts and applies
+  // the plan under the balances' lock (counts first, then balances, as the one-order path takes them; ADR 0056).
+  // When the balances moved so that an outcome would differ, everything since the savepoint is undone and the batch
+  // goes again with the balances locked first.
   const planned = await planStockBatch(ctx, request);
   if (planned) {
     settle(planned.outcomes);
     await ctx.db.execute(sql`savepoint order_import_batch`);
     try {
       await insertOrdersBatch(ctx, batch, false);
-      await countNewOrders(ctx, batch);
-      await applyStockPlan(ctx, planned);
+      await applyStockPlan(ctx, planned, newOrderCounts(ctx, batch));
       return;
     } catch (error) {
       if (!(error instanceof StockPlanChanged)) throw error;

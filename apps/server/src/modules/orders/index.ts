@@ -21,6 +21,7 @@ export {
 export {
   addTimeline,
   countNewOrders,
+  newOrderCounts,
   findByExternalId,
   findByExternalIds,
   findSync,

@@ -254,6 +254,14 @@ export async function systemStatement<R extends Record<string, unknown>, V exten
 }
 
 /**
+ * Writes one module hands another to run at the start of the other's statement (ADR 0056: the order import's counts
+ * ahead of the stock batch's locks, one round trip): data-modifying CTEs (`ctes`, first in a WITH list, each with
+ * RETURNING) and a condition (`done`) on them; a later CTE whose `where` holds `done` runs after them (PostgreSQL
+ * evaluates such a condition once, before the CTE reads its first row).
+ */
+export type LeadingWrites = { ctes: SQL; done: SQL };
+
+/**
  * Many rows into one table in one statement with one parameter: the rows as a JSON array that PostgreSQL expands
  * (`json_populate_recordset`), for set-based writes of thousands of rows (the product import, ADR 0043). A multi-row
  * VALUES through the query builder costs a parameter and several objects per cell; here Node only serialises JSON.
@@ -261,7 +269,16 @@ export async function systemStatement<R extends Record<string, unknown>, V exten
  * decimal text, dates as ISO text, jsonb columns as nested JSON. Runs in the caller's transaction, under its RLS.
  */
 export async function insertJsonRows<T extends PgTable>(db: Db, table: T, rows: Partial<T['$inferInsert']>[]): Promise<void> {
-  if (rows.length === 0) return;
+  const insert = jsonRowsInsert(db, table, rows);
+  if (insert) await db.execute(insert);
+}
+
+/**
+ * `insertJsonRows`' statement without running it (null for no rows), for a caller that writes several tables in one
+ * statement (each insert a data-modifying CTE: one round trip instead of one per table).
+ */
+export function jsonRowsInsert<T extends PgTable>(db: Db, table: T, rows: Partial<T['$inferInsert']>[]): SQL | null {
+  if (rows.length === 0) return null;
   const columns = getTableColumns(table);
   const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))].filter((key) => key in columns);
   // The dialect's own column naming (the app's snake_case casing), as its queries name the columns.
@@ -289,5 +306,5 @@ export async function insertJsonRows<T extends PgTable>(db: Db, table: T, rows: 
     names.map((name) => sql.identifier(name)),
     sql`, `,
   );
-  await db.execute(sql`insert into ${table} (${list}) select ${list} from json_populate_recordset(null::${table}, ${json}::json)`);
+  return sql`insert into ${table} (${list}) select ${list} from json_populate_recordset(null::${table}, ${json}::json)`;
 }
