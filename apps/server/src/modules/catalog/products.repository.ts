@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { TenantCtx } from '../../http/context.ts';
+import { anyOf } from '../../platform/db/database.ts';
 import { brands, bundleComponents, catalogs, categories, productImages, products, productStatusCounts } from './catalog.schema.ts';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -41,7 +42,7 @@ export async function catalogsByIds(ctx: TenantCtx, ids: readonly string[]) {
     .select({ catalog: catalogs, productType: products.type, productName: products.name, baseUnit: products.baseUnit })
     .from(catalogs)
     .innerJoin(products, eq(products.id, catalogs.productId))
-    .where(and(eq(catalogs.workspaceId, ctx.workspaceId), inArray(catalogs.id, [...ids])));
+    .where(and(eq(catalogs.workspaceId, ctx.workspaceId), anyOf(catalogs.id, ids, 'uuid')));
 }
 
 export async function catalogsBySkus(ctx: TenantCtx, skus: readonly string[]): Promise<CatalogRow[]> {
@@ -49,7 +50,7 @@ export async function catalogsBySkus(ctx: TenantCtx, skus: readonly string[]): P
   return ctx.db
     .select()
     .from(catalogs)
-    .where(and(eq(catalogs.workspaceId, ctx.workspaceId), inArray(catalogs.sku, [...skus])));
+    .where(and(eq(catalogs.workspaceId, ctx.workspaceId), anyOf(catalogs.sku, skus, 'text')));
 }
 
 export async function catalogsByNames(ctx: TenantCtx, names: readonly string[]): Promise<CatalogRow[]> {
@@ -128,7 +129,7 @@ export async function bundleCatalogsOf(ctx: Pick<TenantCtx, 'db' | 'workspaceId'
     .selectDistinct({ id: catalogs.id })
     .from(bundleComponents)
     .innerJoin(catalogs, and(eq(catalogs.productId, bundleComponents.bundleProductId), eq(catalogs.workspaceId, ctx.workspaceId)))
-    .where(and(eq(bundleComponents.workspaceId, ctx.workspaceId), inArray(bundleComponents.componentCatalogId, [...componentCatalogIds])));
+    .where(and(eq(bundleComponents.workspaceId, ctx.workspaceId), anyOf(bundleComponents.componentCatalogId, componentCatalogIds, 'uuid')));
   return rows.map((r) => r.id);
 }
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { getTableColumns } from 'drizzle-orm';
@@ -252,6 +252,15 @@ export async function systemStatement<R extends Record<string, unknown>, V exten
   const result = await pool.query<R>({ name: `sys_${statement.name}`, text: query.text, values: query.order.map((name) => values[name]) });
   return result.rows;
 }
+
+/**
+ * `column = any($1::type[])`: a list of values as ONE array parameter, for the long lists of a batch (ADR 0056).
+ * Drizzle's `inArray` makes a parameter of each value, builds and sends them one by one and gives PostgreSQL a new
+ * statement text for every list length; with hundreds of values a batch's look-ups cost more in Node than in
+ * PostgreSQL. The planner still sees the array's length.
+ */
+export const anyOf = (column: AnyColumn | SQL, values: readonly string[], type: 'uuid' | 'text'): SQL =>
+  sql`${column} = any(${sql.param([...values])}::${sql.raw(type)}[])`;
 
 /**
  * Writes one module hands another to run at the start of the other's statement (ADR 0056: the order import's counts
