@@ -338,9 +338,10 @@ export async function planStockBatch(ctx: TenantCtx, request: BatchStockRequest)
  * gives every line the outcome the plan promised against the values now held (each line against the locked
  * balance plus what the batch's earlier lines of its SKU moved), that none of the keys it claims was claimed
  * meanwhile and that no stock was set aside meanwhile for the channel; only then writes the balances' summed
- * changes, the claims and the ledger rows (their before and after from the locked values). Throws
- * StockPlanChanged otherwise, having written nothing: the caller rolls back to before its rows. `first`: the caller's
- * writes that must come before the balances are locked (the order import's counts), run first in the same statement.
+ * changes, the claims and the ledger rows (their before and after from the locked values). `first`: the caller's
+ * writes that must come before the balances are locked (the order import's counts), run first in the same statement
+ * whatever the check says. Throws StockPlanChanged when the plan no longer holds, having written nothing else and
+ * left the transaction usable: the caller takes back what it wrote on the plan's outcomes.
  */
 export async function applyStockPlan(ctx: TenantCtx, planned: StockBatchPlan, first?: LeadingWrites | null): Promise<void> {
   const { plan, request } = planned;

@@ -21,6 +21,7 @@ export {
 export {
   addTimeline,
   countNewOrders,
+  deleteNewOrders,
   newOrderCounts,
   findByExternalId,
   findByExternalIds,

@@ -2,7 +2,7 @@ import { ORDER_TABS, type OrderStatus, type OrderTab } from '@kelola/domain';
 import type { OrderListQuery } from '@kelola/contracts';
 import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { TenantCtx } from '../../http/context.ts';
-import { jsonRowsInsert, type LeadingWrites } from '../../platform/db/database.ts';
+import { anyOf, jsonRowsInsert, type LeadingWrites } from '../../platform/db/database.ts';
 import { uuidv7 } from '../../platform/db/ids.ts';
 import { channelNameSql } from '../channels/index.ts';
 import { orderCounts, orderDayCounts, orderLines, orderSequences, orders, orderSyncs, orderTimeline } from './orders.schema.ts';
@@ -198,6 +198,15 @@ export async function countNewOrders(ctx: TenantCtx, batch: readonly Pick<BatchO
 export const newOrderCounts = (ctx: TenantCtx, batch: readonly Pick<BatchOrder, 'order'>[]): LeadingWrites | null =>
   countsCtes(ctx, newOrderChanges(batch));
 
+/**
+ * Deletes orders a batch has just inserted, with their lines and timeline (foreign keys on delete cascade): the
+ * batched import takes them back when its stock plan no longer holds (ADR 0056). The counts are the caller's.
+ */
+export async function deleteNewOrders(ctx: TenantCtx, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await ctx.db.delete(orders).where(and(scope(ctx), anyOf(orders.id, ids, 'uuid')));
+}
+
 /** The orders of one channel with these marketplace order ids, locked when asked (the batched import's look-up). */
 export async function findByExternalIds(
   ctx: TenantCtx,
@@ -209,7 +218,7 @@ export async function findByExternalIds(
   const q = ctx.db
     .select()
     .from(orders)
-    .where(and(scope(ctx), eq(orders.channelId, channelId), inArray(orders.externalId, [...externalIds])))
+    .where(and(scope(ctx), eq(orders.channelId, channelId), anyOf(orders.externalId, externalIds, 'text')))
     .orderBy(asc(orders.id));
   return lock ? q.for('update') : q;
 }
