@@ -160,17 +160,20 @@ export async function insertOrdersBatch(ctx: TenantCtx, batch: readonly BatchOrd
     jsonRowsInsert(
       ctx.db,
       orders,
-      batch.map((b) => ({ ...b.order, workspaceId: ws, createdAt: now, updatedAt: now })),
+      batch.map((b) => b.order),
+      { workspaceId: ws, createdAt: now, updatedAt: now },
     ),
     jsonRowsInsert(
       ctx.db,
       orderLines,
-      batch.flatMap((b) => b.lines.map((line, position) => ({ ...line, workspaceId: ws, orderId: b.order.id, position }))),
+      batch.flatMap((b) => b.lines.map((line, position) => ({ ...line, orderId: b.order.id, position }))),
+      { workspaceId: ws },
     ),
     jsonRowsInsert(
       ctx.db,
       orderTimeline,
-      batch.flatMap((b) => b.timeline.map((entry) => ({ ...entry, at: entry.at ?? now, workspaceId: ws, orderId: b.order.id }))),
+      batch.flatMap((b) => b.timeline.map((entry) => ({ ...entry, at: entry.at ?? now, orderId: b.order.id }))),
+      { workspaceId: ws },
     ),
   ].filter((insert): insert is SQL => insert !== null);
   // The foreign keys of the lines and timeline are checked at the end of the statement, when the orders are in.

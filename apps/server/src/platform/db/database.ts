@@ -286,34 +286,74 @@ export async function insertJsonRows<T extends PgTable>(db: Db, table: T, rows: 
  * `insertJsonRows`' statement without running it (null for no rows), for a caller that writes several tables in one
  * statement (each insert a data-modifying CTE: one round trip instead of one per table).
  */
-export function jsonRowsInsert<T extends PgTable>(db: Db, table: T, rows: Partial<T['$inferInsert']>[]): SQL | null {
+export function jsonRowsInsert<T extends PgTable>(
+  db: Db,
+  table: T,
+  rows: readonly Partial<T['$inferInsert']>[],
+  common: Partial<T['$inferInsert']> = {},
+): SQL | null {
   if (rows.length === 0) return null;
-  const columns = getTableColumns(table);
-  const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))].filter((key) => key in columns);
+  const columns = getTableColumns(table) as Record<string, unknown>;
   // The dialect's own column naming (the app's snake_case casing), as its queries name the columns.
   const { casing } = (db as unknown as { dialect: { casing: { getColumnCasing: (column: unknown) => string } } }).dialect;
-  const names = keys.map((key) => casing.getColumnCasing(columns[key]!));
-  // Built with plain loops, and stringified without a replacer unless a bigint is nested in a jsonb value (a
-  // replacer is called for every value: it was a tenth of the order import's time).
-  const out = new Array<Record<string, unknown>>(rows.length);
-  for (let r = 0; r < rows.length; r++) {
-    const row = rows[r] as Record<string, unknown>;
-    const record: Record<string, unknown> = {};
-    for (let i = 0; i < keys.length; i++) {
-      const value = row[keys[i]!];
-      record[names[i]!] = value === undefined ? null : typeof value === 'bigint' ? value.toString() : value;
+  // Each column's `"name":` once; every value written by hand (ADR 0056): no record object per row for
+  // JSON.stringify to walk, no replacer, and a null left out (json_populate_recordset makes it null again). The
+  // columns written are every key some row (or `common`) carries, null or not; `common` (the same for every row,
+  // e.g. the workspace) is written once and appended to each row.
+  const prefixes = new Map<string, string>();
+  const written = new Set<string>();
+  const prefixOf = (key: string) => {
+    let prefix = prefixes.get(key);
+    if (prefix === undefined) {
+      const column = columns[key];
+      prefix = column === undefined ? '' : `${JSON.stringify(casing.getColumnCasing(column))}:`;
+      prefixes.set(key, prefix);
     }
-    out[r] = record;
+    return prefix;
+  };
+  const fields = (row: Record<string, unknown>, skip: Record<string, unknown> | null) => {
+    let out = '';
+    for (const key in row) {
+      if (skip && key in skip) continue;
+      const prefix = prefixOf(key);
+      if (prefix === '') continue;
+      written.add(key);
+      const value = row[key];
+      if (value === undefined || value === null) continue;
+      out += `${out === '' ? '' : ','}${prefix}${jsonValue(value)}`;
+    }
+    return out;
+  };
+  const shared = fields(common as Record<string, unknown>, null);
+  const parts = new Array<string>(rows.length);
+  for (let r = 0; r < rows.length; r++) {
+    const own = fields(rows[r] as Record<string, unknown>, common as Record<string, unknown>);
+    parts[r] = `{${own}${own !== '' && shared !== '' ? ',' : ''}${shared}}`;
   }
-  let json: string;
-  try {
-    json = JSON.stringify(out);
-  } catch {
-    json = JSON.stringify(out, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
-  }
+  const json = `[${parts.join(',')}]`;
   const list = sql.join(
-    names.map((name) => sql.identifier(name)),
+    [...written].map((key) => sql.identifier(casing.getColumnCasing(columns[key]))),
     sql`, `,
   );
   return sql`insert into ${table} (${list}) select ${list} from json_populate_recordset(null::${table}, ${json}::json)`;
+}
+
+/** A value as JSON; money (bigint) as its decimal text, also inside a jsonb value. */
+function jsonValue(value: unknown): string {
+  switch (typeof value) {
+    case 'string':
+      return JSON.stringify(value);
+    case 'number':
+      return Number.isFinite(value) ? String(value) : 'null';
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'bigint':
+      return `"${value.toString()}"`;
+    default:
+      try {
+        return JSON.stringify(value) ?? 'null';
+      } catch {
+        return JSON.stringify(value, (_key, inner: unknown) => (typeof inner === 'bigint' ? inner.toString() : inner)) ?? 'null';
+      }
+  }
 }
