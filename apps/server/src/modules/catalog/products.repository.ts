@@ -45,6 +45,15 @@ export async function catalogsByIds(ctx: TenantCtx, ids: readonly string[]) {
     .where(and(eq(catalogs.workspaceId, ctx.workspaceId), anyOf(catalogs.id, ids, 'uuid')));
 }
 
+/** Id, SKU, name and price of the catalogs of these SKUs: the columns the marketplace order import maps lines with. */
+export async function catalogRefsBySkus(ctx: TenantCtx, skus: readonly string[]) {
+  if (skus.length === 0) return [];
+  return ctx.db
+    .select({ id: catalogs.id, sku: catalogs.sku, name: catalogs.name, price: catalogs.price })
+    .from(catalogs)
+    .where(and(eq(catalogs.workspaceId, ctx.workspaceId), anyOf(catalogs.sku, skus, 'text')));
+}
+
 export async function catalogsBySkus(ctx: TenantCtx, skus: readonly string[]): Promise<CatalogRow[]> {
   if (skus.length === 0) return [];
   return ctx.db
