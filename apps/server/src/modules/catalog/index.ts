@@ -5,7 +5,7 @@ import { registerCatalogRoutes } from './catalog.routes.ts';
 import { registerChannelPriceRoutes } from './channel-prices.routes.ts';
 import { channelPriceValues } from './channel-prices.service.ts';
 import { registerCatalogWorkers } from './catalog.jobs.ts';
-import { bundleCatalogsOf, catalogRefsBySkus, catalogsByNames, imagesOf } from './products.repository.ts';
+import { bundleCatalogsOf, catalogProductTypes, catalogRefsBySkus, catalogsByNames, imagesOf } from './products.repository.ts';
 export { bundleAvailabilityOf, catalogRefs, catalogTargets, getProduct } from './products.service.ts';
 export { lookupAreaPrice } from './area-prices.service.ts';
 export {
@@ -40,6 +40,9 @@ export const catalogModule: KelolaModule = {
   provides: { channelPrice: channelPriceValues },
   needs: ['stock'],
 };
+
+/** The product type (VARIANT, BUNDLING …) of these catalogs of the workspace; ids not found are left out. */
+export const catalogTypes = (ctx: TenantCtx, ids: readonly string[]) => catalogProductTypes(ctx, ids);
 
 /** Catalogs of this workspace by SKU (marketplace order import maps a seller SKU to its catalog). */
 export async function catalogRefsBySku(ctx: TenantCtx, skus: readonly string[]) {

@@ -45,6 +45,16 @@ export async function catalogsByIds(ctx: TenantCtx, ids: readonly string[]) {
     .where(and(eq(catalogs.workspaceId, ctx.workspaceId), anyOf(catalogs.id, ids, 'uuid')));
 }
 
+/** The product type of the catalogs of these ids (a stock batch tells bundles from plain SKUs with it). */
+export async function catalogProductTypes(ctx: TenantCtx, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return ctx.db
+    .select({ id: catalogs.id, productType: products.type })
+    .from(catalogs)
+    .innerJoin(products, eq(products.id, catalogs.productId))
+    .where(and(eq(catalogs.workspaceId, ctx.workspaceId), anyOf(catalogs.id, ids, 'uuid')));
+}
+
 /** Id, SKU, name and price of the catalogs of these SKUs: the columns the marketplace order import maps lines with. */
 export async function catalogRefsBySkus(ctx: TenantCtx, skus: readonly string[]) {
   if (skus.length === 0) return [];

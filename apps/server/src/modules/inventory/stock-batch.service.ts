@@ -3,7 +3,7 @@ import type { TenantCtx } from '../../http/context.ts';
 import type { LeadingWrites } from '../../platform/db/database.ts';
 import { isUuid, uuidv7 } from '../../platform/db/ids.ts';
 import { DomainError } from '../../platform/errors.ts';
-import { catalogRefs } from '../catalog/index.ts';
+import { catalogTypes } from '../catalog/index.ts';
 import { noteStockChanged } from '../channels/index.ts';
 import { applyOperation } from './stock-ledger.service.ts';
 
@@ -66,7 +66,7 @@ type Read = {
 async function readBatch(ctx: TenantCtx, request: BatchStockRequest, lock: boolean, refs?: Read['refs']): Promise<Read> {
   const lines = request.lines;
   const channelId = request.channelId ?? null;
-  refs ??= new Map((await catalogRefs(ctx, [...new Set(lines.map((l) => l.catalogId))])).map((r) => [r.id, r]));
+  refs ??= new Map((await catalogTypes(ctx, [...new Set(lines.map((l) => l.catalogId))])).map((r) => [r.id, r]));
   const keysJson = JSON.stringify(lines.map((l) => ({ w: l.warehouseId, c: l.catalogId })));
   // The claimed keys are looked up one probe of the primary key per key (a lateral subquery with `limit 1`, which
   // the planner cannot flatten into a join). `in (select json_array_elements_text(…))` and then `= any(array(…))`
