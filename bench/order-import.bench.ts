@@ -10,15 +10,20 @@
  * Floor: `COPY … FROM STDIN` through `pg` of the very rows the import wrote (orders, order_lines, order_timeline),
  * under new ids in another workspace; orders per second on both sides.
  *
- * Then the same batch is imported again: every order must answer `ignored`, and orders, lines, timeline, counts,
+ * Rounds (ADR 0056): on a shared machine one import then one COPY gave ratios from 0.08 to 0.23 for the same code
+ * (the floor alone moved from 0.1 to 0.5 s between runs), so the two alternate, BENCH_ROUNDS times, each round
+ * with orders of its own (new marketplace ids) followed by the COPY of the rows that round wrote; the ratio judged
+ * is the median of the rounds' ratios, as product-list and order-list judge theirs.
+ *
+ * Then the first round's batch is imported again: every order must answer `ignored`, and orders, lines, timeline, counts,
  * stock balances, the stock ledger and the idempotency claims must be byte for byte what they were (an md5 of each
  * table's rows).
  *
  * Database: PostgreSQL (KELOLA_TEST_DATABASE_URL), the budget's; on the in-memory PGlite it runs one worker and
  * reports the ratio with a loose guard, 0.005 (PGlite has no COPY FROM STDIN: its floor is the same rows as multi-row
  * INSERTs).
- * Knobs: BENCH_ORDERS (3000), BENCH_WORKERS (4), BENCH_SKUS (500), BENCH_BATCH (IMPORT_BATCH); BENCH_PROFILE=1 prints the
- * time spent per kind of statement.
+ * Knobs: BENCH_ORDERS (3000 per round), BENCH_ROUNDS (3), BENCH_WORKERS (4), BENCH_SKUS (500), BENCH_BATCH
+ * (IMPORT_BATCH); BENCH_PROFILE=1 prints the time spent per kind of statement.
  */
 import type pg from 'pg';
 import { newWorkspace } from '../apps/server/test/factories.ts';
@@ -52,11 +57,12 @@ const orderCount = intEnv('BENCH_ORDERS', 3_000);
 const workers = onPostgres ? intEnv('BENCH_WORKERS', 4) : 1;
 const batchSize = intEnv('BENCH_BATCH', IMPORT_BATCH);
 const skuCount = intEnv('BENCH_SKUS', 500);
+const rounds = intEnv('BENCH_ROUNDS', 3);
 const SHOPEE_STATUSES = ['READY_TO_SHIP', 'READY_TO_SHIP', 'READY_TO_SHIP', 'PROCESSED', 'UNPAID', 'SHIPPED', 'COMPLETED', 'CANCELLED'];
 const TABLES = ['orders', 'order_lines', 'order_timeline'] as const;
 
 /** The batch: 1–3 lines per order (one in twenty with a seller SKU the catalog does not know), Shopee statuses. */
-function batch(skus: string[]): MarketplaceOrder[] {
+function batch(skus: string[], round: number): MarketplaceOrder[] {
   const base = Date.UTC(2026, 10, 20, 1);
   return Array.from({ length: orderCount }, (_v, i) => {
     const items = Array.from({ length: 1 + (i % 3) }, (_w, j) => {
@@ -74,7 +80,7 @@ function batch(skus: string[]): MarketplaceOrder[] {
     const subtotal = items.reduce((s, item) => s + item.quantity * item.price, 0);
     const rawStatus = SHOPEE_STATUSES[i % SHOPEE_STATUSES.length]!;
     return {
-      orderId: `260${String(1_000_000 + i)}BENCH`,
+      orderId: `260${String(1_000_000 + i)}BENCH${round}`,
       status: 'new',
       rawStatus,
       createdAt: base + i * 1_000,
@@ -102,9 +108,13 @@ await runBench(async () => {
   const app = await buildTestApp({ DATABASE_POOL_SIZE: String(workers + 2) });
   const { platform } = app;
   const db = platform.database.db;
+  let ownerId = '';
+  let otherId = '';
   try {
     const owner = await newWorkspace(app);
     const other = await newWorkspace(app);
+    ownerId = owner.workspaceId;
+    otherId = other.workspaceId;
     const wh = await newWarehouse(app, owner);
 
     progress(`seeding ${skuCount} SKUs with stock`);
@@ -130,14 +140,19 @@ await runBench(async () => {
     );
     await platform.database.exec('analyze');
 
-    const orders = batch(skus.map((s) => s.sku));
+    const orderSets = Array.from({ length: rounds }, (_v, r) =>
+      batch(
+        skus.map((s) => s.sku),
+        r,
+      ),
+    );
     const connection = { id: uuidv7(), marketplace: 'shopee', businessId: owner.businessId };
     const actor = { type: 'MARKETPLACE' as const, id: 'bench' };
     let fallbacks = 0;
     const inOne = <T>(fn: (ctx: ReturnType<typeof jobCtx>) => Promise<T>) =>
       inTenant(db, owner.workspaceId, (tx) => fn(jobCtx(platform, tx, owner.workspaceId)));
     /** Every order once, a batch per transaction, `workers` batches at a time; answers the outcomes in order. */
-    const importAll = async () => {
+    const importAll = async (orders: MarketplaceOrder[]) => {
       const outcomes: ImportOutcome[] = [];
       let next = 0;
       await Promise.all(
@@ -168,12 +183,11 @@ await runBench(async () => {
       return outcomes;
     };
 
-    progress(`app: ${orderCount} orders through importMarketplaceOrders, batches of ${batchSize}, ${workers} workers`);
     const proto = (await import('pg')).default.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
     const query = proto.query;
     let statements = 0;
     const profile = new Map<string, { ms: number; n: number }>();
-    proto.query = function (this: unknown, ...args: unknown[]) {
+    const counting = function (this: unknown, ...args: unknown[]) {
       statements += 1;
       const result = query.apply(this, args);
       if (process.env.BENCH_PROFILE && result instanceof Promise) {
@@ -191,64 +205,50 @@ await runBench(async () => {
       }
       return result;
     };
-    let started = performance.now();
-    const first = await importAll().finally(() => (proto.query = query));
-    const appMs = performance.now() - started;
+
+    const measured: { appMs: number; floorMs: number; rows: number }[] = [];
+    for (let round = 0; round < rounds; round++) {
+      const orders = orderSets[round]!;
+      progress(
+        `round ${round + 1}/${rounds}, app: ${orderCount} orders through importMarketplaceOrders, batches of ${batchSize}, ${workers} workers`,
+      );
+      proto.query = counting;
+      const started = performance.now();
+      const cpu = process.cpuUsage();
+      const outcomes = await importAll(orders).finally(() => (proto.query = query));
+      const appMs = performance.now() - started;
+      const { user, system } = process.cpuUsage(cpu);
+      const created = outcomes.filter((o) => o === 'created').length;
+      if (created !== orderCount) throw new Error(`${created} of ${orderCount} orders created (${JSON.stringify(tally(outcomes))})`);
+      const rows = await roundRows(orders.map((o) => o.orderId));
+      // The floor: the same rows, new ids, another workspace, straight into the tables.
+      const floorMs = await floorWrite(moveRows(rows, round));
+      const rowCount = TABLES.reduce((s, t) => s + rows[t].length, 0);
+      measured.push({ appMs, floorMs, rows: rowCount });
+      progress(
+        `round ${round + 1}: app ${(appMs / 1000).toFixed(2)} s (Node's CPU ${((user + system) / 1e6).toFixed(2)} s), COPY of the same ${TABLES.map((t) => `${rows[t].length} ${t}`).join(', ')} ${(floorMs / 1000).toFixed(2)} s: ratio ${(floorMs / appMs).toFixed(3)}`,
+      );
+    }
     for (const [head, { ms, n }] of [...profile.entries()].sort((x, y) => y[1].ms - x[1].ms).slice(0, 15))
       progress(`${(ms / 1000).toFixed(2)} s in ${n} × ${head}`);
-    const created = first.filter((o) => o === 'created').length;
-    if (created !== orderCount) throw new Error(`${created} of ${orderCount} orders created (${JSON.stringify(tally(first))})`);
 
-    const rows = Object.fromEntries(
-      await Promise.all(
-        TABLES.map(async (table) => [
-          table,
-          (await platform.database.query(`select * from ${table} where workspace_id = $1`, [owner.workspaceId])).rows,
-        ]),
-      ),
-    ) as Record<(typeof TABLES)[number], Record<string, unknown>[]>;
-    progress(`wrote ${TABLES.map((t) => `${rows[t].length} ${t}`).join(', ')} in ${(appMs / 1000).toFixed(1)} s`);
-
-    progress('replay: the same batch again');
+    progress("replay: the first round's batch again");
     const before = await fingerprint(owner.workspaceId);
-    started = performance.now();
-    const again = await importAll();
+    const started = performance.now();
+    const again = await importAll(orderSets[0]!);
     const replayMs = performance.now() - started;
     const after = await fingerprint(owner.workspaceId);
     const changed = Object.keys(before).filter((table) => before[table] !== after[table]);
     if (again.some((o) => o !== 'ignored') || changed.length > 0)
       throw new Error(`the replay changed something: ${JSON.stringify(tally(again))}, tables changed: ${changed.join(', ') || 'none'}`);
 
-    // The floor: the same rows, new ids, another workspace, straight into the tables.
-    const ids = new Map<string, string>();
-    const idOf = (id: unknown) => {
-      let next = ids.get(id as string);
-      if (!next) ids.set(id as string, (next = uuidv7()));
-      return next;
-    };
-    const moved = {
-      orders: rows.orders.map((r) => ({
-        ...r,
-        id: idOf(r.id),
-        workspace_id: other.workspaceId,
-        external_id: `F${r.external_id as string}`,
-      })),
-      order_lines: rows.order_lines.map((r) => ({ ...r, id: idOf(r.id), order_id: idOf(r.order_id), workspace_id: other.workspaceId })),
-      order_timeline: rows.order_timeline.map((r) => ({
-        ...r,
-        id: idOf(r.id),
-        order_id: idOf(r.order_id),
-        workspace_id: other.workspaceId,
-      })),
-    };
-    progress(
-      `floor: the same ${TABLES.map((t) => `${moved[t].length} ${t}`).join(', ')} by ${onPostgres ? 'COPY FROM STDIN' : 'multi-row INSERT'}`,
-    );
-    const floorMs = await floorWrite(moved);
-
+    const ratios = measured.map((m) => m.floorMs / m.appMs);
+    const mid = [...measured].sort((x, y) => x.floorMs / x.appMs - y.floorMs / y.appMs)[Math.floor((measured.length - 1) / 2)]!;
+    const appMs = mid.appMs;
+    const floorMs = mid.floorMs;
+    const rowsWritten = mid.rows;
     const appRate = (orderCount / appMs) * 1000;
     const floorRate = (orderCount / floorMs) * 1000;
-    const rowsWritten = TABLES.reduce((s, t) => s + rows[t].length, 0);
     return [
       {
         name: 'order-import throughput',
@@ -257,7 +257,7 @@ await runBench(async () => {
         floor: floorRate,
         ratio: appRate / floorRate,
         budget: BUDGET[database],
-        note: `${database}, ${orderCount} orders (${rowsWritten} rows) in ${(appMs / 1000).toFixed(1)} s, ${workers} workers, batches of ${batchSize}, ${onPostgres ? `${(statements / orderCount).toFixed(2)} round trips per order, ` : ''}${fallbacks} batches fell back to one order per transaction; floor ${(floorMs / 1000).toFixed(2)} s`,
+        note: `${database}, median of ${rounds} rounds' ratios (${ratios.map((r) => r.toFixed(3)).join('/')}): ${orderCount} orders (${rowsWritten} rows) in ${(appMs / 1000).toFixed(2)} s, ${workers} workers, batches of ${batchSize}, ${onPostgres ? `${(statements / orderCount / rounds).toFixed(2)} round trips per order, ` : ''}${fallbacks} batches fell back to one order per transaction; floor ${(floorMs / 1000).toFixed(2)} s`,
       },
       {
         name: 'order-import replay',
@@ -265,11 +265,37 @@ await runBench(async () => {
         unit: 'orders/s',
         floor: floorRate,
         ratio: ((orderCount / replayMs) * 1000) / floorRate,
-        note: `all ${orderCount} ignored, orders, lines, timeline, counts, stock, ledger and claims unchanged`,
+        note: `the first round's ${orderCount} orders again: all ignored, orders, lines, timeline, counts, stock, ledger and claims unchanged`,
       },
     ] satisfies BenchResult[];
   } finally {
     await app.close();
+  }
+
+  /** The rows a round wrote: its orders (by marketplace id), their lines and timelines. */
+  async function roundRows(externalIds: string[]): Promise<Record<(typeof TABLES)[number], Record<string, unknown>[]>> {
+    const ids = `(select id from orders where workspace_id = $1 and external_id = any($2::text[]))`;
+    const read = async (text: string) => (await platform.database.query(text, [ownerId, externalIds])).rows;
+    return {
+      orders: await read(`select * from orders where workspace_id = $1 and external_id = any($2::text[])`),
+      order_lines: await read(`select * from order_lines where workspace_id = $1 and order_id in ${ids}`),
+      order_timeline: await read(`select * from order_timeline where workspace_id = $1 and order_id in ${ids}`),
+    };
+  }
+
+  /** A round's rows under new ids in the other workspace (the floor's input, prepared before its clock starts). */
+  function moveRows(rows: Record<(typeof TABLES)[number], Record<string, unknown>[]>, round: number) {
+    const ids = new Map<string, string>();
+    const idOf = (id: unknown) => {
+      let next = ids.get(id as string);
+      if (!next) ids.set(id as string, (next = uuidv7()));
+      return next;
+    };
+    return {
+      orders: rows.orders.map((r) => ({ ...r, id: idOf(r.id), workspace_id: otherId, external_id: `F${round}${r.external_id as string}` })),
+      order_lines: rows.order_lines.map((r) => ({ ...r, id: idOf(r.id), order_id: idOf(r.order_id), workspace_id: otherId })),
+      order_timeline: rows.order_timeline.map((r) => ({ ...r, id: idOf(r.id), order_id: idOf(r.order_id), workspace_id: otherId })),
+    };
   }
 
   function tally(outcomes: ImportOutcome[]) {

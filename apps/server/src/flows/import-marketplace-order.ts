@@ -34,11 +34,13 @@ import {
   addTimeline,
   amountColumns,
   countNewOrders,
+  deleteNewOrders,
   findByExternalId,
   findByExternalIds,
   findSync,
   insertOrder,
   insertOrdersBatch,
+  newOrderCounts,
   saveSync,
   setStatus,
   updateOrder,
@@ -49,7 +51,6 @@ import {
   type OrderRow,
   type TimelineEntry,
 } from '../modules/orders/index.ts';
-import { sql } from 'drizzle-orm';
 import { inTenant } from '../platform/db/database.ts';
 import { uuidv7 } from '../platform/db/ids.ts';
 import { DomainError } from '../platform/errors.ts';
@@ -399,25 +400,27 @@ async function createMany(ctx: TenantCtx, connection: ImportConnection, items: (
       });
   };
 
-  // The balances are locked for the last moments only: the outcome is planned on balances read without a lock, the
-  // rows are written, and the plan is applied under the lock (counts first, then balances, as the one-order path
-  // takes them). When the balances moved so that an outcome would differ, everything since the savepoint is undone
-  // and the batch goes again with the balances locked first.
+  // The shared rows are locked for the last moments only: the outcome is planned on balances read without a lock,
+  // the orders, lines and timeline are written (one statement), and then one statement bumps the counts and applies
+  // the plan under the balances' lock (counts first, then balances, as the one-order path takes them; ADR 0056).
+  // When the balances moved so that an outcome would differ, that statement has bumped the counts and written no
+  // stock: the orders written with the plan's outcomes are taken back (their lines and timeline go with them) and
+  // written again after the batch is reserved with the balances locked.
   const planned = await planStockBatch(ctx, request);
   if (planned) {
     settle(planned.outcomes);
-    await ctx.db.execute(sql`savepoint order_import_batch`);
+    await insertOrdersBatch(ctx, batch, false);
     try {
-      await insertOrdersBatch(ctx, batch, false);
-      await countNewOrders(ctx, batch);
-      await applyStockPlan(ctx, planned);
+      await applyStockPlan(ctx, planned, newOrderCounts(ctx, batch));
       return;
     } catch (error) {
       if (!(error instanceof StockPlanChanged)) throw error;
-      await ctx.db.execute(sql`rollback to savepoint order_import_batch`);
     }
-  }
-  await countNewOrders(ctx, batch);
+    await deleteNewOrders(
+      ctx,
+      batch.map((b) => b.order.id),
+    );
+  } else await countNewOrders(ctx, batch);
   settle(await reserveStockBatch(ctx, request));
   await insertOrdersBatch(ctx, batch, false);
 }

@@ -14,7 +14,15 @@ import {
   type ImportOutcome,
 } from '../../src/flows/import-marketplace-order.ts';
 import type { MarketplaceOrder } from '../../src/modules/channels/index.ts';
-import { ledgerMismatches, receiveStock, reserveStockBatch } from '../../src/modules/inventory/index.ts';
+import {
+  applyStockPlan,
+  ledgerMismatches,
+  planStockBatch,
+  receiveStock,
+  reserveStock,
+  reserveStockBatch,
+  StockPlanChanged,
+} from '../../src/modules/inventory/index.ts';
 import type { OrderActor } from '../../src/modules/orders/index.ts';
 import { inTenant } from '../../src/platform/db/database.ts';
 import { newWorkspace, type Actor } from '../factories.ts';
@@ -271,6 +279,54 @@ describe('the batched marketplace order import', () => {
       row!.catalog_id,
     ]);
     expect(bal!.in_order).toBe(5);
+    expect(await asActor(app, s.owner, (ctx) => ledgerMismatches(ctx))).toEqual([]);
+  });
+
+  it('a stock plan applied after the balance moved: checked against the locked values, refused when an outcome would differ', async () => {
+    const s = await shop();
+    const [row] = await q('select warehouse_id, catalog_id from stock_balances where workspace_id = $1 and on_hand = 5', [
+      s.owner.workspaceId,
+    ]);
+    const place = { warehouseId: row!.warehouse_id as string, catalogId: row!.catalog_id as string };
+    const request = (key: string, quantity: number) => ({
+      referenceType: 'TEST',
+      lines: [{ referenceKey: key, referenceId: null, ...place, quantity }],
+    });
+    const claims = (key: string) =>
+      q('select count(*)::int as n from stock_operations where workspace_id = $1 and reference_key = $2', [s.owner.workspaceId, key]);
+    // Planned on 5 free, then 2 reserved by someone else: 1 still fits, the ledger row starts from the locked 2.
+    await asActor(app, s.owner, async (ctx) => {
+      const planned = (await planStockBatch(ctx, request('plan-1', 1)))!;
+      expect(planned.outcomes.get('plan-1')).toBe('applied');
+      await reserveStock(ctx, { referenceKey: 'other-1', referenceType: 'TEST', referenceId: null, lines: [{ ...place, quantity: 2 }] });
+      await applyStockPlan(ctx, planned);
+    });
+    const [moved] = await q('select in_order_before, in_order_after from stock_movements where workspace_id = $1 and reference_key = $2', [
+      s.owner.workspaceId,
+      'plan-1',
+    ]);
+    expect(moved).toEqual({ in_order_before: 2, in_order_after: 3 });
+    // Planned on 2 free, then 1 more reserved: the plan's 2 no longer fit, nothing is written, the transaction goes on.
+    await asActor(app, s.owner, async (ctx) => {
+      const planned = (await planStockBatch(ctx, request('plan-2', 2)))!;
+      expect(planned.outcomes.get('plan-2')).toBe('applied');
+      await reserveStock(ctx, { referenceKey: 'other-2', referenceType: 'TEST', referenceId: null, lines: [{ ...place, quantity: 1 }] });
+      await expect(applyStockPlan(ctx, planned)).rejects.toBeInstanceOf(StockPlanChanged);
+      expect((await reserveStockBatch(ctx, request('plan-2', 2))).get('plan-2')).toBe('failed');
+    });
+    expect(await claims('plan-2')).toEqual([{ n: 0 }]);
+    // A plan that said "short" no longer holds once the stock came back.
+    await asActor(app, s.owner, async (ctx) => {
+      const planned = (await planStockBatch(ctx, request('plan-3', 3)))!;
+      expect(planned.outcomes.get('plan-3')).toBe('failed');
+      await receiveStock(ctx, { referenceKey: 'more', referenceType: 'TEST', lines: [{ ...place, quantity: 10 }] });
+      await expect(applyStockPlan(ctx, planned)).rejects.toBeInstanceOf(StockPlanChanged);
+    });
+    const [bal] = await q('select on_hand, in_order from stock_balances where workspace_id = $1 and catalog_id = $2', [
+      s.owner.workspaceId,
+      place.catalogId,
+    ]);
+    expect(bal).toEqual({ on_hand: 15, in_order: 4 });
     expect(await asActor(app, s.owner, (ctx) => ledgerMismatches(ctx))).toEqual([]);
   });
 });

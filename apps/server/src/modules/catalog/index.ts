@@ -5,7 +5,7 @@ import { registerCatalogRoutes } from './catalog.routes.ts';
 import { registerChannelPriceRoutes } from './channel-prices.routes.ts';
 import { channelPriceValues } from './channel-prices.service.ts';
 import { registerCatalogWorkers } from './catalog.jobs.ts';
-import { bundleCatalogsOf, catalogsByNames, catalogsBySkus, imagesOf } from './products.repository.ts';
+import { bundleCatalogsOf, catalogProductTypes, catalogRefsBySkus, catalogsByNames, imagesOf } from './products.repository.ts';
 export { bundleAvailabilityOf, catalogRefs, catalogTargets, getProduct } from './products.service.ts';
 export { lookupAreaPrice } from './area-prices.service.ts';
 export {
@@ -41,9 +41,12 @@ export const catalogModule: KelolaModule = {
   needs: ['stock'],
 };
 
+/** The product type (VARIANT, BUNDLING …) of these catalogs of the workspace; ids not found are left out. */
+export const catalogTypes = (ctx: TenantCtx, ids: readonly string[]) => catalogProductTypes(ctx, ids);
+
 /** Catalogs of this workspace by SKU (marketplace order import maps a seller SKU to its catalog). */
 export async function catalogRefsBySku(ctx: TenantCtx, skus: readonly string[]) {
-  return (await catalogsBySkus(ctx, skus)).map((c) => ({ id: c.id, sku: c.sku, name: c.name, price: Number(c.price) }));
+  return (await catalogRefsBySkus(ctx, skus)).map((c) => ({ id: c.id, sku: c.sku, name: c.name, price: Number(c.price) }));
 }
 
 /** Catalogs of this workspace whose name equals one of these, ignoring case and outer spaces (channel product mapping). */

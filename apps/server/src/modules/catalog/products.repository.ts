@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { TenantCtx } from '../../http/context.ts';
+import { anyOf } from '../../platform/db/database.ts';
 import { brands, bundleComponents, catalogs, categories, productImages, products, productStatusCounts } from './catalog.schema.ts';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -41,7 +42,26 @@ export async function catalogsByIds(ctx: TenantCtx, ids: readonly string[]) {
     .select({ catalog: catalogs, productType: products.type, productName: products.name, baseUnit: products.baseUnit })
     .from(catalogs)
     .innerJoin(products, eq(products.id, catalogs.productId))
-    .where(and(eq(catalogs.workspaceId, ctx.workspaceId), inArray(catalogs.id, [...ids])));
+    .where(and(eq(catalogs.workspaceId, ctx.workspaceId), anyOf(catalogs.id, ids, 'uuid')));
+}
+
+/** The product type of the catalogs of these ids (a stock batch tells bundles from plain SKUs with it). */
+export async function catalogProductTypes(ctx: TenantCtx, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return ctx.db
+    .select({ id: catalogs.id, productType: products.type })
+    .from(catalogs)
+    .innerJoin(products, eq(products.id, catalogs.productId))
+    .where(and(eq(catalogs.workspaceId, ctx.workspaceId), anyOf(catalogs.id, ids, 'uuid')));
+}
+
+/** Id, SKU, name and price of the catalogs of these SKUs: the columns the marketplace order import maps lines with. */
+export async function catalogRefsBySkus(ctx: TenantCtx, skus: readonly string[]) {
+  if (skus.length === 0) return [];
+  return ctx.db
+    .select({ id: catalogs.id, sku: catalogs.sku, name: catalogs.name, price: catalogs.price })
+    .from(catalogs)
+    .where(and(eq(catalogs.workspaceId, ctx.workspaceId), anyOf(catalogs.sku, skus, 'text')));
 }
 
 export async function catalogsBySkus(ctx: TenantCtx, skus: readonly string[]): Promise<CatalogRow[]> {
@@ -49,7 +69,7 @@ export async function catalogsBySkus(ctx: TenantCtx, skus: readonly string[]): P
   return ctx.db
     .select()
     .from(catalogs)
-    .where(and(eq(catalogs.workspaceId, ctx.workspaceId), inArray(catalogs.sku, [...skus])));
+    .where(and(eq(catalogs.workspaceId, ctx.workspaceId), anyOf(catalogs.sku, skus, 'text')));
 }
 
 export async function catalogsByNames(ctx: TenantCtx, names: readonly string[]): Promise<CatalogRow[]> {
@@ -128,7 +148,7 @@ export async function bundleCatalogsOf(ctx: Pick<TenantCtx, 'db' | 'workspaceId'
     .selectDistinct({ id: catalogs.id })
     .from(bundleComponents)
     .innerJoin(catalogs, and(eq(catalogs.productId, bundleComponents.bundleProductId), eq(catalogs.workspaceId, ctx.workspaceId)))
-    .where(and(eq(bundleComponents.workspaceId, ctx.workspaceId), inArray(bundleComponents.componentCatalogId, [...componentCatalogIds])));
+    .where(and(eq(bundleComponents.workspaceId, ctx.workspaceId), anyOf(bundleComponents.componentCatalogId, componentCatalogIds, 'uuid')));
   return rows.map((r) => r.id);
 }
 

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { anyOf } from '../../platform/db/database.ts';
 import { uuidv7 } from '../../platform/db/ids.ts';
 import { channelProductSkus, channelPushRequests, channelPushStates } from './channel-products.schema.ts';
 import { channelConnections } from './channels.schema.ts';
@@ -30,7 +31,7 @@ export async function requestPushes(
       and(
         eq(channelProductSkus.workspaceId, ctx.workspaceId),
         eq(channelProductSkus.mapping, 'CONFIRMED'),
-        inArray(channelProductSkus.catalogId, ids),
+        anyOf(channelProductSkus.catalogId, ids, 'uuid'),
         connectionId ? eq(channelProductSkus.connectionId, connectionId) : undefined,
       ),
     );

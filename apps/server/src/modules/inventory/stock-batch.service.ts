@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { TenantCtx } from '../../http/context.ts';
+import type { LeadingWrites } from '../../platform/db/database.ts';
 import { isUuid, uuidv7 } from '../../platform/db/ids.ts';
 import { DomainError } from '../../platform/errors.ts';
-import { catalogRefs } from '../catalog/index.ts';
+import { catalogTypes } from '../catalog/index.ts';
 import { noteStockChanged } from '../channels/index.ts';
 import { applyOperation } from './stock-ledger.service.ts';
 
@@ -65,12 +66,13 @@ type Read = {
 async function readBatch(ctx: TenantCtx, request: BatchStockRequest, lock: boolean, refs?: Read['refs']): Promise<Read> {
   const lines = request.lines;
   const channelId = request.channelId ?? null;
-  refs ??= new Map((await catalogRefs(ctx, [...new Set(lines.map((l) => l.catalogId))])).map((r) => [r.id, r]));
+  refs ??= new Map((await catalogTypes(ctx, [...new Set(lines.map((l) => l.catalogId))])).map((r) => [r.id, r]));
   const keysJson = JSON.stringify(lines.map((l) => ({ w: l.warehouseId, c: l.catalogId })));
-  // The claimed keys are looked up as `= any(array(…))`: the array is built once and each key is one probe of the
-  // primary key. `in (select json_array_elements_text(…))` let the planner, which guesses a just-grown table holds
-  // one row, loop over every operation of the workspace and unpack the JSON again for each: quadratic, 0.7–2 s a
-  // batch after a few thousand imported orders.
+  // The claimed keys are looked up one probe of the primary key per key (a lateral subquery with `limit 1`, which
+  // the planner cannot flatten into a join). `in (select json_array_elements_text(…))` and then `= any(array(…))`
+  // both let the planner, which guesses a just-grown table holds one row, scan every operation of the workspace
+  // and compare each with the whole list: quadratic, 40–70 ms a call after 1,000 imported orders, 0.7–2 s later
+  // (ADR 0052, ADR 0056).
   const read = await ctx.db.execute(sql`
     with k as (select distinct w, c from json_to_recordset(${keysJson}::json) as k(w uuid, c uuid)),
     locked as (
@@ -82,9 +84,10 @@ async function readBatch(ctx: TenantCtx, request: BatchStockRequest, lock: boole
     )
     select json_build_object(
       'balances', (select coalesce(json_agg(locked), '[]'::json) from locked),
-      'claimed', (select coalesce(json_agg(json_build_array(o.reference_key, o.kind)), '[]'::json) from stock_operations o
-        where o.workspace_id = ${ctx.workspaceId}
-          and o.reference_key = any(array(select json_array_elements_text(${JSON.stringify(lines.map((l) => l.referenceKey))}::json)))),
+      'claimed', (select coalesce(json_agg(json_build_array(o.reference_key, o.kind)), '[]'::json)
+        from json_array_elements_text(${JSON.stringify([...new Set(lines.map((l) => l.referenceKey))])}::json) as key(k)
+        cross join lateral (select o.reference_key, o.kind from stock_operations o
+          where o.workspace_id = ${ctx.workspaceId} and o.reference_key = key.k limit 1) o),
       'set_aside', ${
         channelId
           ? sql`(select coalesce(json_agg(json_build_array(s.warehouse_id, s.catalog_id)), '[]'::json) from stock_set_asides s
@@ -114,6 +117,11 @@ type Plan = {
   claims: Record<string, unknown>[];
   ledger: Record<string, unknown>[];
   changed: string[];
+  /**
+   * Each line the rule decided (applied or failed), in order, with what the batch's earlier lines of its SKU had
+   * moved before it (`oh`, `io`): applyStockPlan checks the rule again against the locked balances plus these.
+   */
+  checks: { w: string; c: string; type: BatchType; quantity: number; applied: boolean; oh: number; io: number }[];
 };
 
 /**
@@ -133,6 +141,7 @@ function planBatch(read: Read, callType: BatchType, lines: readonly BatchStockLi
   const claims: Record<string, unknown>[] = [];
   const ledger: Record<string, unknown>[] = [];
   const changed = new Set<string>();
+  const checks: Plan['checks'] = [];
   for (const line of lines) {
     const type = line.type ?? callType;
     const rule = RULES[type];
@@ -159,10 +168,22 @@ function planBatch(read: Read, callType: BatchType, lines: readonly BatchStockLi
       continue;
     }
     const bal = balances.get(key);
+    const base = read.balances.get(key);
+    const check = {
+      w: line.warehouseId,
+      c: line.catalogId,
+      type,
+      quantity: line.quantity,
+      applied: false,
+      oh: bal && base ? bal.on_hand - base.on_hand : 0,
+      io: bal && base ? bal.in_order - base.in_order : 0,
+    };
+    checks.push(check);
     if (!bal || !rule.holds(bal, line.quantity)) {
       outcomes.set(line.referenceKey, 'failed');
       continue;
     }
+    check.applied = true;
     claimed.set(line.referenceKey, type); // a key twice in one batch applies once
     const dOnHand = rule.onHand * line.quantity;
     const dInOrder = rule.inOrder * line.quantity;
@@ -188,12 +209,14 @@ function planBatch(read: Read, callType: BatchType, lines: readonly BatchStockLi
       in_order_after: bal.in_order,
       reference_id: line.referenceId,
       reference_key: line.referenceKey,
+      oh: check.oh,
+      io: check.io,
     });
     changed.add(line.catalogId);
     outcomes.set(line.referenceKey, 'applied');
   }
   const sorted = [...totals.values()].sort((x, y) => (x.w === y.w ? (x.c < y.c ? -1 : 1) : x.w < y.w ? -1 : 1));
-  return { outcomes, deferred, totals: sorted, claims, ledger, changed: [...changed] };
+  return { outcomes, deferred, totals: sorted, claims, ledger, changed: [...changed], checks };
 }
 
 /** One statement: the balances' summed changes, the per-line claims and the per-line ledger rows. */
@@ -311,14 +334,66 @@ export async function planStockBatch(ctx: TenantCtx, request: BatchStockRequest)
 }
 
 /**
- * The second half: locks the balances (warehouse, catalog order), applies the rule again to the values now held,
- * and writes them when every key has the outcome the plan promised (the ledger's before and after are the locked
- * values'). Throws StockPlanChanged otherwise, having written nothing: the caller rolls back to before its rows.
+ * The second half, in one statement: locks the batch's balances (warehouse, catalog order), checks that the rule
+ * gives every line the outcome the plan promised against the values now held (each line against the locked
+ * balance plus what the batch's earlier lines of its SKU moved), that none of the keys it claims was claimed
+ * meanwhile and that no stock was set aside meanwhile for the channel; only then writes the balances' summed
+ * changes, the claims and the ledger rows (their before and after from the locked values). `first`: the caller's
+ * writes that must come before the balances are locked (the order import's counts), run first in the same statement
+ * whatever the check says. Throws StockPlanChanged when the plan no longer holds, having written nothing else and
+ * left the transaction usable: the caller takes back what it wrote on the plan's outcomes.
  */
-export async function applyStockPlan(ctx: TenantCtx, planned: StockBatchPlan): Promise<void> {
-  if (planned.request.lines.length === 0) return;
-  const plan = planBatch(await readBatch(ctx, planned.request, true, planned.refs), 'RESERVE', planned.request.lines);
-  if (plan.deferred.length > 0 || [...planned.outcomes].some(([key, outcome]) => plan.outcomes.get(key) !== outcome))
-    throw new StockPlanChanged();
-  await writePlan(ctx, plan, planned.request.referenceType);
+export async function applyStockPlan(ctx: TenantCtx, planned: StockBatchPlan, first?: LeadingWrites | null): Promise<void> {
+  const { plan, request } = planned;
+  if (!first && (request.lines.length === 0 || plan.checks.length === 0)) return;
+  const ws = ctx.workspaceId;
+  const channelId = request.channelId ?? null;
+  const result = (await ctx.db.execute(sql`
+    with ${first ? sql`${first.ctes},` : sql``} p as (
+      select * from json_to_recordset(${JSON.stringify(plan.checks)}::json)
+        as p(w uuid, c uuid, type text, quantity integer, applied boolean, oh integer, io integer)
+    ), lk as (
+      select b.warehouse_id, b.catalog_id, b.on_hand, b.in_order, b.allocated, b.safety_stock
+      from stock_balances b where b.workspace_id = ${ws}
+        and (b.warehouse_id, b.catalog_id) in (select distinct p.w, p.c from p)
+        ${first ? sql`and ${first.done}` : sql``}
+      order by b.warehouse_id, b.catalog_id
+      for update of b
+    ), m as (
+      select * from json_to_recordset(${JSON.stringify(plan.ledger)}::json) as m(id uuid, type text, warehouse_id uuid,
+        catalog_id uuid, quantity integer, on_hand_delta integer, in_order_delta integer, reference_id text,
+        reference_key text, oh integer, io integer)
+    ), chk as (
+      select
+        coalesce(bool_and(p.applied = coalesce(case p.type
+          when 'RESERVE' then lk.on_hand + p.oh - lk.in_order - p.io - lk.allocated - lk.safety_stock >= p.quantity
+          else lk.in_order + p.io >= p.quantity end, false)), true)
+        and not exists (select 1 from m cross join lateral (select 1 from stock_operations o
+          where o.workspace_id = ${ws} and o.reference_key = m.reference_key limit 1) o)
+        ${
+          channelId
+            ? sql`and not exists (select 1 from stock_set_asides s where s.workspace_id = ${ws} and s.channel_id = ${channelId}
+          and s.quantity > 0 and (s.warehouse_id, s.catalog_id) in (select p.w, p.c from p where p.type = 'RESERVE'))`
+            : sql``
+        } as ok
+      from p left join lk on lk.warehouse_id = p.w and lk.catalog_id = p.c
+    ), t as (
+      select * from json_to_recordset(${JSON.stringify(plan.totals)}::json) as t(w uuid, c uuid, on_hand integer, in_order integer)
+    ), changed as (
+      update stock_balances b set on_hand = b.on_hand + t.on_hand, in_order = b.in_order + t.in_order, updated_at = now()
+      from t where (select ok from chk) and b.workspace_id = ${ws} and b.warehouse_id = t.w and b.catalog_id = t.c
+    ), claims as (
+      insert into stock_operations (workspace_id, reference_key, kind, reference_type, reference_id)
+      select ${ws}, m.reference_key, m.type, ${request.referenceType}, m.reference_id from m where (select ok from chk)
+    ), ledger as (
+      insert into stock_movements (id, workspace_id, warehouse_id, catalog_id, type, quantity, on_hand_delta, in_order_delta,
+        on_hand_before, on_hand_after, in_order_before, in_order_after, reference_type, reference_id, reference_key, actor_id)
+      select m.id, ${ws}, m.warehouse_id, m.catalog_id, m.type, m.quantity, m.on_hand_delta, m.in_order_delta,
+        lk.on_hand + m.oh, lk.on_hand + m.oh + m.on_hand_delta, lk.in_order + m.io, lk.in_order + m.io + m.in_order_delta,
+        ${request.referenceType}, m.reference_id, m.reference_key, ${ctx.actor.userId}::uuid
+      from m join lk on lk.warehouse_id = m.warehouse_id and lk.catalog_id = m.catalog_id
+      where (select ok from chk)
+    )
+    select ok from chk`)) as unknown as { rows: { ok: boolean }[] };
+  if (!result.rows[0]?.ok) throw new StockPlanChanged();
 }

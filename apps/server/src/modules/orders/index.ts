@@ -21,6 +21,8 @@ export {
 export {
   addTimeline,
   countNewOrders,
+  deleteNewOrders,
+  newOrderCounts,
   findByExternalId,
   findByExternalIds,
   findSync,

@@ -2,7 +2,7 @@ import { ORDER_TAB_KEYS, ORDER_TABS, type OrderStatus, type OrderTab } from '@ke
 import type { OrderListQuery } from '@kelola/contracts';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { TenantCtx } from '../../http/context.ts';
-import { insertJsonRows, tenantRead, type TenantStatement } from '../../platform/db/database.ts';
+import { anyOf, jsonRowsInsert, tenantRead, type LeadingWrites, type TenantStatement } from '../../platform/db/database.ts';
 import { uuidv7 } from '../../platform/db/ids.ts';
 import { channelNameSql, marketplaceChannelIdsSql } from '../channels/index.ts';
 import { orderCounts, orderDayCounts, orderLines, orderSequences, orders, orderSyncs, orderTimeline } from './orders.schema.ts';
@@ -88,10 +88,16 @@ export type CountChange = { businessId: string | null; channelId: string | null;
 
 /**
  * The counts of many orders in one statement (the batched import, ADR 0045): the changes summed per counts row,
- * each row taken once, totals in (business, channel, status) order and days in (status, day) order, as
- * `bumpCounts` takes them for one order.
+ * each row taken once, days in (status, day) order and then totals in (status, business, channel) order (days
+ * before totals, as `bumpCounts` takes them for one order).
  */
 export async function bumpCountsMany(ctx: TenantCtx, changes: readonly CountChange[]) {
+  const counts = countsCtes(ctx, changes);
+  if (counts) await ctx.db.execute(sql`with ${counts.ctes} select ${counts.done} as done`);
+}
+
+/** `bumpCountsMany`'s two upserts as leading writes, the day rows and then the totals; null when no row changes. */
+function countsCtes(ctx: TenantCtx, changes: readonly CountChange[]): LeadingWrites | null {
   const totals = new Map<string, { b: string; c: string; s: string; d: number }>();
   const days = new Map<string, { b: string; c: string; s: string; day: string; d: number }>();
   for (const change of changes) {
@@ -113,15 +119,24 @@ export async function bumpCountsMany(ctx: TenantCtx, changes: readonly CountChan
       );
   const t = order([...totals.values()], () => 0);
   const d = order([...days.values()], (x, y) => (x.day < y.day ? -1 : x.day > y.day ? 1 : 0));
-  if (t.length === 0 && d.length === 0) return;
-  await ctx.db.execute(sql`with totals as (
+  if (t.length === 0 && d.length === 0) return null;
+  return {
+    ctes: sql`order_day_counts_bumped as (
+      insert into ${orderDayCounts} (workspace_id, day, status, business_id, channel_id, count)
+      select ${ctx.workspaceId}::uuid, v.day, v.s, v.b, v.c, v.d
+      from json_to_recordset(${JSON.stringify(d)}::json) as v(b uuid, c uuid, s text, day date, d bigint)
+      on conflict (workspace_id, day, status, business_id, channel_id) do update set count = ${orderDayCounts}.count + excluded.count
+      returning 1
+    ), order_counts_bumped as (
       insert into ${orderCounts} (workspace_id, business_id, channel_id, status, count)
-      select ${ctx.workspaceId}::uuid, v.b, v.c, v.s, v.d from json_to_recordset(${JSON.stringify(t)}::json) as v(b uuid, c uuid, s text, d bigint)
-      on conflict (workspace_id, business_id, channel_id, status) do update set count = ${orderCounts}.count + excluded.count)
-    insert into ${orderDayCounts} (workspace_id, day, status, business_id, channel_id, count)
-    select ${ctx.workspaceId}::uuid, v.day, v.s, v.b, v.c, v.d
-    from json_to_recordset(${JSON.stringify(d)}::json) as v(b uuid, c uuid, s text, day date, d bigint)
-    on conflict (workspace_id, day, status, business_id, channel_id) do update set count = ${orderDayCounts}.count + excluded.count`);
+      select ${ctx.workspaceId}::uuid, v.b, v.c, v.s, v.d
+      from json_to_recordset(${JSON.stringify(t)}::json) as v(b uuid, c uuid, s text, d bigint)
+      where (select count(*) from order_day_counts_bumped) >= 0
+      on conflict (workspace_id, business_id, channel_id, status) do update set count = ${orderCounts}.count + excluded.count
+      returning 1
+    )`,
+    done: sql`(select count(*) from order_counts_bumped) >= 0`,
+  };
 }
 
 /** A new order of a batch with its ids chosen by the caller, its lines and its timeline (the batched import). */
@@ -132,44 +147,67 @@ export type BatchOrder = {
 };
 
 /**
- * Inserts many new orders, their lines and timelines with one statement per table (`insertJsonRows`) and their
- * counts with one more. No ON CONFLICT: an order another transaction inserted meanwhile fails the whole batch
- * (its caller retries the events one by one).
+ * Inserts many new orders, their lines and timelines in one statement (each table's rows as one JSON parameter,
+ * `jsonRowsInsert`, the lines and timeline as data-modifying CTEs: one round trip, ADR 0056) and their counts with
+ * one more. No ON CONFLICT: an order another transaction inserted meanwhile fails the whole batch (its caller retries
+ * the events one by one).
  */
 export async function insertOrdersBatch(ctx: TenantCtx, batch: readonly BatchOrder[], counts = true): Promise<void> {
   if (batch.length === 0) return;
   const now = ctx.platform.now();
   const ws = ctx.workspaceId;
-  await insertJsonRows(
-    ctx.db,
-    orders,
-    batch.map((b) => ({ ...b.order, workspaceId: ws, createdAt: now, updatedAt: now })),
-  );
-  await insertJsonRows(
-    ctx.db,
-    orderLines,
-    batch.flatMap((b) => b.lines.map((line, position) => ({ ...line, workspaceId: ws, orderId: b.order.id, position }))),
-  );
-  await insertJsonRows(
-    ctx.db,
-    orderTimeline,
-    batch.flatMap((b) => b.timeline.map((entry) => ({ ...entry, at: entry.at ?? now, workspaceId: ws, orderId: b.order.id }))),
-  );
+  const inserts = [
+    jsonRowsInsert(
+      ctx.db,
+      orders,
+      batch.map((b) => b.order),
+      { workspaceId: ws, createdAt: now, updatedAt: now },
+    ),
+    jsonRowsInsert(
+      ctx.db,
+      orderLines,
+      batch.flatMap((b) => b.lines.map((line, position) => ({ ...line, orderId: b.order.id, position }))),
+      { workspaceId: ws },
+    ),
+    jsonRowsInsert(
+      ctx.db,
+      orderTimeline,
+      batch.flatMap((b) => b.timeline.map((entry) => ({ ...entry, at: entry.at ?? now, orderId: b.order.id }))),
+      { workspaceId: ws },
+    ),
+  ].filter((insert): insert is SQL => insert !== null);
+  // The foreign keys of the lines and timeline are checked at the end of the statement, when the orders are in.
+  const last = inserts.pop()!;
+  const ctes = inserts.map((insert, i) => sql`${sql.raw(`w${i}`)} as (${insert})`);
+  await ctx.db.execute(ctes.length === 0 ? last : sql`with ${sql.join(ctes, sql`, `)} ${last}`);
   if (counts) await countNewOrders(ctx, batch);
 }
 
+const newOrderChanges = (batch: readonly Pick<BatchOrder, 'order'>[]): CountChange[] =>
+  batch.map((b) => ({
+    businessId: b.order.businessId ?? null,
+    channelId: b.order.channelId ?? null,
+    orderDate: b.order.orderDate,
+    status: b.order.status,
+    delta: 1,
+  }));
+
 /** The counts of new orders (each +1 in its status), in one statement; `insertOrdersBatch` runs it unless told not to. */
 export async function countNewOrders(ctx: TenantCtx, batch: readonly Pick<BatchOrder, 'order'>[]): Promise<void> {
-  await bumpCountsMany(
-    ctx,
-    batch.map((b) => ({
-      businessId: b.order.businessId ?? null,
-      channelId: b.order.channelId ?? null,
-      orderDate: b.order.orderDate,
-      status: b.order.status,
-      delta: 1,
-    })),
-  );
+  await bumpCountsMany(ctx, newOrderChanges(batch));
+}
+
+/** `countNewOrders` as leading writes of the caller's statement (the batched import, ADR 0056); null for no orders. */
+export const newOrderCounts = (ctx: TenantCtx, batch: readonly Pick<BatchOrder, 'order'>[]): LeadingWrites | null =>
+  countsCtes(ctx, newOrderChanges(batch));
+
+/**
+ * Deletes orders a batch has just inserted, with their lines and timeline (foreign keys on delete cascade): the
+ * batched import takes them back when its stock plan no longer holds (ADR 0056). The counts are the caller's.
+ */
+export async function deleteNewOrders(ctx: TenantCtx, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await ctx.db.delete(orders).where(and(scope(ctx), anyOf(orders.id, ids, 'uuid')));
 }
 
 /** The orders of one channel with these marketplace order ids, locked when asked (the batched import's look-up). */
@@ -183,7 +221,7 @@ export async function findByExternalIds(
   const q = ctx.db
     .select()
     .from(orders)
-    .where(and(scope(ctx), eq(orders.channelId, channelId), inArray(orders.externalId, [...externalIds])))
+    .where(and(scope(ctx), eq(orders.channelId, channelId), anyOf(orders.externalId, externalIds, 'text')))
     .orderBy(asc(orders.id));
   return lock ? q.for('update') : q;
 }

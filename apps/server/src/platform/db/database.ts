@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { getTableColumns } from 'drizzle-orm';
@@ -277,6 +277,23 @@ export async function systemStatement<R extends Record<string, unknown>, V exten
 }
 
 /**
+ * `column = any($1::type[])`: a list of values as ONE array parameter, for the long lists of a batch (ADR 0056).
+ * Drizzle's `inArray` makes a parameter of each value, builds and sends them one by one and gives PostgreSQL a new
+ * statement text for every list length; with hundreds of values a batch's look-ups cost more in Node than in
+ * PostgreSQL. The planner still sees the array's length.
+ */
+export const anyOf = (column: AnyColumn | SQL, values: readonly string[], type: 'uuid' | 'text'): SQL =>
+  sql`${column} = any(${sql.param([...values])}::${sql.raw(type)}[])`;
+
+/**
+ * Writes one module hands another to run at the start of the other's statement (ADR 0056: the order import's counts
+ * ahead of the stock batch's locks, one round trip): data-modifying CTEs (`ctes`, first in a WITH list, each with
+ * RETURNING) and a condition (`done`) on them; a later CTE whose `where` holds `done` runs after them (PostgreSQL
+ * evaluates such a condition once, before the CTE reads its first row).
+ */
+export type LeadingWrites = { ctes: SQL; done: SQL };
+
+/**
  * Many rows into one table in one statement with one parameter: the rows as a JSON array that PostgreSQL expands
  * (`json_populate_recordset`), for set-based writes of thousands of rows (the product import, ADR 0043). A multi-row
  * VALUES through the query builder costs a parameter and several objects per cell; here Node only serialises JSON.
@@ -284,33 +301,82 @@ export async function systemStatement<R extends Record<string, unknown>, V exten
  * decimal text, dates as ISO text, jsonb columns as nested JSON. Runs in the caller's transaction, under its RLS.
  */
 export async function insertJsonRows<T extends PgTable>(db: Db, table: T, rows: Partial<T['$inferInsert']>[]): Promise<void> {
-  if (rows.length === 0) return;
-  const columns = getTableColumns(table);
-  const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))].filter((key) => key in columns);
+  const insert = jsonRowsInsert(db, table, rows);
+  if (insert) await db.execute(insert);
+}
+
+/**
+ * `insertJsonRows`' statement without running it (null for no rows), for a caller that writes several tables in one
+ * statement (each insert a data-modifying CTE: one round trip instead of one per table).
+ */
+export function jsonRowsInsert<T extends PgTable>(
+  db: Db,
+  table: T,
+  rows: readonly Partial<T['$inferInsert']>[],
+  common: Partial<T['$inferInsert']> = {},
+): SQL | null {
+  if (rows.length === 0) return null;
+  const columns = getTableColumns(table) as Record<string, unknown>;
   // The dialect's own column naming (the app's snake_case casing), as its queries name the columns.
   const { casing } = (db as unknown as { dialect: { casing: { getColumnCasing: (column: unknown) => string } } }).dialect;
-  const names = keys.map((key) => casing.getColumnCasing(columns[key]!));
-  // Built with plain loops, and stringified without a replacer unless a bigint is nested in a jsonb value (a
-  // replacer is called for every value: it was a tenth of the order import's time).
-  const out = new Array<Record<string, unknown>>(rows.length);
-  for (let r = 0; r < rows.length; r++) {
-    const row = rows[r] as Record<string, unknown>;
-    const record: Record<string, unknown> = {};
-    for (let i = 0; i < keys.length; i++) {
-      const value = row[keys[i]!];
-      record[names[i]!] = value === undefined ? null : typeof value === 'bigint' ? value.toString() : value;
+  // Each column's `"name":` once; every value written by hand (ADR 0056): no record object per row for
+  // JSON.stringify to walk, no replacer, and a null left out (json_populate_recordset makes it null again). The
+  // columns written are every key some row (or `common`) carries, null or not; `common` (the same for every row,
+  // e.g. the workspace) is written once and appended to each row.
+  const prefixes = new Map<string, string>();
+  const written = new Set<string>();
+  const prefixOf = (key: string) => {
+    let prefix = prefixes.get(key);
+    if (prefix === undefined) {
+      const column = columns[key];
+      prefix = column === undefined ? '' : `${JSON.stringify(casing.getColumnCasing(column))}:`;
+      prefixes.set(key, prefix);
     }
-    out[r] = record;
+    return prefix;
+  };
+  const fields = (row: Record<string, unknown>, skip: Record<string, unknown> | null) => {
+    let out = '';
+    for (const key in row) {
+      if (skip && key in skip) continue;
+      const prefix = prefixOf(key);
+      if (prefix === '') continue;
+      written.add(key);
+      const value = row[key];
+      if (value === undefined || value === null) continue;
+      out += `${out === '' ? '' : ','}${prefix}${jsonValue(value)}`;
+    }
+    return out;
+  };
+  const shared = fields(common as Record<string, unknown>, null);
+  const parts = new Array<string>(rows.length);
+  for (let r = 0; r < rows.length; r++) {
+    const own = fields(rows[r] as Record<string, unknown>, common as Record<string, unknown>);
+    parts[r] = `{${own}${own !== '' && shared !== '' ? ',' : ''}${shared}}`;
   }
-  let json: string;
-  try {
-    json = JSON.stringify(out);
-  } catch {
-    json = JSON.stringify(out, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
-  }
+  const json = `[${parts.join(',')}]`;
   const list = sql.join(
-    names.map((name) => sql.identifier(name)),
+    [...written].map((key) => sql.identifier(casing.getColumnCasing(columns[key]))),
     sql`, `,
   );
-  await db.execute(sql`insert into ${table} (${list}) select ${list} from json_populate_recordset(null::${table}, ${json}::json)`);
+  return sql`insert into ${table} (${list}) select ${list} from json_populate_recordset(null::${table}, ${json}::json)`;
+}
+
+/** A value as JSON; money (bigint) as its decimal text, also inside a jsonb value. */
+function jsonValue(value: unknown): string {
+  switch (typeof value) {
+    case 'string':
+      return JSON.stringify(value);
+    case 'number':
+      return Number.isFinite(value) ? String(value) : 'null';
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'bigint':
+      return `"${value.toString()}"`;
+    default:
+      try {
+        return JSON.stringify(value) ?? 'null';
+      } catch {
+        return JSON.stringify(value, (_key, inner: unknown) => (typeof inner === 'bigint' ? inner.toString() : inner)) ?? 'null';
+      }
+  }
 }
