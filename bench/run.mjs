@@ -31,7 +31,7 @@ if (unknown.length > 0) {
 /** The machine and database a run measured, printed first and kept beside the results (bench/README.md's table). */
 const cpus = os.cpus();
 const machine = `${cpus.length} × ${cpus[0]?.model.trim() ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.versions.node}`;
-const database = process.env.KELOLA_TEST_DATABASE_URL ? 'PostgreSQL (KELOLA_TEST_DATABASE_URL)' : 'PGlite (in memory)';
+const database = process.env.KELOLA_TEST_DATABASE_URL ? 'PostgreSQL (KELOLA_TEST_DATABASE_URL)' : 'PGlite (embedded)';
 const load = () =>
   os
     .loadavg()

@@ -29,12 +29,17 @@ function providedSnapshot(): string {
 }
 
 export type TestPlatform = { platform: Platform; close: () => Promise<void> };
+/**
+ * `onDisk`: an embedded database keeps its files in the run's DATA_DIR, as `npm start` does, instead of in the
+ * process's memory (a benchmark measuring the process's memory; removed on close).
+ */
+export type TestPlatformOptions = { onDisk?: boolean };
 
 /**
  * A real platform on a real database, composed like the server's (no HTTP): an in-memory PGlite by default, or a
  * fresh database on the PostgreSQL server named by KELOLA_TEST_DATABASE_URL (created here, dropped on close).
  */
-export async function openTestPlatform(env: Record<string, string> = {}): Promise<TestPlatform> {
+export async function openTestPlatform(env: Record<string, string> = {}, options: TestPlatformOptions = {}): Promise<TestPlatform> {
   const serverUrl = process.env.KELOLA_TEST_DATABASE_URL;
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
@@ -68,9 +73,10 @@ export async function openTestPlatform(env: Record<string, string> = {}): Promis
     ...env,
   });
   // The run's migrated copy with the areas (test/global-setup.ts), when the database is embedded.
-  const snapshot = databaseUrl ? '' : providedSnapshot();
+  const onDisk = !databaseUrl && options.onDisk === true;
+  const snapshot = databaseUrl || onDisk ? '' : providedSnapshot();
   const platform = await openPlatform(config, {
-    inMemory: !databaseUrl,
+    inMemory: !databaseUrl && !onDisk,
     ...(snapshot ? { snapshot: new Blob([fs.readFileSync(snapshot)]) } : {}),
   });
   // Three provinces (those of the demo seed) instead of all 91,599 areas keep each test file's start fast.
@@ -85,6 +91,7 @@ export async function openTestPlatform(env: Record<string, string> = {}): Promis
       } finally {
         await platform.database.close();
         await dropDatabase();
+        if (onDisk) fs.rmSync(config.dataDir, { recursive: true, force: true });
       }
     },
   };
@@ -104,8 +111,8 @@ export async function expectBalancedLedger(platform: Platform): Promise<void> {
 }
 
 /** A real app (HTTP included) on a test platform; each test file gets its own. */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const { platform, close } = await openTestPlatform(env);
+export async function buildTestApp(env: Record<string, string> = {}, options: TestPlatformOptions = {}): Promise<TestApp> {
+  const { platform, close } = await openTestPlatform(env, options);
   const app = await buildApp(platform, { logger: false });
   await app.fastify.ready();
   return {
