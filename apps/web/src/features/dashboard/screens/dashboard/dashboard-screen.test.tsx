@@ -9,6 +9,8 @@ function setup(permissions: Record<string, 'READ' | 'WRITE'>, path = '/dashboard
     if (url.pathname === '/api/warehouses') return { body: { items: [], page: 1, size: 1, total_row: 3 } };
     if (url.pathname === '/api/users') return { body: { items: [], page: 1, size: 1, total_row: 5 } };
     if (url.pathname === '/api/channels') return { body: { items: [{ status: 'CONNECTED' }, { status: 'DISCONNECTED' }] } };
+    if (url.pathname === '/api/orders')
+      return { body: { items: [], page: 1, size: 1, total_row: 40, counts: { all: 40, new: 9, ready_to_ship: 4, cancel_requested: 2 } } };
     return { status: 404, body: { code: 'NOT_FOUND', message: 'no' } };
   });
   vi.stubGlobal('fetch', fetchStub);
@@ -16,7 +18,10 @@ function setup(permissions: Record<string, 'READ' | 'WRITE'>, path = '/dashboard
     path,
     pattern: '/dashboard',
     me: { ...ME, permissions },
-    routes: [{ path: '/warehouse', element: <p>daftar gudang</p> }],
+    routes: [
+      { path: '/warehouse', element: <p>daftar gudang</p> },
+      { path: '/sales', element: <p>pesanan</p> },
+    ],
   });
   return { ...view, calls };
 }
@@ -46,16 +51,25 @@ describe('/dashboard', { timeout: 20_000 }, () => {
     expect(calls.map((call) => call.url.pathname)).toEqual(['/api/warehouses']);
   });
 
-  it('shows the to-do cards that later work fills', () => {
-    setup({});
-    for (const [id, title] of [
-      ['todo-new-orders', 'Pesanan baru'],
-      ['todo-ready-to-ship', 'Siap kirim'],
-      ['todo-low-stock', 'Stok menipis'],
-    ] as const) {
-      expect(card(id).getByText(title)).toBeTruthy();
-      expect(card(id).getByText('Muncul setelah toko terhubung dan pesanan masuk.')).toBeTruthy();
-    }
+  it("counts the orders waiting for the team (new, ready to ship, buyers' cancel requests), each opening its /sales tab", async () => {
+    const { router, calls } = setup({ sales: 'READ' });
+    await waitFor(() => expect(card('todo-new-orders').getByText('9')).toBeTruthy());
+    expect(card('todo-ready-to-ship').getByText('4')).toBeTruthy();
+    expect(card('todo-cancel-requests').getByText('2')).toBeTruthy();
+    expect(card('todo-cancel-requests').getByText('Permintaan batal')).toBeTruthy();
+    // one request for the three figures
+    expect(calls.filter((call) => call.url.pathname === '/api/orders').map((call) => call.url.searchParams.get('size'))).toEqual(['1']);
+    fireEvent.click(card('todo-ready-to-ship').getByText('Lihat'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sales'));
+    expect(new URLSearchParams(router.state.location.search).get('tab')).toBe('ready_to_ship');
+    expect(new URLSearchParams(router.state.location.search).get('workspace_id')).toBe('w-1');
+  });
+
+  it('asks no order figures of a role that may not read sales, and says so', async () => {
+    const { calls } = setup({ warehouse: 'READ' });
+    await waitFor(() => expect(card('count-warehouses').getByText('3')).toBeTruthy());
+    expect(card('todo-new-orders').getByText('Anda tidak memiliki akses ke data ini')).toBeTruthy();
+    expect(calls.some((call) => call.url.pathname === '/api/orders')).toBe(false);
   });
 
   it('refuses a period shorter than 7 days with a translated message', () => {

@@ -1,17 +1,16 @@
-import { AlertOutlined, CarOutlined, HomeOutlined, ShopOutlined, ShoppingCartOutlined, TeamOutlined } from '@ant-design/icons';
+import { CarOutlined, CloseCircleOutlined, HomeOutlined, ShopOutlined, ShoppingCartOutlined, TeamOutlined } from '@ant-design/icons';
 import { Card, Col, Flex, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { useCan } from '../../../../components/use-can.ts';
 import { withWorkspaceQuery } from '../../../../lib/workspace-query.ts';
 import { useMe } from '../../../../lib/me-queries.ts';
-import { useChannelCount, useUserCount, useWarehouseCount } from '../../api/dashboard-api.ts';
+import { useChannelCount, useOrderTodo, useUserCount, useWarehouseCount } from '../../api/dashboard-api.ts';
 import { CountCard } from '../../components/count-card.tsx';
 import { DateRangeFilter } from '../../components/date-range-filter.tsx';
 import { SetupChecklist } from '../../components/setup-checklist.tsx';
-import { TodoCard } from '../../components/todo-card.tsx';
 
-/** /dashboard: the workspace at a glance (warehouses, users, channels), the to-do cards and the period. */
+/** /dashboard: the workspace at a glance (warehouses, users, channels), the orders waiting for the team and the period. */
 export function DashboardScreen() {
   const { t } = useTranslation('dashboard');
   const [params] = useSearchParams();
@@ -23,6 +22,8 @@ export function DashboardScreen() {
   const warehouses = useWarehouseCount(canWarehouses);
   const users = useUserCount(canUsers);
   const channels = useChannelCount(canChannels);
+  const canOrders = useCan('sales', 'READ');
+  const todo = useOrderTodo(canOrders);
   const user = me.data;
   if (!user) return null;
   const link = (path: string) => withWorkspaceQuery(path, location.search);
@@ -97,13 +98,43 @@ export function DashboardScreen() {
       </Typography.Title>
       <Row gutter={[16, 16]}>
         <Col xs={24} md={8}>
-          <TodoCard testId="todo-new-orders" title={t('todo.newOrders')} icon={<ShoppingCartOutlined />} />
+          <CountCard
+            testId="todo-new-orders"
+            title={t('todo.newOrders')}
+            icon={<ShoppingCartOutlined />}
+            value={todo.data?.new}
+            to={link('/sales?tab=new')}
+            allowed={canOrders}
+            loading={todo.isPending}
+            error={todo.error}
+            onRetry={() => void todo.refetch()}
+          />
         </Col>
         <Col xs={24} md={8}>
-          <TodoCard testId="todo-ready-to-ship" title={t('todo.readyToShip')} icon={<CarOutlined />} />
+          <CountCard
+            testId="todo-ready-to-ship"
+            title={t('todo.readyToShip')}
+            icon={<CarOutlined />}
+            value={todo.data?.ready_to_ship}
+            to={link('/sales?tab=ready_to_ship')}
+            allowed={canOrders}
+            loading={todo.isPending}
+            error={todo.error}
+            onRetry={() => void todo.refetch()}
+          />
         </Col>
         <Col xs={24} md={8}>
-          <TodoCard testId="todo-low-stock" title={t('todo.lowStock')} icon={<AlertOutlined />} />
+          <CountCard
+            testId="todo-cancel-requests"
+            title={t('todo.cancelRequests')}
+            icon={<CloseCircleOutlined />}
+            value={todo.data?.cancel_requested}
+            to={link('/sales?tab=cancel_requested')}
+            allowed={canOrders}
+            loading={todo.isPending}
+            error={todo.error}
+            onRetry={() => void todo.refetch()}
+          />
         </Col>
       </Row>
     </Flex>
