@@ -229,11 +229,11 @@ export async function orderExportPages(ctx: TenantCtx, f: OrderExportFilter, siz
   return result.rows.map((r) => ({ key: { orderDate: r.d, id: r.id }, n: Number(r.n) }));
 }
 
-const keyRange = (after: OrderExportKey | null, upTo: OrderExportKey): SQL =>
+const keyRange = (after: OrderExportKey | null, upTo: OrderExportKey | null): SQL | undefined =>
   and(
     after ? sql`(${orders.orderDate}, ${orders.id}) > (${after.orderDate}::timestamptz, ${after.id}::uuid)` : undefined,
-    sql`(${orders.orderDate}, ${orders.id}) <= (${upTo.orderDate}::timestamptz, ${upTo.id}::uuid)`,
-  )!;
+    upTo ? sql`(${orders.orderDate}, ${orders.id}) <= (${upTo.orderDate}::timestamptz, ${upTo.id}::uuid)` : undefined,
+  );
 
 /** The CSV fields as COPY writes them: the same text as `csvLine` (an empty text is written as COPY's unquoted null). */
 const csvFields = (): SQL =>
@@ -261,7 +261,7 @@ const columnLetter = (index: number) => String.fromCharCode(65 + index);
  * (`<c r="B7" t="inlineStr">` text, `<v>` numbers, empty cells left out), text escaped for XML. The row numbers
  * follow `firstRow` (the header is row 1).
  */
-function xlsxRows(ctx: TenantCtx, f: OrderExportFilter, range: SQL, firstRow: number): SQL {
+function xlsxRows(ctx: TenantCtx, f: OrderExportFilter, range: SQL | undefined, firstRow: number): SQL {
   const alias = (i: number) => sql.raw(`c${i}`);
   const inner = sql.join(
     ORDER_EXPORT_COLUMNS.map(([key], i) => {
@@ -296,15 +296,16 @@ function xlsxRows(ctx: TenantCtx, f: OrderExportFilter, range: SQL, firstRow: nu
 }
 
 /**
- * The COPY statement of one page of an export (the rows after `after` up to `upTo`): CSV fields, or each row's sheet
- * XML as one binary field. Run on the tenant's transaction, so row-level security applies as to any other read.
+ * The COPY statement of one page of an export (the rows after `after` up to `upTo`; without `upTo`, every row after
+ * `after`: the whole export as one COPY, ADR 0057): CSV fields, or each row's sheet XML as one binary field. Run on
+ * the tenant's transaction, so row-level security applies as to any other read.
  */
 export function orderExportCopy(
   ctx: TenantCtx,
   f: OrderExportFilter,
   format: 'csv' | 'xlsx',
   after: OrderExportKey | null,
-  upTo: OrderExportKey,
+  upTo: OrderExportKey | null,
   firstRow: number,
 ): SQL {
   const range = keyRange(after, upTo);
