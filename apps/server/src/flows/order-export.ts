@@ -54,10 +54,11 @@ registerExportQueue(ORDER_EXPORT_TYPES['delivery-order'], ORDER_EXPORT_QUEUE);
 export type OrderExportJob = { workspaceId: string; exportId: string };
 const EXPORT_MAX_ATTEMPTS = 3;
 /**
- * Rows read per query (each page its own short transaction, walked by (order date, id)): on PGlite rows held as
- * objects, on PostgreSQL one `COPY … TO STDOUT` streamed through (ADR 0046), which holds no page in memory.
+ * Rows read per query on PGlite (each page its own short transaction, walked by (order date, id)), held as objects.
+ * PostgreSQL writes the whole export as one `COPY … TO STDOUT` streamed through (ADR 0046, ADR 0057), which holds no
+ * page in memory, unless a page size is asked for (ORDER_EXPORT_PAGE_SIZE: one COPY per page).
  */
-export const ORDER_EXPORT_PAGE = { pglite: 5_000, postgres: 50_000 } as const;
+export const ORDER_EXPORT_PAGE = { pglite: 5_000 } as const;
 
 type StoredFilters = z.output<typeof OrderExportInput> & {
   kind: OrderExportKind;
@@ -195,23 +196,37 @@ async function writeText(stream: PassThrough, text: string): Promise<void> {
 }
 
 /**
- * The export on PostgreSQL (ADR 0046): one query finds the key of every page's last row (and the row count, for the
- * percent), then each page is a `COPY (select …) TO STDOUT` on the tenant's transaction (its role and workspace, so
- * row-level security applies), whose bytes go straight into the file: CSV fields as COPY writes them, or each row's
- * sheet XML written by PostgreSQL into the XLSX's deflated sheet. Nothing but a block of 256 KB is held per page.
+ * The export on PostgreSQL (ADR 0046, ADR 0057): a `COPY (select …) TO STDOUT` on the tenant's transaction (its role
+ * and workspace, so row-level security applies), whose bytes go straight into the file: CSV fields as COPY writes
+ * them, or each row's sheet XML written by PostgreSQL into the XLSX's deflated sheet. Nothing but a block of 256 KB is
+ * held. By default the whole export is ONE COPY: the rows come in index order with nothing to find first, PostgreSQL
+ * writes the next rows while Node deflates the current ones, and the percent comes from the rows counted in the
+ * stream against a count run beside it. With `pageSize` (ORDER_EXPORT_PAGE_SIZE) one query finds the key of every
+ * page's last row, then each page is one COPY between two keys, its own transaction.
  */
 async function copyExport(
   platform: Platform,
   workspaceId: string,
   ctxIn: (tx: Db) => TenantCtx,
   filter: OrderExportFilter,
-  options: { format: 'csv' | 'xlsx'; title: string; pageSize: number; stream: PassThrough },
+  options: { format: 'csv' | 'xlsx'; title: string; pageSize: number | undefined; stream: PassThrough },
   progress: (written: number, total: number) => Promise<void>,
 ): Promise<number> {
-  const { format, stream } = options;
+  const { format, stream, pageSize } = options;
   const inTenantOf = <T>(fn: (tx: Db) => Promise<T>) => inTenant(platform.database.db, workspaceId, fn);
-  const pages = await inTenantOf((tx) => orderExportPages(ctxIn(tx), filter, options.pageSize));
-  const total = pages.at(-1)?.n ?? 0;
+  let total = 0;
+  let pages: { key: OrderExportKey | null; n: number }[];
+  if (pageSize) {
+    pages = await inTenantOf((tx) => orderExportPages(ctxIn(tx), filter, pageSize));
+    total = pages.at(-1)?.n ?? 0;
+  } else {
+    pages = [{ key: null, n: 0 }];
+    // The count runs on a connection of its own while the rows are written; until it answers there is no percent.
+    void inTenantOf((tx) => countOrdersForExport(ctxIn(tx), filter)).then(
+      (n) => (total = n),
+      () => {},
+    );
+  }
   const headers = ORDER_EXPORT_COLUMNS.map(([, header]) => header);
   let writer: XlsxStreamWriter | undefined;
   if (format === 'csv') await writeText(stream, `\uFEFF${headers.join(',')}\n`);
@@ -223,6 +238,16 @@ async function copyExport(
   }
   const target = writer ? writer.sheetTarget() : stream;
   let written = 0;
+  // Progress within one COPY: reported without waiting for it, one report at a time (they are at least a second apart).
+  let reporting: Promise<void> | undefined;
+  const sent = pageSize
+    ? undefined
+    : (rows: number) => {
+        if (reporting || total === 0) return;
+        reporting = progress(rows, total)
+          .catch(() => {})
+          .finally(() => (reporting = undefined));
+      };
   let after: OrderExportKey | null = null;
   for (const page of pages) {
     const from = after;
@@ -231,13 +256,14 @@ async function copyExport(
       if (!client) throw new Error('COPY needs a PostgreSQL connection');
       const statement = copyStatement(tx, client, orderExportCopy(ctxIn(tx), filter, format, from, page.key, written + 2));
       // A page of a million-row export costs enough to be JIT-compiled, and compiling the sheet's row expression took
-      // longer than running it (seconds per page): the pages run without JIT.
+      // longer than running it (seconds per page): the COPY runs without JIT.
       await client.query('set local jit = off');
-      return copyOut(client, statement, target, format === 'csv' ? 'text' : 'binary');
+      return copyOut(client, statement, target, format === 'csv' ? 'text' : 'binary', sent);
     });
     after = page.key;
-    await progress(written, total);
+    if (pageSize) await progress(written, total);
   }
+  await reporting;
   if (writer) await writer.finish();
   else stream.end();
   return written;
@@ -262,7 +288,7 @@ export async function runOrderExport(platform: Platform, job: OrderExportJob, pa
   try {
     const filter = filterOf(stored);
     const postgres = platform.database.kind === 'postgres';
-    const size = pageSize ?? ORDER_EXPORT_PAGE[postgres ? 'postgres' : 'pglite'];
+    const size = pageSize ?? ORDER_EXPORT_PAGE.pglite;
     const stream = new PassThrough({ highWaterMark: 1 << 20 });
     const saving = platform.files.put(fileKey, stream);
     const title = stored.kind === 'fulfillment' ? 'Fulfillment' : 'Delivery Order';
@@ -278,7 +304,7 @@ export async function runOrderExport(platform: Platform, job: OrderExportJob, pa
       }
     };
     try {
-      if (postgres) rowCount = await copyExport(platform, workspaceId, ctxIn, filter, { format, title, pageSize: size, stream }, progress);
+      if (postgres) rowCount = await copyExport(platform, workspaceId, ctxIn, filter, { format, title, pageSize, stream }, progress);
       else {
         const total = await inTenant(platform.database.db, workspaceId, (tx) => countOrdersForExport(ctxIn(tx), filter));
         const inTenantOf = <T>(fn: (ctx: TenantCtx) => Promise<T>) => inTenant(platform.database.db, workspaceId, (tx) => fn(ctxIn(tx)));

@@ -108,11 +108,20 @@ class BinarySingleField {
 /**
  * Runs `statement` (a `COPY … TO STDOUT`) on the client and writes what it sends into `target`: as sent for the text
  * and CSV formats, or the single field of each row for `binary`. Answers the number of rows PostgreSQL reports.
+ * `sent`, if given, hears how many rows have arrived so far (PostgreSQL sends each row as one message; the binary
+ * format's trailer counts as one more) each time a block is handed on: a single COPY can report its progress.
  */
-export function copyOut(client: pg.PoolClient, statement: string, target: CopyTarget, format: 'text' | 'binary'): Promise<number> {
+export function copyOut(
+  client: pg.PoolClient,
+  statement: string,
+  target: CopyTarget,
+  format: 'text' | 'binary',
+  sent?: (rows: number) => void,
+): Promise<number> {
   return new Promise((resolve, reject) => {
     let failure: Error | undefined;
     let rows = 0;
+    let messages = 0;
     let block = Buffer.allocUnsafe(BLOCK);
     let used = 0;
     let wire: Wire | undefined;
@@ -122,6 +131,7 @@ export function copyOut(client: pg.PoolClient, statement: string, target: CopyTa
       const full = block.subarray(0, used);
       block = Buffer.allocUnsafe(BLOCK);
       used = 0;
+      sent?.(messages);
       if (!target.write(full) && !paused && wire) {
         paused = true;
         const socket = wire.stream;
@@ -151,6 +161,7 @@ export function copyOut(client: pg.PoolClient, statement: string, target: CopyTa
       },
       handleCopyData(message: { chunk: Buffer }) {
         if (failure) return;
+        messages += 1;
         try {
           if (binary) binary.push(message.chunk);
           else append(message.chunk);
