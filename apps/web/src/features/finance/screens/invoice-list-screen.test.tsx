@@ -63,14 +63,17 @@ describe('/finance-channel/:id/invoice', { timeout: 60_000 }, () => {
     );
     fireEvent.click(await within(dialog).findByText('SO/2026/11/000010'));
     fireEvent.click(within(dialog).getByText('Terbitkan'));
-    await waitFor(() =>
-      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
-        order_ids: ['o-3'],
-        notes: null,
-        idempotency_key: expect.any(String),
-      }),
+    await waitFor(
+      () =>
+        expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+          order_ids: ['o-3'],
+          notes: null,
+          idempotency_key: expect.any(String),
+        }),
+      // the form checks its fields before it sends: on a busy machine that takes more than the default second
+      { timeout: 5_000 },
     );
-    await waitFor(() => expect(router.state.location.pathname).toBe('/finance-channel/1/invoice-detail'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/finance-channel/1/invoice-detail'), { timeout: 5_000 });
     expect(router.state.location.search).toContain('id=inv-3');
   });
 });
