@@ -1,14 +1,22 @@
 import { CarOutlined, CloseCircleOutlined, HomeOutlined, ShopOutlined, ShoppingCartOutlined, TeamOutlined } from '@ant-design/icons';
 import { Card, Col, Flex, Row, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { useCan } from '../../../../components/use-can.ts';
 import { withWorkspaceQuery } from '../../../../lib/workspace-query.ts';
 import { useMe } from '../../../../lib/me-queries.ts';
-import { useChannelCount, useOrderTodo, useUserCount, useWarehouseCount } from '../../api/dashboard-api.ts';
+import { useChannelCount, useOrderTodo, useUserCount, useWarehouseCount, type OrderTodo } from '../../api/dashboard-api.ts';
 import { CountCard } from '../../components/count-card.tsx';
 import { DateRangeFilter } from '../../components/date-range-filter.tsx';
 import { SetupChecklist } from '../../components/setup-checklist.tsx';
+
+/** The orders waiting for the team, each opening its /sales tab. */
+const TODO_CARDS = [
+  { testId: 'todo-new-orders', title: 'todo.newOrders', icon: <ShoppingCartOutlined />, tab: 'new' },
+  { testId: 'todo-ready-to-ship', title: 'todo.readyToShip', icon: <CarOutlined />, tab: 'ready_to_ship' },
+  { testId: 'todo-cancel-requests', title: 'todo.cancelRequests', icon: <CloseCircleOutlined />, tab: 'cancel_requested' },
+] as const satisfies readonly { testId: string; title: string; icon: ReactNode; tab: keyof OrderTodo }[];
 
 /** /dashboard: the workspace at a glance (warehouses, users, channels), the orders waiting for the team and the period. */
 export function DashboardScreen() {
@@ -97,45 +105,21 @@ export function DashboardScreen() {
         {t('todo.title')}
       </Typography.Title>
       <Row gutter={[16, 16]}>
-        <Col xs={24} md={8}>
-          <CountCard
-            testId="todo-new-orders"
-            title={t('todo.newOrders')}
-            icon={<ShoppingCartOutlined />}
-            value={todo.data?.new}
-            to={link('/sales?tab=new')}
-            allowed={canOrders}
-            loading={todo.isPending}
-            error={todo.error}
-            onRetry={() => void todo.refetch()}
-          />
-        </Col>
-        <Col xs={24} md={8}>
-          <CountCard
-            testId="todo-ready-to-ship"
-            title={t('todo.readyToShip')}
-            icon={<CarOutlined />}
-            value={todo.data?.ready_to_ship}
-            to={link('/sales?tab=ready_to_ship')}
-            allowed={canOrders}
-            loading={todo.isPending}
-            error={todo.error}
-            onRetry={() => void todo.refetch()}
-          />
-        </Col>
-        <Col xs={24} md={8}>
-          <CountCard
-            testId="todo-cancel-requests"
-            title={t('todo.cancelRequests')}
-            icon={<CloseCircleOutlined />}
-            value={todo.data?.cancel_requested}
-            to={link('/sales?tab=cancel_requested')}
-            allowed={canOrders}
-            loading={todo.isPending}
-            error={todo.error}
-            onRetry={() => void todo.refetch()}
-          />
-        </Col>
+        {TODO_CARDS.map(({ testId, title, icon, tab }) => (
+          <Col key={tab} xs={24} md={8}>
+            <CountCard
+              testId={testId}
+              title={t(title)}
+              icon={icon}
+              value={todo.data?.[tab]}
+              to={link(`/sales?tab=${tab}`)}
+              allowed={canOrders}
+              loading={todo.isPending}
+              error={todo.error}
+              onRetry={() => void todo.refetch()}
+            />
+          </Col>
+        ))}
       </Row>
     </Flex>
   );
