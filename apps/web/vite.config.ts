@@ -8,7 +8,9 @@ import { defineConfig } from 'vite';
 const apiTarget = process.env.KELOLA_API_URL ?? 'http://localhost:3000';
 const contractsLocales = fileURLToPath(new URL('../../packages/contracts/locales', import.meta.url));
 
-type ModuleGraph = { getModuleInfo: (id: string) => { importedIds: readonly string[]; code?: string | null } | null };
+type ModuleGraph = {
+  getModuleInfo: (id: string) => { importedIds: readonly string[]; importers?: readonly string[]; code?: string | null } | null;
+};
 
 /**
  * The first screens in few requests (ADR 0044): what the entry, the sign-in page or the signed-in shell import
@@ -65,6 +67,8 @@ function importsOf(info: { importedIds: readonly string[]; code?: string | null 
   return found;
 }
 let tiers: Map<string, string> | null = null;
+/** The other anonymous screens (sign-up, password reset): they load the sign-in page's chunk anyway. */
+const AUTH_FEATURE = /[\\/]src[\\/]features[\\/]auth[\\/]/u;
 function tierOf(id: string, graph: ModuleGraph): string | null {
   if (!tiers) {
     const found = new Map<string, string>();
@@ -78,6 +82,15 @@ function tierOf(id: string, graph: ModuleGraph): string | null {
         found.set(next, tier);
         queue.push(...importsOf(info));
       }
+    }
+    // What the sign-in page shares with the rest (the signed-in layout, a screen: the plain form, the API client,
+    // antd's input styles a date picker needs too) goes to the first chunk, its dependencies along: a signed-in page
+    // then does without the sign-in page's chunk, and the sign-in page loads the same bytes (ADR 0058).
+    const authRoots = new Set(TIER_ROOTS.find(([tier]) => tier === 'auth')?.[1]() ?? []);
+    for (const [id, tier] of found) {
+      if (tier !== 'auth' || authRoots.has(id)) continue;
+      const importers = graph.getModuleInfo(id)?.importers ?? [];
+      if (importers.some((importer) => found.get(importer) !== 'auth' && !AUTH_FEATURE.test(importer))) found.set(id, 'shell');
     }
     tiers = found;
   }
