@@ -146,9 +146,10 @@ const rcFormProviderOnly = {
 /**
  * Imports antd makes for a case the app does not have, pointed at lazy wrappers (`src/lib/antd-lazy`): the tooltip
  * `UniqueProvider` of ConfigProvider (drawn only with `tooltip.unique`) and Segmented's `Tooltip` (drawn only around
- * an option with a `tooltip`). Statically, they bring rc-trigger into the first chunk (ADR 0053).
+ * an option with a `tooltip`). Statically, they bring rc-trigger into the first chunk (ADR 0053). And Button's style
+ * tokens' `isBright`, pointed at a copy of the function: its module draws the colour presets with a Collapse (ADR 0058).
  */
-const LAZY_ANTD: [importer: RegExp, source: string, file: string, name: string][] = [
+const LAZY_ANTD: [importer: RegExp, source: string, file: string, name: string, as?: string][] = [
   [
     /[\\/]antd[\\/]es[\\/]config-provider[\\/]index\.js$/u,
     '../tooltip/UniqueProvider',
@@ -156,9 +157,17 @@ const LAZY_ANTD: [importer: RegExp, source: string, file: string, name: string][
     'LazyUniqueProvider',
   ],
   [/[\\/]antd[\\/]es[\\/]segmented[\\/]index\.js$/u, '../tooltip', 'lib/antd-lazy/tooltip.tsx', 'LazyTooltip'],
+  // Button's style tokens take `isBright` from ColorPresets, which draws a Collapse (kept by its side effects, ADR 0058).
+  [
+    /[\\/]antd[\\/]es[\\/]button[\\/]style[\\/]token\.js$/u,
+    '../../color-picker/components/ColorPresets',
+    'lib/antd-lazy/is-bright.ts',
+    'isBright',
+    'isBright',
+  ],
 ];
 const LAZY_PREFIX = '\0kelola-lazy-antd:';
-/** antd imports them as default exports; the app's modules export names only, so a virtual module renames them. */
+/** antd imports them as default exports (isBright by name); the app's modules export names, a virtual module renames them. */
 const lazyAntd = {
   name: 'kelola-lazy-antd',
   enforce: 'pre' as const,
@@ -168,9 +177,9 @@ const lazyAntd = {
   },
   load(id: string) {
     if (!id.startsWith(LAZY_PREFIX)) return null;
-    const [, , file, name] = LAZY_ANTD[Number(id.slice(LAZY_PREFIX.length))] ?? [];
+    const [, , file, name, as = 'default'] = LAZY_ANTD[Number(id.slice(LAZY_PREFIX.length))] ?? [];
     if (!file || !name) return null;
-    return `export { ${name} as default } from ${JSON.stringify(path.join(src, file))};`;
+    return `export { ${name} as ${as} } from ${JSON.stringify(path.join(src, file))};`;
   },
 };
 
