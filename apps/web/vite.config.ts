@@ -146,8 +146,9 @@ const rcFormProviderOnly = {
 /**
  * Imports antd makes for a case the app does not have, pointed at lazy wrappers (`src/lib/antd-lazy`): the tooltip
  * `UniqueProvider` of ConfigProvider (drawn only with `tooltip.unique`) and Segmented's `Tooltip` (drawn only around
- * an option with a `tooltip`). Statically, they bring rc-trigger into the first chunk (ADR 0053). And Button's style
- * tokens' `isBright`, pointed at a copy of the function: its module draws the colour presets with a Collapse (ADR 0058).
+ * an option with a `tooltip`). Statically, they bring rc-trigger into the first chunk (ADR 0053). Likewise List's
+ * `Pagination` (drawn only with a `pagination` prop); and Button's style tokens' `isBright`, pointed at a copy of the
+ * function: its module draws the colour presets with a Collapse (ADR 0058).
  */
 const LAZY_ANTD: [importer: RegExp, source: string, file: string, name: string, as?: string][] = [
   [
@@ -157,6 +158,8 @@ const LAZY_ANTD: [importer: RegExp, source: string, file: string, name: string, 
     'LazyUniqueProvider',
   ],
   [/[\\/]antd[\\/]es[\\/]segmented[\\/]index\.js$/u, '../tooltip', 'lib/antd-lazy/tooltip.tsx', 'LazyTooltip'],
+  // List draws a Pagination only with a `pagination` prop, which no list of the app sets (ADR 0058).
+  [/[\\/]antd[\\/]es[\\/]list[\\/]index\.js$/u, '../pagination', 'lib/antd-lazy/pagination.tsx', 'LazyPagination'],
   // Button's style tokens take `isBright` from ColorPresets, which draws a Collapse (kept by its side effects, ADR 0058).
   [
     /[\\/]antd[\\/]es[\\/]button[\\/]style[\\/]token\.js$/u,
