@@ -8,7 +8,9 @@ import { defineConfig } from 'vite';
 const apiTarget = process.env.KELOLA_API_URL ?? 'http://localhost:3000';
 const contractsLocales = fileURLToPath(new URL('../../packages/contracts/locales', import.meta.url));
 
-type ModuleGraph = { getModuleInfo: (id: string) => { importedIds: readonly string[]; code?: string | null } | null };
+type ModuleGraph = {
+  getModuleInfo: (id: string) => { importedIds: readonly string[]; importers?: readonly string[]; code?: string | null } | null;
+};
 
 /**
  * The first screens in few requests (ADR 0044): what the entry, the sign-in page or the signed-in shell import
@@ -65,6 +67,8 @@ function importsOf(info: { importedIds: readonly string[]; code?: string | null 
   return found;
 }
 let tiers: Map<string, string> | null = null;
+/** The other anonymous screens (sign-up, password reset): they load the sign-in page's chunk anyway. */
+const AUTH_FEATURE = /[\\/]src[\\/]features[\\/]auth[\\/]/u;
 function tierOf(id: string, graph: ModuleGraph): string | null {
   if (!tiers) {
     const found = new Map<string, string>();
@@ -78,6 +82,15 @@ function tierOf(id: string, graph: ModuleGraph): string | null {
         found.set(next, tier);
         queue.push(...importsOf(info));
       }
+    }
+    // What the sign-in page shares with the rest (the signed-in layout, a screen: the plain form, the API client,
+    // antd's input styles a date picker needs too) goes to the first chunk, its dependencies along: a signed-in page
+    // then does without the sign-in page's chunk, and the sign-in page loads the same bytes (ADR 0058).
+    const authRoots = new Set(TIER_ROOTS.find(([tier]) => tier === 'auth')?.[1]() ?? []);
+    for (const [id, tier] of found) {
+      if (tier !== 'auth' || authRoots.has(id)) continue;
+      const importers = graph.getModuleInfo(id)?.importers ?? [];
+      if (importers.some((importer) => found.get(importer) !== 'auth' && !AUTH_FEATURE.test(importer))) found.set(id, 'shell');
     }
     tiers = found;
   }
@@ -133,9 +146,11 @@ const rcFormProviderOnly = {
 /**
  * Imports antd makes for a case the app does not have, pointed at lazy wrappers (`src/lib/antd-lazy`): the tooltip
  * `UniqueProvider` of ConfigProvider (drawn only with `tooltip.unique`) and Segmented's `Tooltip` (drawn only around
- * an option with a `tooltip`). Statically, they bring rc-trigger into the first chunk (ADR 0053).
+ * an option with a `tooltip`). Statically, they bring rc-trigger into the first chunk (ADR 0053). Likewise List's
+ * `Pagination` (drawn only with a `pagination` prop); and Button's style tokens' `isBright`, pointed at a copy of the
+ * function: its module draws the colour presets with a Collapse (ADR 0058).
  */
-const LAZY_ANTD: [importer: RegExp, source: string, file: string, name: string][] = [
+const LAZY_ANTD: [importer: RegExp, source: string, file: string, name: string, as?: string][] = [
   [
     /[\\/]antd[\\/]es[\\/]config-provider[\\/]index\.js$/u,
     '../tooltip/UniqueProvider',
@@ -143,9 +158,19 @@ const LAZY_ANTD: [importer: RegExp, source: string, file: string, name: string][
     'LazyUniqueProvider',
   ],
   [/[\\/]antd[\\/]es[\\/]segmented[\\/]index\.js$/u, '../tooltip', 'lib/antd-lazy/tooltip.tsx', 'LazyTooltip'],
+  // List draws a Pagination only with a `pagination` prop, which no list of the app sets (ADR 0058).
+  [/[\\/]antd[\\/]es[\\/]list[\\/]index\.js$/u, '../pagination', 'lib/antd-lazy/pagination.tsx', 'LazyPagination'],
+  // Button's style tokens take `isBright` from ColorPresets, which draws a Collapse (kept by its side effects, ADR 0058).
+  [
+    /[\\/]antd[\\/]es[\\/]button[\\/]style[\\/]token\.js$/u,
+    '../../color-picker/components/ColorPresets',
+    'lib/antd-lazy/is-bright.ts',
+    'isBright',
+    'isBright',
+  ],
 ];
 const LAZY_PREFIX = '\0kelola-lazy-antd:';
-/** antd imports them as default exports; the app's modules export names only, so a virtual module renames them. */
+/** antd imports them as default exports (isBright by name); the app's modules export names, a virtual module renames them. */
 const lazyAntd = {
   name: 'kelola-lazy-antd',
   enforce: 'pre' as const,
@@ -155,9 +180,9 @@ const lazyAntd = {
   },
   load(id: string) {
     if (!id.startsWith(LAZY_PREFIX)) return null;
-    const [, , file, name] = LAZY_ANTD[Number(id.slice(LAZY_PREFIX.length))] ?? [];
+    const [, , file, name, as = 'default'] = LAZY_ANTD[Number(id.slice(LAZY_PREFIX.length))] ?? [];
     if (!file || !name) return null;
-    return `export { ${name} as default } from ${JSON.stringify(path.join(src, file))};`;
+    return `export { ${name} as ${as} } from ${JSON.stringify(path.join(src, file))};`;
   },
 };
 

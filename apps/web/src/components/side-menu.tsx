@@ -10,7 +10,9 @@ import {
   ShopOutlined,
   ShoppingCartOutlined,
 } from '@ant-design/icons';
-import { Button, Empty, Flex, Input, Menu, Typography, type MenuProps } from 'antd';
+import { Button, Empty, Flex, Menu, Typography, type MenuProps } from 'antd';
+// Search from its module: the `Input` barrel would bring OTP into the signed-in layout's chunk (ADR 0058).
+import Search from 'antd/es/input/Search';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -118,7 +120,7 @@ export function SideMenu({ menu, channels, language, pathname, search, collapsed
             )}
           </Flex>
           {connected.length > 0 && (
-            <Input.Search
+            <Search
               allowClear
               size="small"
               placeholder={t('channels.search')}

@@ -1,7 +1,9 @@
+import enUS from 'antd/es/locale/en_US';
+import idID from 'antd/es/locale/id_ID';
 import dayjs from 'dayjs';
 import 'dayjs/locale/id';
 import { useSyncExternalStore } from 'react';
-import { FORMAT_LOCALES } from './format-locales.ts';
+import { FORMAT_LOCALES, formatLocaleFiles } from './format-locales.ts';
 import { currentLanguage } from './i18n.ts';
 
 /**
@@ -85,7 +87,15 @@ const loadedDayjs = new Set(['en', 'id']);
 export async function loadFormatLocale(code: string) {
   const entry = FORMAT_LOCALES.find((item) => item.code === code);
   if (!entry) return null;
-  const [antd] = await Promise.all([entry.antd(), entry.dayjsFile?.()]);
+  // The interface's own locales are in the first chunk (providers.tsx): no chunk of loaders for them (ADR 0058).
+  const own = code === 'id-ID' ? idID : code === 'en-US' ? enUS : null;
+  if (own && loadedDayjs.has(entry.dayjs)) {
+    if (formatLocale === code) dayjs.locale(entry.dayjs);
+    return own;
+  }
+  const files = await formatLocaleFiles(code);
+  if (!files) return null;
+  const [antd] = await Promise.all([files.antd(), files.dayjsFile?.()]);
   loadedDayjs.add(entry.dayjs);
   if (formatLocale === code) dayjs.locale(entry.dayjs);
   return antd.default;

@@ -1,6 +1,6 @@
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Drawer, Flex, Layout, theme as antdTheme, Typography } from 'antd';
+import { Button, Flex, Layout, theme as antdTheme, Typography } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -29,6 +29,8 @@ import { loadChunk } from '../../lib/chunk-load.ts';
 // Drawn only when wanted, so their antd parts (Modal, Result) are chunks of their own, off the first load (ADR 0053).
 const IdleDialog = lazy(async () => ({ default: (await loadChunk(() => import('../../components/idle-dialog.tsx'))).IdleDialog }));
 const LoadFailed = lazy(async () => ({ default: (await loadChunk(() => import('./load-failed.tsx'))).LoadFailed }));
+// The phone's menu drawer (antd's Drawer and rc-drawer): requested when the layout is drawn on a phone (ADR 0058).
+const MobileDrawer = lazy(async () => ({ default: (await loadChunk(() => import('./mobile-drawer.tsx'))).MobileDrawer }));
 
 /** The main layout: top bar, side menu from the server and the screen. Open routes render without the shell when signed out. */
 export function MainLayout() {
@@ -204,17 +206,11 @@ function Shell() {
   return (
     <Layout style={{ minHeight: '100vh' }} data-device={device}>
       {mobile ? (
-        <Drawer
-          open={drawerOpen}
-          onClose={closeDrawer}
-          placement="left"
-          size={SIDE_MENU_WIDTH}
-          title={t('brand')}
-          data-testid="mobile-menu"
-          styles={{ body: { padding: 0 } }}
-        >
-          {menuContent(true)}
-        </Drawer>
+        <Suspense fallback={null}>
+          <MobileDrawer open={drawerOpen} onClose={closeDrawer} title={t('brand')}>
+            {menuContent(true)}
+          </MobileDrawer>
+        </Suspense>
       ) : topLayout ? null : (
         <Layout.Sider
           width={SIDE_MENU_WIDTH}
