@@ -7,7 +7,6 @@ import { useColStyle, useRowStyle } from 'antd/es/grid/style';
 import {
   useCallback,
   useContext,
-  useEffect,
   useMemo,
   useRef,
   useState,
@@ -16,7 +15,7 @@ import {
   type ReactElement,
   type ReactNode,
 } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useLanguageChange } from '../lib/use-language-change.ts';
 
 /**
  * A vertical form drawn as antd's `Form` draws it (its classes and styles, the same markup for labels, inputs and
@@ -129,14 +128,11 @@ export function usePlainForm<Name extends string>(name: string, defs: Record<Nam
   );
 
   // The fields showing an error are checked again when the language changes, so their messages follow it.
-  const { i18n } = useTranslation();
-  const language = i18n.resolvedLanguage ?? i18n.language;
-  const previous = useRef(language);
-  useEffect(() => {
-    if (previous.current === language) return;
-    previous.current = language;
-    for (const field of Object.keys(defsRef.current) as Name[]) if (fieldsRef.current[field].errors.length > 0) void validate(field);
-  }, [language, validate]);
+  useLanguageChange(
+    useCallback(() => {
+      for (const field of Object.keys(defsRef.current) as Name[]) if (fieldsRef.current[field].errors.length > 0) void validate(field);
+    }, [validate]),
+  );
 
   return { name, values, fields, defs, setValue, blur, validateAll, errorTarget };
 }
