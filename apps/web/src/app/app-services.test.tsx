@@ -29,6 +29,26 @@ describe('AppServices (antd App with message, notification and modal loaded when
     expect(await screen.findByText('Yakin?')).toBeTruthy();
   });
 
+  it("makes a call through the waiting API after the parts loaded (a confirm's onOk that opens another dialog)", async () => {
+    // A screen's first render gets the waiting API; a closure made then (a confirm's `onOk`) keeps it after the
+    // parts have loaded, and its calls must still be shown.
+    let first: ReturnType<typeof App.useApp> | undefined;
+    function Capture() {
+      const api = App.useApp();
+      first ??= api;
+      return <Button onClick={() => void api.message.info('Pesan tampil')}>siap</Button>;
+    }
+    render(
+      <Providers>
+        <Capture />
+      </Providers>,
+    );
+    fireEvent.click(screen.getByText('siap'));
+    expect(await screen.findByText('Pesan tampil')).toBeTruthy();
+    act(() => void first!.modal.error({ title: 'Cannot Delete' }));
+    expect((await screen.findAllByText('Cannot Delete')).length).toBeGreaterThan(0);
+  });
+
   it('shows lib/notify’s notices given before an instance was there', async () => {
     render(
       <Providers>

@@ -16,6 +16,11 @@ type Call = (api: Api) => void;
 let wanted = false;
 const listeners = new Set<() => void>();
 const waiting: Call[] = [];
+/**
+ * The holders' API once loaded. A screen that rendered before may still hold the pending API in a closure (a
+ * confirm's `onOk` that opens another dialog): its calls go straight through, or they would wait for ever.
+ */
+let ready: Api | null = null;
 
 /** Asks for the holders' chunk (once). */
 export function requestAppServices(): void {
@@ -62,6 +67,7 @@ function pendingApi(): Api {
     (part: keyof Api) =>
     (method: string) =>
     (...args: unknown[]) => {
+      if (ready) return (ready[part] as unknown as Record<string, (...a: unknown[]) => unknown>)[method]?.(...args);
       let handle: { destroy?: () => void; update?: (config: unknown) => void } | undefined;
       let destroyed = false;
       waiting.push((api) => {
@@ -102,7 +108,11 @@ export function AppServices({ children }: { children: ReactNode }) {
   useEffect(() => setNotifierWanted(requestAppServices), []);
   useEffect(() => {
     if (!api) return;
+    ready = api;
     for (const call of waiting.splice(0)) call(api);
+    return () => {
+      if (ready === api) ready = null;
+    };
   }, [api]);
   return (
     <AppContext.Provider value={api ?? pending}>
