@@ -19,11 +19,14 @@ export const NO_ID = '00000000-0000-0000-0000-000000000000';
 
 const scope = (ctx: TenantCtx) => eq(orders.workspaceId, ctx.workspaceId);
 
+/** The orders' column a member's restriction list names: their warehouses or their businesses. */
+const restrictedColumn = (base: TenantCtx['restriction']['base']) => (base === 'WAREHOUSE' ? orders.warehouseId : orders.businessId);
+
 /** What a restricted member may see: the orders of the businesses (or warehouses) of the restriction list. */
 export function visibleOrders(ctx: TenantCtx): SQL | undefined {
   const { restriction } = ctx;
   if (restriction.ids.length === 0) return undefined;
-  return restriction.base === 'WAREHOUSE' ? inArray(orders.warehouseId, restriction.ids) : inArray(orders.businessId, restriction.ids);
+  return inArray(restrictedColumn(restriction.base), restriction.ids);
 }
 
 /** The Jakarta calendar day (UTC+7, no daylight saving) of an instant, as the list's date filters count days. */
@@ -423,10 +426,8 @@ function listValues(ctx: TenantCtx, query: OrderListQuery): ListValues {
 /** Every filter of the list except the tab (the counts use the same conditions). */
 function listConditions(shape: ListShape, v: Value): SQL[] {
   const c: SQL[] = [sql`${orders.workspaceId} = ${v('workspace')}`];
-  if (shape.restriction)
-    c.push(
-      sql`${shape.restriction === 'WAREHOUSE' ? orders.warehouseId : orders.businessId} = any(${arrayValue(v, 'restriction')}::uuid[])`,
-    );
+  // visibleOrders' rule, its list as one value of the prepared statement
+  if (shape.restriction) c.push(sql`${restrictedColumn(shape.restriction)} = any(${arrayValue(v, 'restriction')}::uuid[])`);
   if (shape.dateFrom) c.push(sql`${orders.orderDate} >= ${v('from')}`);
   if (shape.dateTo) c.push(sql`${orders.orderDate} < ${v('to')}`);
   if (shape.channel) c.push(sql`${orders.channelId} = ${v('channel')}`);
