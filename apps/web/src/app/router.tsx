@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AppFrame } from './app-frame.tsx';
 import { RequireAuth } from './guards/require-auth.tsx';
@@ -9,12 +9,12 @@ import { RedirectRoute, RouteScreen } from './route-screen.tsx';
 import { ROUTE_TABLE, type RouteEntry, type RouteLayout } from './route-table.ts';
 import { SCREENS } from './screen-registry.ts';
 import { PageLoader } from '../components/page-loader.tsx';
-import { loadChunk } from '../lib/chunk-load.ts';
+import { lazyNamed } from '../lib/lazy-named.ts';
 import { NOT_FOUND_PATH } from '../lib/redirect.ts';
 
 // The signed-in shell (top bar, side menu, drawer, business selector, idle dialog) is a chunk of its own, so the
 // sign-in pages do not load it (ADR 0044); a failed load shows the route's error screen, as a screen's does.
-const MainLayout = lazy(async () => ({ default: (await loadChunk(() => import('./layouts/main-layout.tsx'))).MainLayout }));
+const MainLayout = lazyNamed(() => import('./layouts/main-layout.tsx'), 'MainLayout');
 
 const LAYOUTS: Record<RouteLayout, () => React.JSX.Element> = {
   main: () => (

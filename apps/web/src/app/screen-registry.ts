@@ -1,12 +1,10 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { loadChunk } from '../lib/chunk-load.ts';
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazyNamed } from '../lib/lazy-named.ts';
 import type { ScreenId } from './route-table.ts';
 
 type Screen = LazyExoticComponent<ComponentType>;
 
-// A chunk that fails or takes longer than 120 s becomes a ChunkLoadError, shown by the route's error screen (spec part 8).
-const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): Screen =>
-  lazy(async () => ({ default: (await loadChunk(load))[name] }));
+const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): Screen => lazyNamed(load, name);
 
 /** Every built screen, each its own lazily loaded chunk. */
 export const SCREENS: Record<ScreenId, Screen> = {

@@ -1,7 +1,7 @@
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Layout, theme as antdTheme, Typography } from 'antd';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { UserSettings } from '@kelola/contracts/me';
@@ -24,13 +24,13 @@ import { PRIMARY_COLOR, setTheme, useTheme, type Theme } from '../../lib/ui-sett
 import { deviceOf, startsCollapsed, useMenuSwipe, useViewportWidth } from '../../lib/viewport.ts';
 import { BusyBanner } from './busy-banner.tsx';
 import { useAppServices } from '../app-services.tsx';
-import { loadChunk } from '../../lib/chunk-load.ts';
+import { lazyNamed } from '../../lib/lazy-named.ts';
 
 // Drawn only when wanted, so their antd parts (Modal, Result) are chunks of their own, off the first load (ADR 0053).
-const IdleDialog = lazy(async () => ({ default: (await loadChunk(() => import('../../components/idle-dialog.tsx'))).IdleDialog }));
-const LoadFailed = lazy(async () => ({ default: (await loadChunk(() => import('./load-failed.tsx'))).LoadFailed }));
+const IdleDialog = lazyNamed(() => import('../../components/idle-dialog.tsx'), 'IdleDialog');
+const LoadFailed = lazyNamed(() => import('./load-failed.tsx'), 'LoadFailed');
 // The phone's menu drawer (antd's Drawer and rc-drawer): requested when the layout is drawn on a phone (ADR 0058).
-const MobileDrawer = lazy(async () => ({ default: (await loadChunk(() => import('./mobile-drawer.tsx'))).MobileDrawer }));
+const MobileDrawer = lazyNamed(() => import('./mobile-drawer.tsx'), 'MobileDrawer');
 
 /** The main layout: top bar, side menu from the server and the screen. Open routes render without the shell when signed out. */
 export function MainLayout() {
