@@ -58,7 +58,7 @@ const EXPORT_MAX_ATTEMPTS = 3;
  * PostgreSQL writes the whole export as one `COPY … TO STDOUT` streamed through (ADR 0046, ADR 0057), which holds no
  * page in memory, unless a page size is asked for (ORDER_EXPORT_PAGE_SIZE: one COPY per page).
  */
-export const ORDER_EXPORT_PAGE = { pglite: 5_000 } as const;
+const PGLITE_PAGE_ROWS = 5_000;
 
 type StoredFilters = z.output<typeof OrderExportInput> & {
   kind: OrderExportKind;
@@ -288,7 +288,7 @@ export async function runOrderExport(platform: Platform, job: OrderExportJob, pa
   try {
     const filter = filterOf(stored);
     const postgres = platform.database.kind === 'postgres';
-    const size = pageSize ?? ORDER_EXPORT_PAGE.pglite;
+    const size = pageSize ?? PGLITE_PAGE_ROWS;
     const stream = new PassThrough({ highWaterMark: 1 << 20 });
     const saving = platform.files.put(fileKey, stream);
     const title = stored.kind === 'fulfillment' ? 'Fulfillment' : 'Delivery Order';
