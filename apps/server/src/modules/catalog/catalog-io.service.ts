@@ -22,7 +22,7 @@ import { uuidv7 } from '../../platform/db/ids.ts';
 import { DomainError } from '../../platform/errors.ts';
 import { findExportRecord, recordExport, registerExportQueue, updateExportRecord, XLSX_TYPE } from '../../platform/exports/exports.ts';
 import type { FileStorage } from '../../platform/files/file-storage.ts';
-import { translate, type Locale } from '../../platform/i18n/translate.ts';
+import { translate } from '../../platform/i18n/translate.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { systemCtx, tenantCtxFor } from '../../platform/system-ctx.ts';
 import { brandIdByName } from './brands.service.ts';
@@ -615,12 +615,6 @@ const OUTCOME_ORDER: Record<ImportOutcome, number> = { ERROR: 0, CHANGED: 1, NEW
  */
 export async function runProductImport(platform: Platform, job: ImportJob): Promise<void> {
   const { workspaceId, importId } = job;
-  // Reasons are written in the language of the user who started the import (read with the record below).
-  let locale: Locale = 'id';
-  const tenant = <T>(fn: (ctx: TenantCtx) => Promise<T>, userId: string) =>
-    inTenant(platform.database.db, workspaceId, (tx) =>
-      fn(tenantCtxFor({ ...systemCtx(platform, tx, `import:${importId}`), locale }, workspaceId, userId)),
-    );
   const record = await inTenant(platform.database.db, workspaceId, async (tx) => {
     const [row] = await tx
       .select()
@@ -630,7 +624,12 @@ export async function runProductImport(platform: Platform, job: ImportJob): Prom
   });
   // PREVIEW waits for the user's confirmation; DONE is done.
   if (!record || record.status === 'DONE' || record.status === 'PREVIEW') return;
-  locale = record.locale;
+  // Reasons are written in the language of the user who started the import.
+  const { locale } = record;
+  const tenant = <T>(fn: (ctx: TenantCtx) => Promise<T>, userId: string) =>
+    inTenant(platform.database.db, workspaceId, (tx) =>
+      fn(tenantCtxFor({ ...systemCtx(platform, tx, `import:${importId}`), locale }, workspaceId, userId)),
+    );
   const rowOf = (row: number) => translate(locale, 'messages', 'IMPORT_ROW', { row }) ?? String(row);
   const previewing = record.status === 'PREVIEWING';
   // Batches leave garbage in the old generation: collected every 48 MB, not at four times the live heap (ADR 0054).
