@@ -13,7 +13,10 @@
  * Rounds (ADR 0056): on a shared machine one import then one COPY gave ratios from 0.08 to 0.23 for the same code
  * (the floor alone moved from 0.1 to 0.5 s between runs), so the two alternate, BENCH_ROUNDS times, each round
  * with orders of its own (new marketplace ids) followed by the COPY of the rows that round wrote; the ratio judged
- * is the median of the rounds' ratios, as product-list and order-list judge theirs.
+ * is the median of the rounds' ratios, as product-list and order-list judge theirs. Before them, BENCH_WARMUP_ROUNDS
+ * (2) untimed imports of orders of their own warm the app's code (ADR 0061, 0065). Five rounds (bench/README, the
+ * afternoon of 2026-11-28): single rounds' ratios ranged 0.19–0.42 within one run, and the median of three moved
+ * across the budget from run to run.
  *
  * Then the first round's batch is imported again: every order must answer `ignored`, and orders, lines, timeline, counts,
  * stock balances, the stock ledger and the idempotency claims must be byte for byte what they were (an md5 of each
@@ -22,8 +25,8 @@
  * Database: PostgreSQL (KELOLA_TEST_DATABASE_URL), the budget's; on the in-memory PGlite it runs one worker and
  * reports the ratio with a loose guard, 0.005 (PGlite has no COPY FROM STDIN: its floor is the same rows as multi-row
  * INSERTs).
- * Knobs: BENCH_ORDERS (3000 per round), BENCH_ROUNDS (3), BENCH_WORKERS (4), BENCH_SKUS (500), BENCH_BATCH
- * (IMPORT_BATCH); BENCH_PROFILE=1 prints the time spent per kind of statement.
+ * Knobs: BENCH_ORDERS (3000 per round), BENCH_ROUNDS (5), BENCH_WARMUP_ROUNDS (2), BENCH_WORKERS (4), BENCH_SKUS
+ * (500), BENCH_BATCH (IMPORT_BATCH); BENCH_PROFILE=1 prints the time spent per kind of statement.
  */
 import type pg from 'pg';
 import { newWorkspace } from '../apps/server/test/factories.ts';
@@ -57,7 +60,8 @@ const orderCount = intEnv('BENCH_ORDERS', 3_000);
 const workers = onPostgres ? intEnv('BENCH_WORKERS', 4) : 1;
 const batchSize = intEnv('BENCH_BATCH', IMPORT_BATCH);
 const skuCount = intEnv('BENCH_SKUS', 500);
-const rounds = intEnv('BENCH_ROUNDS', 3);
+const rounds = intEnv('BENCH_ROUNDS', 5);
+const warmupRounds = Number(process.env.BENCH_WARMUP_ROUNDS ?? 2);
 const SHOPEE_STATUSES = ['READY_TO_SHIP', 'READY_TO_SHIP', 'READY_TO_SHIP', 'PROCESSED', 'UNPAID', 'SHIPPED', 'COMPLETED', 'CANCELLED'];
 const TABLES = ['orders', 'order_lines', 'order_timeline'] as const;
 
@@ -205,6 +209,21 @@ await runBench(async () => {
       }
       return result;
     };
+
+    // Warm-up (ADR 0061): orders of their own through the same path, untimed, so that the measured rounds run the
+    // app's compiled code and not its JIT warm-up (the first round was always the slowest, by up to half), as the
+    // list benchmarks warm their targets before measuring. Two rounds: Node's CPU per round falls over the first two
+    // imports of a process (0.98, 0.52 s) and stays at 0.30–0.41 s from the third on (ADR 0065).
+    for (let w = 0; w < warmupRounds; w++) {
+      progress(`warm-up ${w + 1}/${warmupRounds}: ${orderCount} orders, untimed`);
+      const outcomes = await importAll(
+        batch(
+          skus.map((s) => s.sku),
+          rounds + w,
+        ),
+      );
+      if (outcomes.some((o) => o !== 'created')) throw new Error(`warm-up: ${JSON.stringify(tally(outcomes))}`);
+    }
 
     const measured: { appMs: number; floorMs: number; rows: number }[] = [];
     for (let round = 0; round < rounds; round++) {

@@ -27,6 +27,7 @@ import {
   planStockBatch,
   reserveStockBatch,
   StockPlanChanged,
+  withdrawStockClaims,
   type BatchOutcome,
   type BatchStockLine,
 } from '../modules/inventory/index.ts';
@@ -110,7 +111,7 @@ export async function importMarketplaceOrder(
   return updateFromMarketplace(ctx, existing, connection, mo, status, actor, stock);
 }
 
-type CatalogRef = { id: string; sku: string };
+type CatalogRef = { id: string; sku: string; productType?: string | null };
 
 /** A new marketplace order's row and lines (SKUs mapped by seller SKU; an unmapped SKU stays with a warning). */
 function newOrderRows(
@@ -179,19 +180,29 @@ function importTimeline(
   lines: readonly Pick<NewLine, 'unmapped' | 'marketplaceSku' | 'name'>[],
   actor: OrderActor,
 ): TimelineEntry[] {
-  const by = { actorType: actor.type, actorId: actor.id };
-  const entries: TimelineEntry[] = [{ ...by, event: 'IMPORTED', fromStatus: null, toStatus: status, note: mo.rawStatus }];
+  const entries: TimelineEntry[] = [
+    { actorType: actor.type, actorId: actor.id, event: 'IMPORTED', fromStatus: null, toStatus: status, note: mo.rawStatus },
+  ];
   if (warehouse.rule !== 'mapped')
     // Said on the order: a fallback warehouse is a guess, and an unmapped marketplace warehouse moves no stock.
     entries.push({
-      ...by,
+      actorType: actor.type,
+      actorId: actor.id,
       event: warehouse.rule === 'unmapped' ? 'WAREHOUSE_UNMAPPED' : 'WAREHOUSE_FALLBACK',
       fromStatus: null,
       toStatus: null,
       note: warehouse.rule === 'unmapped' ? warehouse.marketplaceWarehouseId : null,
     });
-  for (const line of lines.filter((l) => l.unmapped))
-    entries.push({ ...by, event: 'UNMAPPED_SKU', fromStatus: null, toStatus: null, note: line.marketplaceSku ?? line.name });
+  for (const line of lines)
+    if (line.unmapped)
+      entries.push({
+        actorType: actor.type,
+        actorId: actor.id,
+        event: 'UNMAPPED_SKU',
+        fromStatus: null,
+        toStatus: null,
+        note: line.marketplaceSku ?? line.name,
+      });
   return entries;
 }
 
@@ -334,10 +345,23 @@ async function createMany(ctx: TenantCtx, connection: ImportConnection, items: (
     let warehouse = warehouses.get(key);
     if (!warehouse) warehouses.set(key, (warehouse = await warehouseForShopOrder(ctx, connection.id, mo.warehouseId)));
     const { values, lines } = newOrderRows(connection, mo, item.status, bySku, warehouse);
-    // Every column written explicitly: insertJsonRows writes null, not the default, for a key a row lacks.
-    const order: NewOrder & { id: string } = { ...values, id: uuidv7(), stockShort: false };
-    const withIds = lines.map((line) => ({ ...line, id: uuidv7(), stockState: 'NONE', reservedQuantity: 0, shortQuantity: 0 }));
-    const timeline = importTimeline(mo, item.status, warehouse, lines, item.actor).map((entry) => ({ ...entry, id: '' }));
+    // Every column written explicitly: insertJsonRows writes null, not the default, for a key a row lacks. The rows
+    // are completed in place, not copied (ADR 0061).
+    const order = values as NewOrder & { id: string };
+    order.id = uuidv7();
+    order.stockShort = false;
+    const withIds = lines as BatchOrder['lines'];
+    for (let position = 0; position < withIds.length; position++) {
+      const line = withIds[position]!;
+      line.id = uuidv7();
+      line.orderId = order.id;
+      line.position = position;
+      line.stockState = 'NONE';
+      line.reservedQuantity = 0;
+      line.shortQuantity = 0;
+    }
+    const timeline = importTimeline(mo, item.status, warehouse, lines, item.actor) as BatchOrder['timeline'];
+    for (const entry of timeline) entry.orderId = order.id;
     batch.push({ order, lines: withIds, timeline, item, steps: order.warehouseId ? stockSteps(null, item.status) : [] });
   }
 
@@ -354,6 +378,8 @@ async function createMany(ctx: TenantCtx, connection: ImportConnection, items: (
   const request = {
     referenceType: 'ORDER',
     channelId: connection.id,
+    // The keys name lines made just now (their ids are new): none can be claimed yet.
+    fresh: true,
     lines: batch.flatMap((b) => [
       ...(b.steps.includes('RESERVE') ? moving(b).map((line) => stockLine(b, line, 'RESERVE')) : []),
       ...(b.steps.includes('SHIP')
@@ -365,17 +391,25 @@ async function createMany(ctx: TenantCtx, connection: ImportConnection, items: (
   /** The lines' stock states, the orders' short flag and their STOCK_SHORT entries for these outcomes. */
   const settle = (moves: ReadonlyMap<string, BatchOutcome>) => {
     const shipFailed: BatchStockLine[] = [];
-    batch.forEach((b, i) => {
+    for (let i = 0; i < batch.length; i++) {
+      const b = batch[i]!;
       b.order.stockShort = false;
-      b.timeline = [...imported[i]!];
-      for (const line of b.lines) Object.assign(line, { stockState: 'NONE', reservedQuantity: 0, shortQuantity: 0 });
-      if (!b.steps.includes('RESERVE')) return;
-      for (const line of moving(b)) {
+      b.timeline = imported[i]!.slice();
+      for (const line of b.lines) {
+        line.stockState = 'NONE';
+        line.reservedQuantity = 0;
+        line.shortQuantity = 0;
+      }
+      if (!b.steps.includes('RESERVE')) continue;
+      for (const line of b.lines) {
+        if (!line.catalogId || line.unmapped) continue;
         if (moves.get(lineKey(line.id, 'RESERVE')) === 'failed') {
-          Object.assign(line, { stockState: 'SHORT', reservedQuantity: 0, shortQuantity: line.quantity });
+          line.stockState = 'SHORT';
+          line.shortQuantity = line.quantity;
           b.order.stockShort = true;
           b.timeline.push({
             id: '',
+            orderId: b.order.id,
             actorType: b.item.actor.type,
             actorId: b.item.actor.id,
             event: 'STOCK_SHORT',
@@ -387,13 +421,15 @@ async function createMany(ctx: TenantCtx, connection: ImportConnection, items: (
         }
         const shipped = moves.get(lineKey(line.id, 'SHIP'));
         if (shipped === 'failed') shipFailed.push(stockLine(b, line, 'SHIP'));
-        if (shipped === 'applied' || shipped === 'replayed')
-          Object.assign(line, { stockState: 'SHIPPED', reservedQuantity: 0, shortQuantity: 0 });
-        else Object.assign(line, { stockState: 'RESERVED', reservedQuantity: line.quantity, shortQuantity: 0 });
+        if (shipped === 'applied' || shipped === 'replayed') line.stockState = 'SHIPPED';
+        else {
+          line.stockState = 'RESERVED';
+          line.reservedQuantity = line.quantity;
+        }
       }
-    });
+    }
     // Timeline ids in the order the one-order path writes them (its rows are read back by id).
-    for (const b of batch) b.timeline = b.timeline.map((entry) => ({ ...entry, id: uuidv7() }));
+    for (const b of batch) for (const entry of b.timeline) entry.id = uuidv7();
     if (shipFailed.length > 0)
       throw new DomainError('INSUFFICIENT_STOCK', {
         lines: shipFailed.map((l) => ({ warehouse_id: l.warehouseId, catalog_id: l.catalogId, quantity: l.quantity })),
@@ -406,16 +442,20 @@ async function createMany(ctx: TenantCtx, connection: ImportConnection, items: (
   // When the balances moved so that an outcome would differ, that statement has bumped the counts and written no
   // stock: the orders written with the plan's outcomes are taken back (their lines and timeline go with them) and
   // written again after the batch is reserved with the balances locked.
-  const planned = await planStockBatch(ctx, request);
+  const types = new Map<string, string>();
+  for (const ref of bySku.values()) if (ref.productType) types.set(ref.id, ref.productType);
+  const planned = await planStockBatch(ctx, request, types);
   if (planned) {
     settle(planned.outcomes);
-    await insertOrdersBatch(ctx, batch, false);
+    // The stock claims (the keys are fresh) go with the orders, before the balances are locked (ADR 0061).
+    await insertOrdersBatch(ctx, batch, false, planned.claimsAhead);
     try {
       await applyStockPlan(ctx, planned, newOrderCounts(ctx, batch));
       return;
     } catch (error) {
       if (!(error instanceof StockPlanChanged)) throw error;
     }
+    await withdrawStockClaims(ctx, planned);
     await deleteNewOrders(
       ctx,
       batch.map((b) => b.order.id),

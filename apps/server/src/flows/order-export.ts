@@ -7,6 +7,7 @@ import { printedFilter } from '../modules/documents/index.ts';
 import {
   countOrdersForExport,
   ORDER_EXPORT_COLUMNS,
+  ORDER_EXPORT_SHEET_KINDS,
   orderExportCopy,
   orderExportCsvPage,
   orderExportPage,
@@ -198,11 +199,12 @@ async function writeText(stream: PassThrough, text: string): Promise<void> {
 /**
  * The export on PostgreSQL (ADR 0046, ADR 0057): a `COPY (select …) TO STDOUT` on the tenant's transaction (its role
  * and workspace, so row-level security applies), whose bytes go straight into the file: CSV fields as COPY writes
- * them, or each row's sheet XML written by PostgreSQL into the XLSX's deflated sheet. Nothing but a block of 256 KB is
- * held. By default the whole export is ONE COPY: the rows come in index order with nothing to find first, PostgreSQL
- * writes the next rows while Node deflates the current ones, and the percent comes from the rows counted in the
- * stream against a count run beside it. With `pageSize` (ORDER_EXPORT_PAGE_SIZE) one query finds the key of every
- * page's last row, then each page is one COPY between two keys, its own transaction.
+ * them, or for an XLSX the columns' texts in COPY's binary format, from which the sheet's XML is written here into the
+ * deflated sheet (ADR 0060). Nothing but a block of 256 KB (about a megabyte of XML) is held. By default the whole
+ * export is ONE COPY: the rows come in index order with nothing to find first, PostgreSQL writes the next rows while
+ * Node writes and deflates the current ones, and the percent comes from the rows counted in the stream against a
+ * count run beside it. With `pageSize` (ORDER_EXPORT_PAGE_SIZE) one query finds the key of every page's last row,
+ * then each page is one COPY between two keys, its own transaction.
  */
 async function copyExport(
   platform: Platform,
@@ -234,9 +236,7 @@ async function copyExport(
     writer = new XlsxStreamWriter(stream, options.title, WIDTHS);
     await writer.start();
     await writer.row(headers);
-    await writer.flush();
   }
-  const target = writer ? writer.sheetTarget() : stream;
   let written = 0;
   // Progress within one COPY: reported without waiting for it, one report at a time (they are at least a second apart).
   let reporting: Promise<void> | undefined;
@@ -254,11 +254,16 @@ async function copyExport(
     written += await inTenantOf(async (tx) => {
       const client = pgClientOf(tx);
       if (!client) throw new Error('COPY needs a PostgreSQL connection');
-      const statement = copyStatement(tx, client, orderExportCopy(ctxIn(tx), filter, format, from, page.key, written + 2));
-      // A page of a million-row export costs enough to be JIT-compiled, and compiling the sheet's row expression took
-      // longer than running it (seconds per page): the COPY runs without JIT.
+      const statement = copyStatement(tx, client, orderExportCopy(ctxIn(tx), filter, format, from, page.key));
+      // A page of a million-row export costs enough to be JIT-compiled, and compiling its expressions took longer than
+      // running them (seconds per page, ADR 0046): the COPY runs without JIT.
       await client.query('set local jit = off');
-      return copyOut(client, statement, target, format === 'csv' ? 'text' : 'binary', sent);
+      if (!writer) return copyOut(client, statement, stream, sent);
+      // The sheet's XML is written here from the columns' texts (ADR 0060), after the rows before.
+      const rows = writer.copyRows(ORDER_EXPORT_SHEET_KINDS);
+      const n = await copyOut(client, statement, rows.target, sent);
+      await rows.close();
+      return n;
     });
     after = page.key;
     if (pageSize) await progress(written, total);

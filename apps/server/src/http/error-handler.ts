@@ -67,12 +67,14 @@ export function installErrorHandler(app: FastifyInstance): void {
             })),
           }
         : error.details;
+      // The message's values (a wait in seconds …) travel as details too: a client words and counts with them itself.
+      const answered = Object.keys(error.params).length > 0 ? { ...error.params, ...details } : details;
       if (error.code === 'RATE_LIMITED' || error.code === 'OTP_RESEND_TOO_EARLY' || error.code === 'CHANNEL_MARKETPLACE_BUSY')
         void reply.header('retry-after', String(error.params.retry_after ?? 60));
       return reply.code(status).send({
         code: error.code,
         message: translate(locale, 'errors', error.code, error.params) ?? error.code,
-        ...(details ? { details } : {}),
+        ...(answered ? { details: answered } : {}),
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -21,6 +21,9 @@ type Schemas = {
 };
 type Out<T> = T extends ZodType ? z.output<T> : undefined;
 
+/** A JSON answer's text, built by its handler in the shape and key order of `T` (a route's `prebuiltJson`). */
+export type JsonText<T> = string & { readonly __json: T };
+
 export type RouteDef<S extends Schemas, P extends Permission = Permission> = S & {
   method: Method;
   url: string;
@@ -41,11 +44,11 @@ export type RouteDef<S extends Schemas, P extends Permission = Permission> = S &
    */
   transaction?: false;
   /**
-   * Sends the answer through this function instead of zod's encoding and check against `response` (which still
-   * documents it): for a hot read whose answer is built, typed, in the schema's shape and key order (the order list,
-   * ADR 0055). zod walks and copies every field of every row first; a test compares the bytes with zod's.
+   * The handler answers the JSON text itself (a `JsonText` of the response's type), sent as it is instead of through
+   * zod's encoding and check against `response` (which still documents it): for a hot read whose answer is built in
+   * the schema's shape and key order (the order list, ADR 0055, 0062). A test compares the bytes with zod's.
    */
-  serialize?: (value: Out<S['response']>) => string;
+  prebuiltJson?: true;
   /** Keep the body exactly as received (`rawBody`), for signatures computed over the bytes (marketplace pushes). */
   rawBody?: boolean;
 };
@@ -230,7 +233,7 @@ export function createRouter(app: FastifyInstance, platform: Platform, { resolve
           for (const fn of pending) await fn().catch((err: unknown) => request.log.error({ err }, 'after-commit work failed'));
           if (reply.sent) return reply;
           if (result === undefined) return reply.code(204).send();
-          if (def.serialize) reply.type('application/json; charset=utf-8').serializer(def.serialize as (value: unknown) => string);
+          if (def.prebuiltJson) reply.type('application/json; charset=utf-8').serializer((text: string) => text);
           return reply.code(def.status ?? 200).send(result);
 
           async function run(): Promise<unknown> {

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import { crc32 } from 'node:zlib';
 import { auditLog } from '../../src/platform/audit/audit.schema.ts';
 import { IMPORT_PREVIEW_ITEMS } from '@kelola/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,6 +62,44 @@ async function previewFile(as: Actor, content: string) {
   // JOBS=false in tests: run the job handler the worker would run.
   await runProductImport(app.platform, { workspaceId: as.workspaceId, importId: started.id });
   return (await call('GET', `/api/products/imports/${started.id}`, as)).json();
+}
+
+/** A zip archive of stored text entries: it passes the upload's zip check and need not be an XLSX workbook. */
+function zipOf(entries: [name: string, text: string][]): string {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, text] of entries) {
+    const data = Buffer.from(text);
+    const file = Buffer.from(name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt32LE(crc32(data), 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(file.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt32LE(crc32(data), 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(file.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, file, data);
+    centrals.push(central, file);
+    offset += local.length + file.length + data.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]).toString('base64');
 }
 
 /** Previews a file, confirms it and runs the import job. */
@@ -412,6 +451,19 @@ describe('product import', () => {
     // A sheet without the sku column fails the whole import with a reason.
     const bad = await importFile(owner, await xlsx([['x']], ['something']));
     expect(bad).toMatchObject({ status: 'FAILED', error: 'IMPORT_FILE_INVALID' });
+    // A zip that is no workbook fails with the same reason: without a worksheet, and with a worksheet and the
+    // workbook's relations but not its part (the spreadsheet reader then fails on its own internals, twice).
+    const sheet = '<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>sku</t></is></c></row></sheetData></worksheet>';
+    const rels =
+      '<Relationships><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>';
+    for (const archive of [
+      zipOf([['catatan.txt', 'bukan lembar kerja']]),
+      zipOf([
+        ['xl/_rels/workbook.xml.rels', rels],
+        ['xl/worksheets/sheet1.xml', sheet],
+      ]),
+    ])
+      expect(await importFile(owner, archive)).toMatchObject({ status: 'FAILED', error: 'IMPORT_FILE_INVALID' });
   });
 });
 

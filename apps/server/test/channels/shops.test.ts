@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { importMarketplaceOrder, jobCtx } from '../../src/flows/import-marketplace-order.ts';
 import { approveConsent, startSandbox, type RunningSandbox } from '../../src/modules/channels/adapters/sandbox-harness.testing.ts';
 import type { MarketplaceOrder } from '../../src/modules/channels/index.ts';
-import { channelsModule, enqueueChannelCall } from '../../src/modules/channels/index.ts';
+import { channelsModule, enqueueChannelCall, warehouseForShopOrder } from '../../src/modules/channels/index.ts';
 import { channelConnections } from '../../src/modules/channels/channels.schema.ts';
 import { QUEUES } from '../../src/modules/channels/channels.service.ts';
 import { OAUTH_STATE_TTL_MS, refreshDueTokens } from '../../src/modules/channels/channel-shops.service.ts';
@@ -462,6 +462,24 @@ describe('warehouse mapping', () => {
       )!.in_order;
     expect(await stock(bandung.id)).toBe(2);
     expect(await stock(jakarta.id)).toBe(0);
+  });
+
+  it('a shop without mappings sends its orders to its main warehouse, whichever of the visible ones it is', async () => {
+    for (const pick of [0, 1]) {
+      const owner = await newWorkspace(app);
+      const visible = [await newWarehouse(app, owner), await newWarehouse(app, owner)];
+      const main = visible[pick]!;
+      const shop = await connectShopee(owner);
+      const confirm = await call('POST', `/api/stores/${shop.id}/confirm`, owner, {
+        main_warehouse_id: main.id,
+        arrange_shipment: 'dropoff',
+      });
+      expect(confirm.statusCode, confirm.body).toBe(200);
+      const outcome = await inTenant(app.platform.database.db, owner.workspaceId, async (db) =>
+        warehouseForShopOrder(jobCtx(app.platform, db, owner.workspaceId), shop.id, undefined),
+      );
+      expect(outcome).toEqual({ warehouseId: main.id, rule: 'fallback' });
+    }
   });
 });
 

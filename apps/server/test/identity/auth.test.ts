@@ -195,6 +195,9 @@ describe('sessions', () => {
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().code).toBe('RATE_LIMITED');
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // The wait travels as a detail too, for the sign-in page's own text and the code form's countdown.
+    expect(blocked.json().details.retry_after).toBe(Number(blocked.headers['retry-after']));
+    expect(blocked.json().message).toContain(String(blocked.json().details.retry_after));
   });
 
   it('rejects missing, forged and expired tokens', async () => {

@@ -22,6 +22,7 @@ import {
   reserveStock,
   reserveStockBatch,
   StockPlanChanged,
+  withdrawStockClaims,
 } from '../../src/modules/inventory/index.ts';
 import type { OrderActor } from '../../src/modules/orders/index.ts';
 import { inTenant } from '../../src/platform/db/database.ts';
@@ -203,6 +204,23 @@ async function snapshot(s: Shop) {
   };
 }
 
+/** A shop with the SKU that holds 5, a one-line stock request on it (fresh keys or not), and a key's claims. */
+async function planShop(fresh: boolean) {
+  const s = await shop();
+  const [row] = await q('select warehouse_id, catalog_id from stock_balances where workspace_id = $1 and on_hand = 5', [
+    s.owner.workspaceId,
+  ]);
+  const place = { warehouseId: row!.warehouse_id as string, catalogId: row!.catalog_id as string };
+  const request = (key: string, quantity: number) => ({
+    referenceType: 'TEST',
+    ...(fresh ? { fresh: true } : {}),
+    lines: [{ referenceKey: key, referenceId: null, ...place, quantity }],
+  });
+  const claims = (key: string) =>
+    q('select count(*)::int as n from stock_operations where workspace_id = $1 and reference_key = $2', [s.owner.workspaceId, key]);
+  return { s, place, request, claims };
+}
+
 describe('the batched marketplace order import', () => {
   it('leaves the same orders, lines, timelines, counts, stock, ledger and claims as the one-order path', { timeout: 120_000 }, async () => {
     const one = await shop();
@@ -283,17 +301,7 @@ describe('the batched marketplace order import', () => {
   });
 
   it('a stock plan applied after the balance moved: checked against the locked values, refused when an outcome would differ', async () => {
-    const s = await shop();
-    const [row] = await q('select warehouse_id, catalog_id from stock_balances where workspace_id = $1 and on_hand = 5', [
-      s.owner.workspaceId,
-    ]);
-    const place = { warehouseId: row!.warehouse_id as string, catalogId: row!.catalog_id as string };
-    const request = (key: string, quantity: number) => ({
-      referenceType: 'TEST',
-      lines: [{ referenceKey: key, referenceId: null, ...place, quantity }],
-    });
-    const claims = (key: string) =>
-      q('select count(*)::int as n from stock_operations where workspace_id = $1 and reference_key = $2', [s.owner.workspaceId, key]);
+    const { s, place, request, claims } = await planShop(false);
     // Planned on 5 free, then 2 reserved by someone else: 1 still fits, the ledger row starts from the locked 2.
     await asActor(app, s.owner, async (ctx) => {
       const planned = (await planStockBatch(ctx, request('plan-1', 1)))!;
@@ -327,6 +335,37 @@ describe('the batched marketplace order import', () => {
       place.catalogId,
     ]);
     expect(bal).toEqual({ on_hand: 15, in_order: 4 });
+    expect(await asActor(app, s.owner, (ctx) => ledgerMismatches(ctx))).toEqual([]);
+  });
+
+  it('fresh keys: the claims are written ahead of the lock, and taken back when the plan no longer holds', async () => {
+    const { s, place, request, claims } = await planShop(true);
+    // Claimed ahead, then applied: one claim, one ledger row.
+    await asActor(app, s.owner, async (ctx) => {
+      const planned = (await planStockBatch(ctx, request('fresh-1', 2)))!;
+      expect(planned.claimsAhead).not.toBeNull();
+      await ctx.db.execute(planned.claimsAhead!);
+      await applyStockPlan(ctx, planned);
+    });
+    expect(await claims('fresh-1')).toEqual([{ n: 1 }]);
+    // Claimed ahead, then the stock went: refused, the claim taken back, the locked-first path decides alone.
+    await asActor(app, s.owner, async (ctx) => {
+      const planned = (await planStockBatch(ctx, request('fresh-2', 3)))!;
+      expect(planned.outcomes.get('fresh-2')).toBe('applied');
+      await ctx.db.execute(planned.claimsAhead!);
+      await reserveStock(ctx, { referenceKey: 'other', referenceType: 'TEST', referenceId: null, lines: [{ ...place, quantity: 1 }] });
+      await expect(applyStockPlan(ctx, planned)).rejects.toBeInstanceOf(StockPlanChanged);
+      await withdrawStockClaims(ctx, planned);
+      expect((await reserveStockBatch(ctx, request('fresh-2', 3))).get('fresh-2')).toBe('failed');
+      expect((await reserveStockBatch(ctx, request('fresh-3', 2))).get('fresh-3')).toBe('applied');
+    });
+    expect(await claims('fresh-2')).toEqual([{ n: 0 }]);
+    expect(await claims('fresh-3')).toEqual([{ n: 1 }]);
+    const [bal] = await q('select on_hand, in_order from stock_balances where workspace_id = $1 and catalog_id = $2', [
+      s.owner.workspaceId,
+      place.catalogId,
+    ]);
+    expect(bal).toEqual({ on_hand: 5, in_order: 5 });
     expect(await asActor(app, s.owner, (ctx) => ledgerMismatches(ctx))).toEqual([]);
   });
 });

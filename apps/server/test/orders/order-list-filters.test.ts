@@ -4,10 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importMarketplaceOrder, jobCtx } from '../../src/flows/import-marketplace-order.ts';
 import type { MarketplaceOrder } from '../../src/modules/channels/index.ts';
 import { channelConnections } from '../../src/modules/channels/channels.schema.ts';
+import { summarizeOrders } from '../../src/modules/orders/index.ts';
+import { orders } from '../../src/modules/orders/orders.schema.ts';
 import { users } from '../../src/modules/identity/identity.schema.ts';
 import { inTenant } from '../../src/platform/db/database.ts';
 import { uuidv7 } from '../../src/platform/db/ids.ts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { newWorkspace, type Actor } from '../factories.ts';
 import { newSku, receive } from '../inventory/helpers.ts';
 import { buildTestApp, type TestApp } from '../test-app.ts';
@@ -125,6 +127,43 @@ describe('orders by marketplace', () => {
     const searched = await call('GET', '/api/orders?search_by=order_number&q=LZ&page=2&size=1', owner);
     expect(searched.body).toBe(JSON.stringify(OrderList.encode(searched.json())));
     expect(searched.json()).toMatchObject({ total_row: 2, items: [{ order_number: expect.stringMatching(/^LZ-/u) }] });
+  });
+
+  it('writes each row as summary() does for rows read elsewhere: texts that need escaping, microseconds, a failed marketplace call', async () => {
+    const odd = 'Siti "Ani" \\ Aminah\t<b>&</b>\u0001 \u2028 ☕ 🍵';
+    const ids = (await call('GET', '/api/orders?size=10', owner)).json().items.map((o: { id: string }) => o.id as string);
+    await inTenant(app.platform.database.db, owner.workspaceId, async (db) => {
+      await db.update(orders).set({ buyerName: odd, courierName: 'J&T "Express"', receiptNumber: 'RESI\n1' }).where(eq(orders.id, ids[0]!));
+      await db.execute(sql`update orders set order_date = '2026-11-24 03:00:00.999999+00' where id = ${ids[1]}`);
+      await db
+        .update(orders)
+        .set({
+          marketplaceAction: 'ACCEPT',
+          marketplaceActionState: 'FAILED',
+          marketplaceActionMessage: 'Pesanan "dibatalkan"',
+          marketplaceActionAt: null,
+        })
+        .where(eq(orders.id, ids[2]!));
+    });
+    const res = await call('GET', '/api/orders?size=10', owner);
+    expect(res.body).toBe(JSON.stringify(OrderList.encode(res.json())));
+    const items = res.json().items as { id: string }[];
+    const expected = await inTenant(app.platform.database.db, owner.workspaceId, async (db) => {
+      const ctx = jobCtx(app.platform, db, owner.workspaceId);
+      const rows = await db.select().from(orders).where(eq(orders.workspaceId, owner.workspaceId));
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return summarizeOrders(
+        ctx,
+        items.map((i) => byId.get(i.id)!),
+      );
+    });
+    expect(items).toEqual(expected);
+    const item = (id: string) => items.find((i) => i.id === id);
+    expect(item(ids[0]!)).toMatchObject({ buyer_name: odd, courier_name: 'J&T "Express"' });
+    expect(item(ids[1]!)).toMatchObject({ order_date: '2026-11-24T03:00:00.999Z' });
+    expect(item(ids[2]!)).toMatchObject({ marketplace_action: { action: 'ACCEPT', state: 'FAILED', message: 'Pesanan "dibatalkan"' } });
+    // Key order included: the text PostgreSQL wrote is the text JSON.stringify writes for summary()'s objects.
+    expect(res.body).toContain(JSON.stringify(expected).slice(1, -1));
   });
 
   it('names who made each timeline entry: the user, the marketplace', async () => {

@@ -274,8 +274,32 @@ export async function importResultFile(ctx: TenantCtx, id: string) {
 type Line = { row: number; values: SheetRow };
 type Failure = { row: number; sku: string; name: string; errors: string[] };
 
-/** Rows of the first worksheet as header-keyed values (streamed). */
-async function* readRows(stream: Readable): AsyncGenerator<Line> {
+/**
+ * Rows of the first worksheet as header-keyed values (streamed), from the stored file `open` gives. A read that
+ * fails before its first row, on anything but the file's own checks, is tried once more on a new stream: ExcelJS's
+ * streaming reader sometimes ends the archive's entries before the workbook's part under load and then fails on its
+ * own internals (exceljs#962). A second failure is a file that is no XLSX workbook (a zip without its parts):
+ * IMPORT_FILE_INVALID, not the reader's message.
+ */
+async function* readRows(open: () => Promise<Readable>): AsyncGenerator<Line> {
+  for (let attempt = 1; ; attempt++) {
+    const stream = await open();
+    let started = false;
+    try {
+      for await (const line of rowsOf(stream)) {
+        started = true;
+        yield line;
+      }
+      return;
+    } catch (error) {
+      if (started || error instanceof DomainError) throw error;
+      stream.destroy();
+      if (attempt === 2) throw new DomainError('IMPORT_FILE_INVALID');
+    }
+  }
+}
+
+async function* rowsOf(stream: Readable): AsyncGenerator<Line> {
   const reader = workbookReader(await excel(), stream);
   for await (const worksheet of reader) {
     let headers: (SheetKey | null)[] | null = null;
@@ -293,8 +317,12 @@ async function* readRows(stream: Readable): AsyncGenerator<Line> {
       });
       yield { row: row.number, values };
     }
+    // A first sheet without even the header row is not the template.
+    if (!headers) throw new DomainError('IMPORT_FILE_INVALID');
     return;
   }
+  // An archive without a worksheet is no workbook.
+  throw new DomainError('IMPORT_FILE_INVALID');
 }
 
 /** The existing product in the form's input shape, to be changed by the sheet's rows. */
@@ -669,7 +697,7 @@ export async function runProductImport(platform: Platform, job: ImportJob): Prom
       const counted = !previewing && record.status === 'QUEUED' && record.preview !== null && record.totalRows > 0;
       if (!counted) {
         total = 0;
-        for await (const line of readRows(await open())) if (!isExampleRow(line.values)) total += 1;
+        for await (const line of readRows(open)) if (!isExampleRow(line.values)) total += 1;
       }
       await update({
         status: previewing ? 'PREVIEWING' : 'RUNNING',
@@ -878,7 +906,7 @@ export async function runProductImport(platform: Platform, job: ImportJob): Prom
     // A resumed run passes over the rows before the checkpoint (always a product boundary), noting their SKUs for the
     // one-row-per-SKU check.
     let skip = processed;
-    for await (const line of readRows(await open())) {
+    for await (const line of readRows(open)) {
       // The checkpoint counts imported rows, which the template's sample rows are not.
       if (skip > 0 && !isExampleRow(line.values)) {
         skip -= 1;

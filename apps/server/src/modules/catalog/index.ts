@@ -5,7 +5,7 @@ import { registerCatalogRoutes } from './catalog.routes.ts';
 import { registerChannelPriceRoutes } from './channel-prices.routes.ts';
 import { channelPriceValues } from './channel-prices.service.ts';
 import { registerCatalogWorkers } from './catalog.jobs.ts';
-import { bundleCatalogsOf, catalogProductTypes, catalogRefsBySkus, catalogsByNames, imagesOf } from './products.repository.ts';
+import { bundleCatalogsOfQuery, catalogProductTypes, catalogRefsBySkus, catalogsByNames, imagesOf } from './products.repository.ts';
 export { bundleAvailabilityOf, catalogRefs, catalogTargets, getProduct } from './products.service.ts';
 export { lookupAreaPrice } from './area-prices.service.ts';
 export {
@@ -44,9 +44,15 @@ export const catalogModule: KelolaModule = {
 /** The product type (VARIANT, BUNDLING …) of these catalogs of the workspace; ids not found are left out. */
 export const catalogTypes = (ctx: TenantCtx, ids: readonly string[]) => catalogProductTypes(ctx, ids);
 
-/** Catalogs of this workspace by SKU (marketplace order import maps a seller SKU to its catalog). */
+/** Catalogs of this workspace by SKU (marketplace order import maps a seller SKU to its catalog), with their product type. */
 export async function catalogRefsBySku(ctx: TenantCtx, skus: readonly string[]) {
-  return (await catalogRefsBySkus(ctx, skus)).map((c) => ({ id: c.id, sku: c.sku, name: c.name, price: Number(c.price) }));
+  return (await catalogRefsBySkus(ctx, skus)).map((c) => ({
+    id: c.id,
+    sku: c.sku,
+    name: c.name,
+    price: Number(c.price),
+    productType: c.productType,
+  }));
 }
 
 /** Catalogs of this workspace whose name equals one of these, ignoring case and outer spaces (channel product mapping). */
@@ -54,9 +60,12 @@ export async function catalogRefsByName(ctx: TenantCtx, names: readonly string[]
   return (await catalogsByNames(ctx, names)).map((c) => ({ id: c.id, sku: c.sku, name: c.name }));
 }
 
-/** The catalogs of the bundles that contain any of these catalogs (the inventory re-pushes them when a component moves). */
-export async function bundleCatalogsContaining(ctx: Pick<TenantCtx, 'db' | 'workspaceId'>, componentCatalogIds: readonly string[]) {
-  return bundleCatalogsOf(ctx, componentCatalogIds);
+/**
+ * The catalogs of the bundles that contain any of these catalogs (the inventory re-pushes them when a component
+ * moves), as a query of one column that the caller runs inside its own statement.
+ */
+export function bundleCatalogsContaining(ctx: Pick<TenantCtx, 'workspaceId'>, componentCatalogIds: readonly string[]) {
+  return bundleCatalogsOfQuery(ctx, componentCatalogIds);
 }
 
 /** A product's image files in position order (publishing uploads them to the shops). */

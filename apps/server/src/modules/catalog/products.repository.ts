@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { TenantCtx } from '../../http/context.ts';
 import { anyOf } from '../../platform/db/database.ts';
 import { brands, bundleComponents, catalogs, categories, productImages, products, productStatusCounts } from './catalog.schema.ts';
@@ -55,12 +55,16 @@ export async function catalogProductTypes(ctx: TenantCtx, ids: readonly string[]
     .where(and(eq(catalogs.workspaceId, ctx.workspaceId), anyOf(catalogs.id, ids, 'uuid')));
 }
 
-/** Id, SKU, name and price of the catalogs of these SKUs: the columns the marketplace order import maps lines with. */
+/**
+ * Id, SKU, name, price and product type of the catalogs of these SKUs: the columns the marketplace order import maps
+ * lines with, and the type its stock batch tells bundles by (read here, not again by the batch: ADR 0061).
+ */
 export async function catalogRefsBySkus(ctx: TenantCtx, skus: readonly string[]) {
   if (skus.length === 0) return [];
   return ctx.db
-    .select({ id: catalogs.id, sku: catalogs.sku, name: catalogs.name, price: catalogs.price })
+    .select({ id: catalogs.id, sku: catalogs.sku, name: catalogs.name, price: catalogs.price, productType: products.type })
     .from(catalogs)
+    .leftJoin(products, eq(products.id, catalogs.productId))
     .where(and(eq(catalogs.workspaceId, ctx.workspaceId), anyOf(catalogs.sku, skus, 'text')));
 }
 
@@ -141,15 +145,14 @@ export async function catalogsInBundles(
   return rows.map((r) => r.id);
 }
 
-/** The catalogs of the bundles that contain any of these catalogs as a component (a component's stock moved). */
-export async function bundleCatalogsOf(ctx: Pick<TenantCtx, 'db' | 'workspaceId'>, componentCatalogIds: readonly string[]) {
-  if (componentCatalogIds.length === 0) return [];
-  const rows = await ctx.db
-    .selectDistinct({ id: catalogs.id })
-    .from(bundleComponents)
-    .innerJoin(catalogs, and(eq(catalogs.productId, bundleComponents.bundleProductId), eq(catalogs.workspaceId, ctx.workspaceId)))
-    .where(and(eq(bundleComponents.workspaceId, ctx.workspaceId), anyOf(bundleComponents.componentCatalogId, componentCatalogIds, 'uuid')));
-  return rows.map((r) => r.id);
+/**
+ * The catalogs of the bundles that contain any of these catalogs as a component (a component's stock moved), as a
+ * query of one column, for a caller that reads them inside its own statement.
+ */
+export function bundleCatalogsOfQuery(ctx: Pick<TenantCtx, 'workspaceId'>, componentCatalogIds: readonly string[]): SQL {
+  return sql`select ${catalogs.id} from ${bundleComponents}
+    join ${catalogs} on ${catalogs.productId} = ${bundleComponents.bundleProductId} and ${catalogs.workspaceId} = ${ctx.workspaceId}
+    where ${bundleComponents.workspaceId} = ${ctx.workspaceId} and ${anyOf(bundleComponents.componentCatalogId, componentCatalogIds, 'uuid')}`;
 }
 
 export async function replaceComponents(

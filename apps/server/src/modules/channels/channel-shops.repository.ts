@@ -75,6 +75,28 @@ export async function listMappings(ctx: ScopedCtx, connectionId: string): Promis
     .orderBy(desc(channelWarehouseMappings.isDefault), asc(channelWarehouseMappings.marketplaceWarehouseName));
 }
 
+/**
+ * What a shop's order needs to pick its warehouse, in one statement (the order import asks once per batch): its
+ * mappings' marketplace and our warehouse ids in listMappings' order, and its settings' main warehouse.
+ */
+export async function orderWarehouseRules(
+  ctx: ScopedCtx,
+  connectionId: string,
+): Promise<{ mappings: { marketplaceWarehouseId: string; warehouseId: string }[]; mainWarehouseId: string | null }> {
+  const m = channelWarehouseMappings;
+  const result = await ctx.db.execute(sql`
+    select coalesce((select json_agg(json_build_array(${m.marketplaceWarehouseId}, ${m.warehouseId})
+        order by ${m.isDefault} desc, ${m.marketplaceWarehouseName} asc)
+      from ${m} where ${m.workspaceId} = ${ctx.workspaceId} and ${m.connectionId} = ${connectionId}), '[]') as mappings,
+      (select ${channelShopSettings.mainWarehouseId} from ${channelShopSettings}
+        where ${channelShopSettings.workspaceId} = ${ctx.workspaceId} and ${channelShopSettings.connectionId} = ${connectionId}) as main`);
+  const [row] = (result as unknown as { rows: { mappings: [string, string][]; main: string | null }[] }).rows;
+  return {
+    mappings: (row?.mappings ?? []).map(([marketplaceWarehouseId, warehouseId]) => ({ marketplaceWarehouseId, warehouseId })),
+    mainWarehouseId: row?.main ?? null,
+  };
+}
+
 export async function mappingCounts(ctx: ScopedCtx): Promise<Map<string, number>> {
   const rows = await ctx.db
     .select({ connectionId: channelWarehouseMappings.connectionId, count: sql<number>`count(*)::int` })

@@ -565,7 +565,7 @@ export async function warehouseForShopOrder(
   connectionId: string,
   marketplaceWarehouseId: string | undefined,
 ): Promise<OrderWarehouse> {
-  const mappings = await shops.listMappings(ctx, connectionId);
+  const { mappings, mainWarehouseId } = await shops.orderWarehouseRules(ctx, connectionId);
   if (mappings.length > 0) {
     if (marketplaceWarehouseId) {
       const mapped = mappings.find((mapping) => mapping.marketplaceWarehouseId === marketplaceWarehouseId);
@@ -575,8 +575,7 @@ export async function warehouseForShopOrder(
     return { warehouseId: mappings[0]!.warehouseId, rule: 'mapped' };
   }
   const visible = await listWarehouseOptions(ctx);
-  const main = (await shops.settingsOf(ctx, [connectionId])).get(connectionId)?.mainWarehouseId;
-  const chosen = visible.find((warehouse) => warehouse.id === main) ?? visible[0];
+  const chosen = visible.find((warehouse) => warehouse.id === mainWarehouseId) ?? visible[0];
   return { warehouseId: chosen?.id ?? null, rule: 'fallback' };
 }
 

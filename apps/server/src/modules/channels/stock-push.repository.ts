@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { anyOf } from '../../platform/db/database.ts';
 import { uuidv7 } from '../../platform/db/ids.ts';
 import { channelProductSkus, channelPushRequests, channelPushStates } from './channel-products.schema.ts';
@@ -13,7 +13,8 @@ const s = channelPushStates;
 
 /**
  * Notes that these SKUs changed, for the shops that sell them (confirmed mappings only): insert-only rows, so the
- * caller's transaction takes no lock a concurrent stock movement could wait on. False when no shop sells them.
+ * caller's transaction takes no lock a concurrent stock movement could wait on. `dependents`: a query of more SKUs
+ * (one column of catalog ids) read in the same statement. False when no shop sells any of them.
  */
 export async function requestPushes(
   ctx: ScopedCtx,
@@ -21,9 +22,11 @@ export async function requestPushes(
   catalogIds: readonly string[],
   reason: PushReason,
   connectionId: string | null = null,
+  dependents: SQL | null = null,
 ): Promise<boolean> {
   const ids = [...new Set(catalogIds)];
   if (ids.length === 0) return false;
+  const listed = anyOf(channelProductSkus.catalogId, ids, 'uuid');
   const mapped = await ctx.db
     .selectDistinct({ catalogId: channelProductSkus.catalogId })
     .from(channelProductSkus)
@@ -31,7 +34,7 @@ export async function requestPushes(
       and(
         eq(channelProductSkus.workspaceId, ctx.workspaceId),
         eq(channelProductSkus.mapping, 'CONFIRMED'),
-        anyOf(channelProductSkus.catalogId, ids, 'uuid'),
+        dependents ? or(listed, sql`${channelProductSkus.catalogId} in (${dependents})`) : listed,
         connectionId ? eq(channelProductSkus.connectionId, connectionId) : undefined,
       ),
     );

@@ -1,5 +1,6 @@
 import type { ChannelPush, ChannelPushList } from '@kelola/contracts/channel-products';
 import type { MarketplaceCode } from '@kelola/contracts/channels';
+import type { SQL } from 'drizzle-orm';
 import type { Ctx, TenantCtx } from '../../http/context.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { systemCtx, tenantCtxFor } from '../../platform/system-ctx.ts';
@@ -51,9 +52,11 @@ export type ChannelValue = { value: number; explanation: { id: string; en: strin
 export type ChannelValueSource = (ctx: TenantCtx, channelId: string, catalogIds: readonly string[]) => Promise<Map<string, ChannelValue>>;
 /**
  * The SKUs whose channel stock is computed from these SKUs' stock (the bundles that contain them): a component's
- * movement asks for their pushes too. Provided by the inventory, which owns what a channel's stock is.
+ * movement asks for their pushes too. A query of one column (their catalog ids), read inside the statement that
+ * looks up which SKUs the shops sell: one round trip for both. Provided by the inventory, which owns what a
+ * channel's stock is.
  */
-export type ChannelStockDependents = (ctx: ScopedCtx, catalogIds: readonly string[]) => Promise<string[]>;
+export type ChannelStockDependents = (ctx: Pick<ScopedCtx, 'workspaceId'>, catalogIds: readonly string[]) => SQL;
 
 export type PushJob = { workspaceId: string; connectionId?: string; attempt?: number };
 
@@ -86,18 +89,15 @@ type RequestCtx = ScopedCtx & { platform: Platform; afterCommit: Ctx['afterCommi
  * them (one indexed read). A context without after-commit work (a job's own) is picked up by the sweep.
  */
 export async function noteStockChanged(ctx: RequestCtx, catalogIds: readonly string[], reason: PushReason = 'movement'): Promise<void> {
-  if (await push.requestPushes(ctx, 'STOCK', await withDependents(ctx.platform, ctx, catalogIds), reason)) {
+  if (await push.requestPushes(ctx, 'STOCK', catalogIds, reason, null, dependentsOf(ctx.platform, ctx, catalogIds))) {
     const { platform, workspaceId } = ctx;
     ctx.afterCommit(() => wakePushes(platform, workspaceId));
   }
 }
 
-/** These SKUs and the bundles whose channel stock they make up (ADR 0039). */
-async function withDependents(platform: Platform, ctx: ScopedCtx, catalogIds: readonly string[]): Promise<string[]> {
-  if (catalogIds.length === 0) return [];
-  const dependents = await platform.ports.channelStockDependents({ db: ctx.db, workspaceId: ctx.workspaceId }, catalogIds);
-  return dependents.length === 0 ? [...catalogIds] : [...new Set([...catalogIds, ...dependents])];
-}
+/** The bundles whose channel stock these SKUs make up (ADR 0039), as a query read with the shops' mappings. */
+const dependentsOf = (platform: Platform, ctx: ScopedCtx, catalogIds: readonly string[]): SQL | null =>
+  catalogIds.length === 0 ? null : platform.ports.channelStockDependents({ workspaceId: ctx.workspaceId }, catalogIds);
 
 /** The shop's warehouse mapping changed: every SKU it sells gets its stock from other warehouses now (ADR 0039). */
 export async function noteShopStockChanged(ctx: RequestCtx, connectionId: string): Promise<void> {
@@ -138,7 +138,7 @@ export async function noteStockChangedAlone(platform: Platform, workspaceId: str
   }
   if ((map.get(workspaceId) ?? 0) > Date.now()) return;
   const none = await inWorkspace(platform, workspaceId, async (ctx) => {
-    if (await push.requestPushes(ctx, 'STOCK', await withDependents(platform, ctx, catalogIds), 'movement')) {
+    if (await push.requestPushes(ctx, 'STOCK', catalogIds, 'movement', null, dependentsOf(platform, ctx, catalogIds))) {
       ctx.afterCommit(() => wakePushes(platform, workspaceId));
       return false;
     }

@@ -18,6 +18,7 @@ export {
 } from './stock-ledger.service.ts';
 export {
   applyStockPlan,
+  withdrawStockClaims,
   planStockBatch,
   reserveStockBatch,
   StockPlanChanged,

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { TenantCtx } from '../../http/context.ts';
 import type { LeadingWrites } from '../../platform/db/database.ts';
 import { isUuid, uuidv7 } from '../../platform/db/ids.ts';
@@ -29,6 +29,12 @@ export type BatchStockRequest = {
   lines: readonly BatchStockLine[];
   /** The orders' channel: a line whose SKU has stock set aside for it takes the one-line path, which uses that first. */
   channelId?: string | null;
+  /**
+   * Every key is new: made by the caller from ids it has just generated (a new order's lines), so none can be claimed
+   * and the claimed-key look-ups are skipped (ADR 0061). A key claimed anyway still fails the claims' insert (primary
+   * key), never applies twice.
+   */
+  fresh?: boolean;
 };
 /**
  * Per reference key: applied, refused by its rule (not enough stock), its key was claimed before (a replay), or
@@ -67,14 +73,19 @@ async function readBatch(ctx: TenantCtx, request: BatchStockRequest, lock: boole
   const lines = request.lines;
   const channelId = request.channelId ?? null;
   refs ??= new Map((await catalogTypes(ctx, [...new Set(lines.map((l) => l.catalogId))])).map((r) => [r.id, r]));
-  const keysJson = JSON.stringify(lines.map((l) => ({ w: l.warehouseId, c: l.catalogId })));
+  const pairs = new Map<string, { w: string; c: string }>();
+  for (const l of lines) {
+    const key = balanceKey(l);
+    if (!pairs.has(key)) pairs.set(key, { w: l.warehouseId, c: l.catalogId });
+  }
+  const keysJson = JSON.stringify([...pairs.values()]);
   // The claimed keys are looked up one probe of the primary key per key (a lateral subquery with `limit 1`, which
   // the planner cannot flatten into a join). `in (select json_array_elements_text(…))` and then `= any(array(…))`
   // both let the planner, which guesses a just-grown table holds one row, scan every operation of the workspace
   // and compare each with the whole list: quadratic, 40–70 ms a call after 1,000 imported orders, 0.7–2 s later
   // (ADR 0052, ADR 0056).
   const read = await ctx.db.execute(sql`
-    with k as (select distinct w, c from json_to_recordset(${keysJson}::json) as k(w uuid, c uuid)),
+    with k as (select w, c from json_to_recordset(${keysJson}::json) as k(w uuid, c uuid)),
     locked as (
       select b.warehouse_id, b.catalog_id, b.on_hand, b.in_order, b.allocated, b.safety_stock
       from stock_balances b join k on b.warehouse_id = k.w and b.catalog_id = k.c
@@ -84,10 +95,14 @@ async function readBatch(ctx: TenantCtx, request: BatchStockRequest, lock: boole
     )
     select json_build_object(
       'balances', (select coalesce(json_agg(locked), '[]'::json) from locked),
-      'claimed', (select coalesce(json_agg(json_build_array(o.reference_key, o.kind)), '[]'::json)
+      'claimed', ${
+        request.fresh
+          ? sql`'[]'::json`
+          : sql`(select coalesce(json_agg(json_build_array(o.reference_key, o.kind)), '[]'::json)
         from json_array_elements_text(${JSON.stringify([...new Set(lines.map((l) => l.referenceKey))])}::json) as key(k)
         cross join lateral (select o.reference_key, o.kind from stock_operations o
-          where o.workspace_id = ${ctx.workspaceId} and o.reference_key = key.k limit 1) o),
+          where o.workspace_id = ${ctx.workspaceId} and o.reference_key = key.k limit 1) o)`
+      },
       'set_aside', ${
         channelId
           ? sql`(select coalesce(json_agg(json_build_array(s.warehouse_id, s.catalog_id)), '[]'::json) from stock_set_asides s
@@ -110,18 +125,36 @@ async function readBatch(ctx: TenantCtx, request: BatchStockRequest, lock: boole
   };
 }
 
+/**
+ * A line the rule decided (applied or refused), in arrival order, under short keys (it travels to PostgreSQL as
+ * JSON, ADR 0061): its balance (`w`, `c`), step (`t`), quantity (`q`), whether it applies (`a`), what the batch's
+ * earlier lines of its SKU had moved before it (`o` on hand, `n` in order) and, applied, what it moves (`d` on hand,
+ * `e` in order), its ledger row's id (`i`), its key (`k`) and reference (`r`). The statement that writes the plan
+ * derives the balances' summed changes, the claims and the ledger rows (before and after from the balance it reads
+ * plus `o`, `n`) from these alone.
+ */
+type PlanLine = {
+  w: string;
+  c: string;
+  t: BatchType;
+  q: number;
+  a: boolean;
+  o: number;
+  n: number;
+  d?: number;
+  e?: number;
+  i?: string;
+  k?: string;
+  r?: string | null;
+};
+
 type Plan = {
   outcomes: Map<string, BatchOutcome>;
   deferred: BatchStockLine[];
-  totals: { w: string; c: string; on_hand: number; in_order: number }[];
-  claims: Record<string, unknown>[];
-  ledger: Record<string, unknown>[];
+  /** Each line the rule decided (applied or failed), in order: applyStockPlan checks the rule again with them. */
+  lines: PlanLine[];
+  applied: number;
   changed: string[];
-  /**
-   * Each line the rule decided (applied or failed), in order, with what the batch's earlier lines of its SKU had
-   * moved before it (`oh`, `io`): applyStockPlan checks the rule again against the locked balances plus these.
-   */
-  checks: { w: string; c: string; type: BatchType; quantity: number; applied: boolean; oh: number; io: number }[];
 };
 
 /**
@@ -133,15 +166,14 @@ type Plan = {
 function planBatch(read: Read, callType: BatchType, lines: readonly BatchStockLine[]): Plan {
   const outcomes = new Map<string, BatchOutcome>();
   const done = (key: string | undefined) => key === undefined || ['applied', 'replayed'].includes(outcomes.get(key) ?? '');
-  const balances = new Map([...read.balances].map(([key, b]) => [key, { ...b }]));
+  // What the batch's lines have moved so far, per balance.
+  const moved = new Map<string, { onHand: number; inOrder: number }>();
   const claimed = new Map(read.claimed);
   const deferred: BatchStockLine[] = [];
   const deferredKeys = new Set<string>();
-  const totals = new Map<string, { w: string; c: string; on_hand: number; in_order: number }>();
-  const claims: Record<string, unknown>[] = [];
-  const ledger: Record<string, unknown>[] = [];
+  const planned: PlanLine[] = [];
   const changed = new Set<string>();
-  const checks: Plan['checks'] = [];
+  let applied = 0;
   for (const line of lines) {
     const type = line.type ?? callType;
     const rule = RULES[type];
@@ -167,82 +199,116 @@ function planBatch(read: Read, callType: BatchType, lines: readonly BatchStockLi
       outcomes.set(line.referenceKey, 'skipped');
       continue;
     }
-    const bal = balances.get(key);
     const base = read.balances.get(key);
-    const check = {
+    let offset = moved.get(key);
+    if (base && !offset) moved.set(key, (offset = { onHand: 0, inOrder: 0 }));
+    const check: PlanLine = {
       w: line.warehouseId,
       c: line.catalogId,
-      type,
-      quantity: line.quantity,
-      applied: false,
-      oh: bal && base ? bal.on_hand - base.on_hand : 0,
-      io: bal && base ? bal.in_order - base.in_order : 0,
+      t: type,
+      q: line.quantity,
+      a: false,
+      o: offset ? offset.onHand : 0,
+      n: offset ? offset.inOrder : 0,
     };
-    checks.push(check);
-    if (!bal || !rule.holds(bal, line.quantity)) {
+    planned.push(check);
+    if (
+      !base ||
+      !offset ||
+      !rule.holds({ ...base, on_hand: base.on_hand + offset.onHand, in_order: base.in_order + offset.inOrder }, line.quantity)
+    ) {
       outcomes.set(line.referenceKey, 'failed');
       continue;
     }
-    check.applied = true;
     claimed.set(line.referenceKey, type); // a key twice in one batch applies once
-    const dOnHand = rule.onHand * line.quantity;
-    const dInOrder = rule.inOrder * line.quantity;
-    const before = { onHand: bal.on_hand, inOrder: bal.in_order };
-    bal.on_hand += dOnHand;
-    bal.in_order += dInOrder;
-    const total = totals.get(key) ?? { w: line.warehouseId, c: line.catalogId, on_hand: 0, in_order: 0 };
-    total.on_hand += dOnHand;
-    total.in_order += dInOrder;
-    totals.set(key, total);
-    claims.push({ reference_key: line.referenceKey, reference_id: line.referenceId, kind: type });
-    ledger.push({
-      id: uuidv7(),
-      type,
-      warehouse_id: line.warehouseId,
-      catalog_id: line.catalogId,
-      quantity: line.quantity,
-      on_hand_delta: dOnHand,
-      in_order_delta: dInOrder,
-      on_hand_before: before.onHand,
-      on_hand_after: bal.on_hand,
-      in_order_before: before.inOrder,
-      in_order_after: bal.in_order,
-      reference_id: line.referenceId,
-      reference_key: line.referenceKey,
-      oh: check.oh,
-      io: check.io,
-    });
+    check.a = true;
+    check.d = rule.onHand * line.quantity;
+    check.e = rule.inOrder * line.quantity;
+    check.i = uuidv7();
+    check.k = line.referenceKey;
+    check.r = line.referenceId;
+    offset.onHand += check.d;
+    offset.inOrder += check.e;
+    applied += 1;
     changed.add(line.catalogId);
     outcomes.set(line.referenceKey, 'applied');
   }
-  const sorted = [...totals.values()].sort((x, y) => (x.w === y.w ? (x.c < y.c ? -1 : 1) : x.w < y.w ? -1 : 1));
-  return { outcomes, deferred, totals: sorted, claims, ledger, changed: [...changed], checks };
+  return { outcomes, deferred, lines: planned, applied, changed: [...changed] };
 }
 
-/** One statement: the balances' summed changes, the per-line claims and the per-line ledger rows. */
-async function writePlan(ctx: TenantCtx, plan: Plan, referenceType: string) {
-  if (plan.ledger.length === 0) return;
-  await ctx.db.execute(sql`
-    with t as (
-      select * from json_to_recordset(${JSON.stringify(plan.totals)}::json) as t(w uuid, c uuid, on_hand integer, in_order integer)
+/**
+ * The statement that writes a plan: the balances' summed changes, the claims and the ledger rows of its applied
+ * lines, before and after from the balances as it reads them plus each line's offsets. `check`: the balances are
+ * locked here (warehouse, catalog order) and written only if every line still gets its outcome against them, no key
+ * was claimed meanwhile (unless the keys are fresh) and no stock was set aside meanwhile for the channel; else the
+ * balances were locked when the plan was made (reserveStockBatch). Answers whether it wrote.
+ */
+async function writePlanStatement(
+  ctx: TenantCtx,
+  plan: Plan,
+  request: BatchStockRequest,
+  check: boolean,
+  first?: LeadingWrites | null,
+  claimed = false,
+): Promise<boolean> {
+  const ws = ctx.workspaceId;
+  const channelId = request.channelId ?? null;
+  const ok = check ? sql`(select ok from chk)` : sql`true`;
+  const result = (await ctx.db.execute(sql`
+    with ${first ? sql`${first.ctes},` : sql``} p as (
+      select * from json_to_recordset(${JSON.stringify(plan.lines)}::json)
+        as p(w uuid, c uuid, t text, q integer, a boolean, o integer, n integer, d integer, e integer, i uuid, k text, r text)
+    ), lk as (
+      select b.warehouse_id, b.catalog_id, b.on_hand, b.in_order, b.allocated, b.safety_stock
+      from stock_balances b where b.workspace_id = ${ws}
+        and (b.warehouse_id, b.catalog_id) in (select distinct p.w, p.c from p)
+        ${first ? sql`and ${first.done}` : sql``}
+      ${check ? sql`order by b.warehouse_id, b.catalog_id for update of b` : sql``}
+    ), chk as (
+      ${
+        check
+          ? sql`select
+        coalesce(bool_and(p.a = coalesce(case p.t
+          when 'RESERVE' then lk.on_hand + p.o - lk.in_order - p.n - lk.allocated - lk.safety_stock >= p.q
+          else lk.in_order + p.n >= p.q end, false)), true)
+        ${
+          request.fresh
+            ? sql``
+            : sql`and not exists (select 1 from p cross join lateral (select 1 from stock_operations o
+          where o.workspace_id = ${ws} and o.reference_key = p.k limit 1) o where p.a)`
+        }
+        ${
+          channelId
+            ? sql`and not exists (select 1 from stock_set_asides s where s.workspace_id = ${ws} and s.channel_id = ${channelId}
+          and s.quantity > 0 and (s.warehouse_id, s.catalog_id) in (select p.w, p.c from p where p.t = 'RESERVE'))`
+            : sql``
+        } as ok
+      from p left join lk on lk.warehouse_id = p.w and lk.catalog_id = p.c`
+          : sql`select true as ok`
+      }
+    ), t as (
+      select p.w, p.c, sum(p.d) as d, sum(p.e) as e from p where p.a group by p.w, p.c
     ), changed as (
-      update stock_balances b set on_hand = b.on_hand + t.on_hand, in_order = b.in_order + t.in_order, updated_at = now()
-      from t where b.workspace_id = ${ctx.workspaceId} and b.warehouse_id = t.w and b.catalog_id = t.c
-      returning 1
-    ), claims as (
+      update stock_balances b set on_hand = b.on_hand + t.d, in_order = b.in_order + t.e, updated_at = now()
+      from t where ${ok} and b.workspace_id = ${ws} and b.warehouse_id = t.w and b.catalog_id = t.c
+    ), ${
+      claimed
+        ? sql``
+        : sql`claims as (
       insert into stock_operations (workspace_id, reference_key, kind, reference_type, reference_id)
-      select ${ctx.workspaceId}, x.reference_key, x.kind, ${referenceType}, x.reference_id
-      from json_to_recordset(${JSON.stringify(plan.claims)}::json) as x(reference_key text, reference_id text, kind text)
-      returning 1
+      select ${ws}, p.k, p.t, ${request.referenceType}, p.r from p where p.a and ${ok}
+    ), `
+    }ledger as (
+      insert into stock_movements (id, workspace_id, warehouse_id, catalog_id, type, quantity, on_hand_delta, in_order_delta,
+        on_hand_before, on_hand_after, in_order_before, in_order_after, reference_type, reference_id, reference_key, actor_id)
+      select p.i, ${ws}, p.w, p.c, p.t, p.q, p.d, p.e,
+        lk.on_hand + p.o, lk.on_hand + p.o + p.d, lk.in_order + p.n, lk.in_order + p.n + p.e,
+        ${request.referenceType}, p.r, p.k, ${ctx.actor.userId}::uuid
+      from p join lk on lk.warehouse_id = p.w and lk.catalog_id = p.c
+      where p.a and ${ok}
     )
-    insert into stock_movements (id, workspace_id, warehouse_id, catalog_id, type, quantity, on_hand_delta, in_order_delta,
-      on_hand_before, on_hand_after, in_order_before, in_order_after, reference_type, reference_id, reference_key, actor_id)
-    select m.id, ${ctx.workspaceId}, m.warehouse_id, m.catalog_id, m.type, m.quantity, m.on_hand_delta, m.in_order_delta,
-      m.on_hand_before, m.on_hand_after, m.in_order_before, m.in_order_after, ${referenceType}, m.reference_id,
-      m.reference_key, ${ctx.actor.userId}::uuid
-    from json_to_recordset(${JSON.stringify(plan.ledger)}::json) as m(id uuid, type text, warehouse_id uuid, catalog_id uuid,
-      quantity integer, on_hand_delta integer, in_order_delta integer, on_hand_before integer, on_hand_after integer,
-      in_order_before integer, in_order_after integer, reference_id text, reference_key text)`);
+    select ok from chk`)) as unknown as { rows: { ok: boolean }[] };
+  return result.rows[0]?.ok === true;
 }
 
 /** The deferred lines through `applyOperation` one by one, a reservation in a savepoint, as an order's line always did. */
@@ -294,7 +360,7 @@ async function applyBatch(ctx: TenantCtx, callType: BatchType, request: BatchSto
   if (request.lines.length === 0) return new Map();
   checkRequest(request);
   const plan = planBatch(await readBatch(ctx, request, true), callType, request.lines);
-  await writePlan(ctx, plan, request.referenceType);
+  if (plan.applied > 0) await writePlanStatement(ctx, plan, request, false);
   // The shops selling these SKUs get their new numbers once this commits (coalesced, ADR 0030).
   if (plan.changed.length > 0) await noteStockChanged(ctx, plan.changed);
   await runDeferred(ctx, callType, request, plan);
@@ -309,7 +375,18 @@ async function applyBatch(ctx: TenantCtx, callType: BatchType, request: BatchSto
 export const reserveStockBatch = (ctx: TenantCtx, request: BatchStockRequest) => applyBatch(ctx, 'RESERVE', request);
 
 /** A reservation planned before its balances are locked (see planStockBatch). */
-export type StockBatchPlan = { outcomes: ReadonlyMap<string, BatchOutcome>; request: BatchStockRequest; plan: Plan; refs: Read['refs'] };
+export type StockBatchPlan = {
+  outcomes: ReadonlyMap<string, BatchOutcome>;
+  request: BatchStockRequest;
+  plan: Plan;
+  refs: Read['refs'];
+  /**
+   * With fresh keys (ADR 0061): the insert of the plan's claims, for the caller to run in one of its own statements
+   * before applyStockPlan (a data-modifying CTE), so that the claims are written before the balances are locked and
+   * the locked statement writes only balances and ledger. Null when the keys are not fresh or nothing applies.
+   */
+  claimsAhead: SQL | null;
+};
 
 /** `applyStockPlan` found the balances changed so that the plan's outcome would differ: redo the work with the lock first. */
 export class StockPlanChanged extends Error {
@@ -324,13 +401,40 @@ export class StockPlanChanged extends Error {
  * lock, and the shops told (the note is part of the transaction). Null when a line needs the one-line path (a
  * bundle, a set-aside SKU, an unknown SKU): then use reserveStockBatch.
  */
-export async function planStockBatch(ctx: TenantCtx, request: BatchStockRequest): Promise<StockBatchPlan | null> {
+export async function planStockBatch(
+  ctx: TenantCtx,
+  request: BatchStockRequest,
+  /** The lines' catalogs' product types, when the caller has read them (the order import, with the SKUs). */
+  types?: ReadonlyMap<string, string>,
+): Promise<StockBatchPlan | null> {
   checkRequest(request);
-  const read = await readBatch(ctx, request, false);
+  const refs = types && new Map([...types].map(([id, productType]) => [id, { productType }]));
+  const read = await readBatch(ctx, request, false, refs);
   const plan = planBatch(read, 'RESERVE', request.lines);
   if (plan.deferred.length > 0) return null;
   if (plan.changed.length > 0) await noteStockChanged(ctx, plan.changed);
-  return { outcomes: plan.outcomes, request, plan, refs: read.refs };
+  return { outcomes: plan.outcomes, request, plan, refs: read.refs, claimsAhead: request.fresh ? claimsInsert(ctx, plan, request) : null };
+}
+
+/** The claims of a plan's applied lines, as one insert (null when none applies). */
+function claimsInsert(ctx: TenantCtx, plan: Plan, request: BatchStockRequest): SQL | null {
+  if (plan.applied === 0) return null;
+  let claims = '';
+  for (const line of plan.lines) if (line.a) claims += `${claims === '' ? '' : ','}${JSON.stringify({ k: line.k, t: line.t, r: line.r })}`;
+  return sql`insert into stock_operations (workspace_id, reference_key, kind, reference_type, reference_id)
+    select ${ctx.workspaceId}, x.k, x.t, ${request.referenceType}, x.r from json_to_recordset(${`[${claims}]`}::json) as x(k text, t text, r text)`;
+}
+
+/**
+ * Takes back the claims a plan wrote ahead (`claimsAhead`) when applyStockPlan refused it (StockPlanChanged): the
+ * caller then reserves the same keys with the balances locked first (reserveStockBatch). The claims were written in
+ * this transaction, so nobody else has seen them.
+ */
+export async function withdrawStockClaims(ctx: TenantCtx, planned: StockBatchPlan): Promise<void> {
+  if (!planned.claimsAhead) return;
+  const keys = planned.plan.lines.filter((line) => line.a).map((line) => line.k!);
+  await ctx.db.execute(sql`delete from stock_operations where workspace_id = ${ctx.workspaceId}
+    and reference_key = any(${sql.param(keys)}::text[])`);
 }
 
 /**
@@ -345,55 +449,6 @@ export async function planStockBatch(ctx: TenantCtx, request: BatchStockRequest)
  */
 export async function applyStockPlan(ctx: TenantCtx, planned: StockBatchPlan, first?: LeadingWrites | null): Promise<void> {
   const { plan, request } = planned;
-  if (!first && (request.lines.length === 0 || plan.checks.length === 0)) return;
-  const ws = ctx.workspaceId;
-  const channelId = request.channelId ?? null;
-  const result = (await ctx.db.execute(sql`
-    with ${first ? sql`${first.ctes},` : sql``} p as (
-      select * from json_to_recordset(${JSON.stringify(plan.checks)}::json)
-        as p(w uuid, c uuid, type text, quantity integer, applied boolean, oh integer, io integer)
-    ), lk as (
-      select b.warehouse_id, b.catalog_id, b.on_hand, b.in_order, b.allocated, b.safety_stock
-      from stock_balances b where b.workspace_id = ${ws}
-        and (b.warehouse_id, b.catalog_id) in (select distinct p.w, p.c from p)
-        ${first ? sql`and ${first.done}` : sql``}
-      order by b.warehouse_id, b.catalog_id
-      for update of b
-    ), m as (
-      select * from json_to_recordset(${JSON.stringify(plan.ledger)}::json) as m(id uuid, type text, warehouse_id uuid,
-        catalog_id uuid, quantity integer, on_hand_delta integer, in_order_delta integer, reference_id text,
-        reference_key text, oh integer, io integer)
-    ), chk as (
-      select
-        coalesce(bool_and(p.applied = coalesce(case p.type
-          when 'RESERVE' then lk.on_hand + p.oh - lk.in_order - p.io - lk.allocated - lk.safety_stock >= p.quantity
-          else lk.in_order + p.io >= p.quantity end, false)), true)
-        and not exists (select 1 from m cross join lateral (select 1 from stock_operations o
-          where o.workspace_id = ${ws} and o.reference_key = m.reference_key limit 1) o)
-        ${
-          channelId
-            ? sql`and not exists (select 1 from stock_set_asides s where s.workspace_id = ${ws} and s.channel_id = ${channelId}
-          and s.quantity > 0 and (s.warehouse_id, s.catalog_id) in (select p.w, p.c from p where p.type = 'RESERVE'))`
-            : sql``
-        } as ok
-      from p left join lk on lk.warehouse_id = p.w and lk.catalog_id = p.c
-    ), t as (
-      select * from json_to_recordset(${JSON.stringify(plan.totals)}::json) as t(w uuid, c uuid, on_hand integer, in_order integer)
-    ), changed as (
-      update stock_balances b set on_hand = b.on_hand + t.on_hand, in_order = b.in_order + t.in_order, updated_at = now()
-      from t where (select ok from chk) and b.workspace_id = ${ws} and b.warehouse_id = t.w and b.catalog_id = t.c
-    ), claims as (
-      insert into stock_operations (workspace_id, reference_key, kind, reference_type, reference_id)
-      select ${ws}, m.reference_key, m.type, ${request.referenceType}, m.reference_id from m where (select ok from chk)
-    ), ledger as (
-      insert into stock_movements (id, workspace_id, warehouse_id, catalog_id, type, quantity, on_hand_delta, in_order_delta,
-        on_hand_before, on_hand_after, in_order_before, in_order_after, reference_type, reference_id, reference_key, actor_id)
-      select m.id, ${ws}, m.warehouse_id, m.catalog_id, m.type, m.quantity, m.on_hand_delta, m.in_order_delta,
-        lk.on_hand + m.oh, lk.on_hand + m.oh + m.on_hand_delta, lk.in_order + m.io, lk.in_order + m.io + m.in_order_delta,
-        ${request.referenceType}, m.reference_id, m.reference_key, ${ctx.actor.userId}::uuid
-      from m join lk on lk.warehouse_id = m.warehouse_id and lk.catalog_id = m.catalog_id
-      where (select ok from chk)
-    )
-    select ok from chk`)) as unknown as { rows: { ok: boolean }[] };
-  if (!result.rows[0]?.ok) throw new StockPlanChanged();
+  if (!first && (request.lines.length === 0 || plan.lines.length === 0)) return;
+  if (!(await writePlanStatement(ctx, plan, request, true, first, planned.claimsAhead !== null))) throw new StockPlanChanged();
 }

@@ -53,6 +53,7 @@ export { visibleOrders } from './orders.repository.ts';
 export {
   countOrdersForExport,
   ORDER_EXPORT_COLUMNS,
+  ORDER_EXPORT_SHEET_KINDS,
   orderExportCopy,
   orderExportCsvPage,
   orderExportPage,

@@ -247,65 +247,29 @@ const csvFields = (): SQL =>
     sql`, `,
   );
 
-// Control characters XML 1.0 cannot hold (tab, line feed and carriage return excepted) are dropped, as the writer does.
-// A row with one of them or with a character to escape takes the slow expression; the others are written as they are.
-const XML_SPECIAL_CLASS = sql.raw(`E'[&<>\\x01-\\x08\\x0b\\x0c\\x0e-\\x1f]'`);
-const XML_CONTROL_CHARS = sql.raw(
-  `E'${[...Array.from({ length: 8 }, (_, i) => i + 1), 11, 12, ...Array.from({ length: 18 }, (_, i) => i + 14)]
-    .map((c) => `\\x${c.toString(16).padStart(2, '0')}`)
-    .join('')}'`,
-);
-const columnLetter = (index: number) => String.fromCharCode(65 + index);
-
-/** `a || b || …` as a balanced tree: each `||` copies both sides, so a left-deep chain copies the row's start ~20 times. */
-const concatenated = (parts: readonly SQL[]): SQL => {
-  if (parts.length === 1) return parts[0]!;
-  const middle = Math.floor(parts.length / 2);
-  return sql`(${concatenated(parts.slice(0, middle))} || ${concatenated(parts.slice(middle))})`;
-};
-
 /**
- * Each order as the XML of its sheet row, written by PostgreSQL (ADR 0046): the cells the streamed writer writes
- * (`<c r="B7" t="inlineStr">` text, `<v>` numbers, empty cells left out), text escaped for XML. The row numbers
- * follow `firstRow` (the header is row 1). Only a row whose text holds `&`, `<`, `>` or a control character pays for
- * the escaping (ADR 0057): one check of the row's text instead of four functions on each of its 17 texts.
+ * The columns as the sheet's texts, for `COPY … (FORMAT binary)`: each field is the text's own bytes (nothing to
+ * unescape), the sheet's XML is written from them in Node (ADR 0060). Dates as the CSV writes them, numbers as
+ * PostgreSQL's text, an empty text as null (no cell, as the row writer leaves it out).
  */
-function xlsxRows(ctx: TenantCtx, f: OrderExportFilter, range: SQL | undefined, firstRow: number): SQL {
-  const alias = (i: number) => sql.raw(`c${i}`);
-  const inner = sql.join(
-    ORDER_EXPORT_COLUMNS.map(([key], i) => {
+const sheetFields = (): SQL =>
+  sql.join(
+    ORDER_EXPORT_COLUMNS.map(([key]) => {
       const column = orders[key];
-      if (key === 'orderDate') return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${alias(i)}`;
-      if (NUMERIC_EXPORT_COLUMNS.has(key)) return sql`${column}::text as ${alias(i)}`;
-      return sql`nullif(${column}::text, '') as ${alias(i)}`;
+      if (key === 'orderDate') return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+      if (NUMERIC_EXPORT_COLUMNS.has(key)) return sql`${column}::text`;
+      return sql`nullif(${column}::text, '')`;
     }),
     sql`, `,
   );
-  const escape = (value: SQL) => sql`replace(replace(replace(${value}, '&', '&amp;'), '<', '&lt;'), '>', '&gt;')`;
-  const cells = (clean: boolean) =>
-    ORDER_EXPORT_COLUMNS.map(([key], i) => {
-      const ref = sql.raw(`'<c r="${columnLetter(i)}' || s.n || '"`);
-      if (NUMERIC_EXPORT_COLUMNS.has(key)) return sql`coalesce(${ref}><v>' || s.${alias(i)} || '</v></c>', '')`;
-      const value = clean ? sql`s.${alias(i)}` : escape(sql`translate(s.${alias(i)}, ${XML_CONTROL_CHARS}, '')`);
-      return sql`coalesce(${ref} t="inlineStr"><is><t xml:space="preserve">' || ${value} || '</t></is></c>', '')`;
-    });
-  const row = (clean: boolean) => concatenated([sql`('<row r="' || s.n || '">')`, ...cells(clean), sql`'</row>'`]);
-  const texts = sql.join(
-    ORDER_EXPORT_COLUMNS.flatMap(([key], i) => (NUMERIC_EXPORT_COLUMNS.has(key) ? [] : [sql`s.${alias(i)}`])),
-    sql`, `,
-  );
-  return sql`select case when concat(${texts}) ~ ${XML_SPECIAL_CLASS} then ${row(false)} else ${row(true)} end
-    from (
-      select ${inner}, ${orders.orderDate} as od, ${orders.id} as oid,
-        (row_number() over (order by ${orders.orderDate}, ${orders.id}) + ${sql.raw(String(Math.trunc(firstRow) - 1))})::text as n
-      from ${orders} where ${and(exportConditions(ctx, f), range)}
-    ) s order by s.od, s.oid`;
-}
+
+/** How the sheet writes each column of `ORDER_EXPORT_COLUMNS`: the amounts and the item count as numbers. */
+export const ORDER_EXPORT_SHEET_KINDS = ORDER_EXPORT_COLUMNS.map(([key]) => (NUMERIC_EXPORT_COLUMNS.has(key) ? 'number' : 'text'));
 
 /**
  * The COPY statement of one page of an export (the rows after `after` up to `upTo`; without `upTo`, every row after
- * `after`: the whole export as one COPY, ADR 0057): CSV fields, or each row's sheet XML as one binary field. Run on
- * the tenant's transaction, so row-level security applies as to any other read.
+ * `after`: the whole export as one COPY, ADR 0057): CSV fields, or for a sheet the columns' texts in COPY's binary
+ * format (ADR 0060). Run on the tenant's transaction, so row-level security applies as to any other read.
  */
 export function orderExportCopy(
   ctx: TenantCtx,
@@ -313,9 +277,9 @@ export function orderExportCopy(
   format: 'csv' | 'xlsx',
   after: OrderExportKey | null,
   upTo: OrderExportKey | null,
-  firstRow: number,
 ): SQL {
-  const range = keyRange(after, upTo);
-  if (format === 'xlsx') return sql`copy (${xlsxRows(ctx, f, range, firstRow)}) to stdout (format binary)`;
-  return sql`copy (select ${csvFields()} from ${orders} where ${and(exportConditions(ctx, f), range)} order by ${orders.orderDate}, ${orders.id}) to stdout (format csv)`;
+  const where = and(exportConditions(ctx, f), keyRange(after, upTo));
+  const order = sql`order by ${orders.orderDate}, ${orders.id}`;
+  if (format === 'xlsx') return sql`copy (select ${sheetFields()} from ${orders} where ${where} ${order}) to stdout (format binary)`;
+  return sql`copy (select ${csvFields()} from ${orders} where ${where} ${order}) to stdout (format csv)`;
 }

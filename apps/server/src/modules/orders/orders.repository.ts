@@ -1,5 +1,5 @@
-import { ORDER_TAB_KEYS, ORDER_TABS, type OrderStatus, type OrderTab } from '@kelola/domain';
-import type { OrderListQuery } from '@kelola/contracts';
+import { allowedActions, ORDER_STATUSES, ORDER_TAB_KEYS, ORDER_TABS, type OrderStatus, type OrderTab } from '@kelola/domain';
+import type { OrderListQuery, OrderSummary } from '@kelola/contracts';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { TenantCtx } from '../../http/context.ts';
 import { anyOf, jsonRowsInsert, tenantRead, type LeadingWrites, type TenantStatement } from '../../platform/db/database.ts';
@@ -145,20 +145,37 @@ function countsCtes(ctx: TenantCtx, changes: readonly CountChange[]): LeadingWri
 /** A new order of a batch with its ids chosen by the caller, its lines and its timeline (the batched import). */
 export type BatchOrder = {
   order: NewOrder & { id: string };
-  lines: (NewLine & { id: string })[];
-  timeline: (TimelineEntry & { id: string })[];
+  lines: (NewLine & { id: string; orderId: string; position: number })[];
+  timeline: (TimelineEntry & { id: string; orderId: string })[];
 };
 
 /**
  * Inserts many new orders, their lines and timelines in one statement (each table's rows as one JSON parameter,
  * `jsonRowsInsert`, the lines and timeline as data-modifying CTEs: one round trip, ADR 0056) and their counts with
  * one more. No ON CONFLICT: an order another transaction inserted meanwhile fails the whole batch (its caller retries
- * the events one by one).
+ * the events one by one). The rows are written as given (their order ids and positions set by the caller), not
+ * copied (ADR 0061).
  */
-export async function insertOrdersBatch(ctx: TenantCtx, batch: readonly BatchOrder[], counts = true): Promise<void> {
+export async function insertOrdersBatch(
+  ctx: TenantCtx,
+  batch: readonly BatchOrder[],
+  counts = true,
+  /** Another module's write to run in the same statement (the stock claims written ahead, ADR 0061). */
+  also: SQL | null = null,
+): Promise<void> {
   if (batch.length === 0) return;
   const now = ctx.platform.now();
   const ws = ctx.workspaceId;
+  const lines: BatchOrder['lines'] = [];
+  const timeline: BatchOrder['timeline'] = [];
+  let dated = false;
+  for (const b of batch) {
+    for (const line of b.lines) lines.push(line);
+    for (const entry of b.timeline) {
+      timeline.push(entry);
+      if (entry.at) dated = true;
+    }
+  }
   const inserts = [
     jsonRowsInsert(
       ctx.db,
@@ -166,18 +183,17 @@ export async function insertOrdersBatch(ctx: TenantCtx, batch: readonly BatchOrd
       batch.map((b) => b.order),
       { workspaceId: ws, createdAt: now, updatedAt: now },
     ),
-    jsonRowsInsert(
-      ctx.db,
-      orderLines,
-      batch.flatMap((b) => b.lines.map((line, position) => ({ ...line, orderId: b.order.id, position }))),
-      { workspaceId: ws },
-    ),
-    jsonRowsInsert(
-      ctx.db,
-      orderTimeline,
-      batch.flatMap((b) => b.timeline.map((entry) => ({ ...entry, at: entry.at ?? now, orderId: b.order.id }))),
-      { workspaceId: ws },
-    ),
+    jsonRowsInsert(ctx.db, orderLines, lines, { workspaceId: ws }),
+    // An entry without its own time is written at `now`.
+    dated
+      ? jsonRowsInsert(
+          ctx.db,
+          orderTimeline,
+          timeline.map((entry) => ({ ...entry, at: entry.at ?? now })),
+          { workspaceId: ws },
+        )
+      : jsonRowsInsert(ctx.db, orderTimeline, timeline, { workspaceId: ws, at: now }),
+    also,
   ].filter((insert): insert is SQL => insert !== null);
   // The foreign keys of the lines and timeline are checked at the end of the statement, when the orders are in.
   const last = inserts.pop()!;
@@ -469,46 +485,55 @@ const tabCondition = (tab: OrderTab): SQL => {
   return states ? sql`${orders.status} in (${sql.raw(states.map((s) => `'${s}'`).join(', '))})` : sql`${orders.status} <> 'DRAFT'`;
 };
 
+/** A row of the order list read elsewhere (the fulfillment list), with its shop's name: what `OrderSummary` shows. */
+export type SummaryRow = OrderRow & { channelName: string | null };
+
+/** An instant as `Date.prototype.toISOString` writes it (UTC, milliseconds; PostgreSQL's `MS` truncates as `Date` does). */
+const isoSql = (column: SQL | typeof orders.orderDate) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** Each state's allowed actions as a JSON literal, written into the statement from the domain's state machine. */
+const allowedActionsSql = sql.raw(
+  `case ${orders.status.name} ${ORDER_STATUSES.map((s) => `when '${s}' then '${JSON.stringify(allowedActions(s))}'::json`).join(' ')} else '[]'::json end`,
+);
+
 /**
- * The columns of a list row (`OrderSummary`), not the ~60 of an order: PostgreSQL reads, sends and the driver parses
- * a third of them per page (ADR 0051). The shop's name comes in the same statement (a primary-key look-up per row).
+ * A list row as the API's `OrderSummary`, written by PostgreSQL (ADR 0062): the columns under the answer's keys, in
+ * its key order, for `row_to_json`. Node then neither parses ~25 fields per row nor builds and serializes an object
+ * per row; `summary()` in the service is the same shape for rows read elsewhere, and a test compares the two. The
+ * shop's name comes in the same statement (a primary-key look-up per row).
  */
-const summaryColumns = {
-  id: orders.id,
-  orderNumber: orders.orderNumber,
-  source: orders.source,
-  status: orders.status,
-  marketplaceStatus: orders.marketplaceStatus,
-  marketplace: orders.marketplace,
-  channelId: orders.channelId,
-  channelName: channelNameSql(orders.channelId, orders.workspaceId),
-  businessId: orders.businessId,
-  warehouseId: orders.warehouseId,
-  orderDate: orders.orderDate,
-  buyerName: orders.buyerName,
-  buyerPhone: orders.buyerPhone,
-  courierName: orders.courierName,
-  receiptNumber: orders.receiptNumber,
-  totalItem: orders.totalItem,
-  buyerTotal: orders.buyerTotal,
-  paymentStatus: orders.paymentStatus,
-  stockShort: orders.stockShort,
-  hasUnmapped: orders.hasUnmapped,
-  marketplaceAction: orders.marketplaceAction,
-  marketplaceActionState: orders.marketplaceActionState,
-  marketplaceActionMessage: orders.marketplaceActionMessage,
-  marketplaceActionAt: orders.marketplaceActionAt,
-  updatedAt: orders.updatedAt,
-};
-
-/** A row of the order list: what `OrderSummary` shows, with the shop's name. */
-export type SummaryRow = Pick<OrderRow, Exclude<keyof typeof summaryColumns, 'channelName'> & keyof OrderRow> & {
-  channelName: string | null;
-};
-
-/** The page's select list: each column under its `SummaryRow` key, so a row needs no renaming. */
-const summarySelect = sql.join(
-  Object.entries(summaryColumns).map(([key, column]) => sql`${column} as ${sql.identifier(key)}`),
+const summaryJsonColumns: [key: keyof OrderSummary, value: SQL][] = [
+  ['id', sql`${orders.id}`],
+  ['order_number', sql`${orders.orderNumber}`],
+  ['source', sql`${orders.source}`],
+  ['status', sql`${orders.status}`],
+  ['marketplace_status', sql`${orders.marketplaceStatus}`],
+  ['marketplace', sql`${orders.marketplace}`],
+  ['channel_id', sql`${orders.channelId}`],
+  ['channel_name', channelNameSql(orders.channelId, orders.workspaceId)],
+  ['business_id', sql`${orders.businessId}`],
+  ['warehouse_id', sql`${orders.warehouseId}`],
+  ['order_date', isoSql(orders.orderDate)],
+  ['buyer_name', sql`${orders.buyerName}`],
+  ['buyer_phone', sql`${orders.buyerPhone}`],
+  ['courier_name', sql`${orders.courierName}`],
+  ['receipt_number', sql`${orders.receiptNumber}`],
+  ['total_item', sql`${orders.totalItem}`],
+  ['buyer_total', sql`${orders.buyerTotal}`],
+  ['currency', sql`'IDR'::text`],
+  ['payment_status', sql`${orders.paymentStatus}`],
+  ['stock_short', sql`${orders.stockShort}`],
+  ['has_unmapped_lines', sql`${orders.hasUnmapped}`],
+  [
+    'marketplace_action',
+    sql`case when ${orders.marketplaceAction} is not null and ${orders.marketplaceActionState} is not null then
+      (select row_to_json(a) from (select ${orders.marketplaceAction} as action, ${orders.marketplaceActionState} as state,
+        ${orders.marketplaceActionMessage} as message, ${isoSql(sql`coalesce(${orders.marketplaceActionAt}, ${orders.updatedAt})`)} as at) a) end`,
+  ],
+  ['allowed_actions', allowedActionsSql],
+];
+const summaryJsonSelect = sql.join(
+  summaryJsonColumns.map(([key, value]) => sql`${value} as ${sql.identifier(key)}`),
   sql`, `,
 );
 
@@ -575,55 +600,31 @@ function listStatement(shape: ListShape): TenantStatement<ListValues> {
     // A search pattern, a sort by amount (no index: how many orders the dates let through decides the plan) or a
     // later page: the best plan depends on the values, so every call is planned for its own.
     customPlans: !countsTableAnswers(shape) || !shape.firstPage || shape.sort === 'buyer_total' || shape.sort === '-buyer_total',
-    // The counts ride on the first row only (the others would each carry the same text).
+    // One row: the counts as a JSON object and the page's rows as JSON objects joined by commas, in the page's order.
     build: (v) =>
-      sql`select case when row_number() over () = 1 then c.counts end as counts, p.* from (select coalesce(json_object_agg(s.status, s.n), '{}')::text as counts from (${countsSelect(shape, v)}) s) c
-        left join lateral (select ${summarySelect} from ${orders} where ${and(...listConditions(shape, v), tabCondition(shape.tab))}
-          order by ${SORTS[shape.sort]} limit ${sql.raw(String(shape.size))} offset ${shape.firstPage ? sql.raw('0') : v('offset')}) p on true`,
+      sql`select c.counts, p.items from (select coalesce(json_object_agg(s.status, s.n), '{}')::text as counts from (${countsSelect(shape, v)}) s) c,
+        (select coalesce(string_agg(row_to_json(r)::text, ','), '') as items from (select ${summaryJsonSelect} from ${orders}
+          where ${and(...listConditions(shape, v), tabCondition(shape.tab))}
+          order by ${SORTS[shape.sort]} limit ${sql.raw(String(shape.size))} offset ${shape.firstPage ? sql.raw('0') : v('offset')}) r) p`,
   };
 }
 
 /** Each shape's statement, built once (its text is compiled once and prepared once per connection). */
 const listStatements = new Map<string, TenantStatement<ListValues>>();
 
-type Instant = Date | string;
-type PageRow = Omit<SummaryRow, 'buyerTotal' | 'orderDate' | 'updatedAt' | 'marketplaceActionAt'> & {
-  counts: string | null;
-  buyerTotal: number | string | bigint;
-  orderDate: Instant;
-  updatedAt: Instant;
-  marketplaceActionAt: Instant | null;
-};
-
-/** pg's own parser gives a Date; drizzle's sessions (a transaction, PGlite) leave timestamps as PostgreSQL's text. */
-const instant = (value: Instant): Date => (value instanceof Date ? value : new Date(value));
-
 /**
  * A page of the list and the orders per status for its filters (the tab aside), in one statement and, outside a
- * transaction, one message to PostgreSQL with the tenant settings (`tenantRead`, ADR 0043, 0055).
+ * transaction, one message to PostgreSQL with the tenant settings (`tenantRead`, ADR 0043, 0055): the page's rows as
+ * `OrderSummary` JSON objects joined by commas (ADR 0062).
  */
-export async function listPage(
-  ctx: TenantCtx,
-  query: OrderListQuery,
-): Promise<{ rows: SummaryRow[]; perStatus: Map<OrderStatus, number> }> {
+export async function listPage(ctx: TenantCtx, query: OrderListQuery): Promise<{ items: string; perStatus: Map<OrderStatus, number> }> {
   const shape = listShape(ctx, query);
   const key = JSON.stringify(shape);
   let statement = listStatements.get(key);
   if (!statement) listStatements.set(key, (statement = listStatement(shape)));
-  const result = await tenantRead<PageRow, ListValues>(ctx.db, ctx.workspaceId, statement, listValues(ctx, query));
-  const counts = JSON.parse(result[0]?.counts ?? '{}') as Record<string, number>;
-  const rows: SummaryRow[] = [];
-  for (const row of result) {
-    if (row.id === null) continue;
-    // The driver's own row objects, fixed in place (no copy per row): bigint money arrives as text from pg (PGlite
-    // may give a bigint), and the list's amounts are numbers (ADR 0008).
-    row.buyerTotal = Number(row.buyerTotal);
-    row.orderDate = instant(row.orderDate);
-    row.updatedAt = instant(row.updatedAt);
-    if (row.marketplaceActionAt !== null) row.marketplaceActionAt = instant(row.marketplaceActionAt);
-    rows.push(row as SummaryRow);
-  }
-  return { rows, perStatus: new Map(Object.entries(counts).map(([status, n]) => [status as OrderStatus, Number(n)])) };
+  const [row] = await tenantRead<{ counts: string; items: string }, ListValues>(ctx.db, ctx.workspaceId, statement, listValues(ctx, query));
+  const counts = JSON.parse(row!.counts) as Record<string, number>;
+  return { items: row!.items, perStatus: new Map(Object.entries(counts).map(([status, n]) => [status as OrderStatus, Number(n)])) };
 }
 
 // ---------------------------------------------------------------------------------------------------------------

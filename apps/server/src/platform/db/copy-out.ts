@@ -16,11 +16,18 @@ import type { Db } from './database.ts';
 export type CopyTarget = {
   write: (chunk: Buffer) => boolean;
   once: (event: 'drain', listener: () => void) => unknown;
+  /**
+   * The target reads each chunk before `write` returns and keeps nothing of it: it is handed each message as it
+   * arrives (a row), without the copy into blocks a stream needs.
+   */
+  readsAtOnce?: boolean;
 };
 
 type Wire = { stream: { pause: () => void; resume: () => void }; query: (text: string) => void };
 
 const BLOCK = 256 * 1024;
+/** How often `sent` hears of the rows when each message is handed on by itself (about every 256 KB of rows). */
+const MESSAGES_PER_REPORT = 1024;
 
 /** The node-postgres client of a drizzle transaction on a PostgreSQL pool (undefined on PGlite). */
 export function pgClientOf(tx: Db): pg.PoolClient | undefined {
@@ -43,81 +50,12 @@ export function copyStatement(tx: Db, client: pg.PoolClient, query: SQL): string
 }
 
 /**
- * Reads COPY's binary format and hands on the bytes of each row's single field, back to back: the rows' own text
- * (e.g. a sheet's XML), with no escaping to undo. A message may end anywhere in the stream.
+ * Runs `statement` (a `COPY … TO STDOUT`) on the client and writes what it sends into `target`, as sent (CSV text, or
+ * COPY's binary format for the target to read: ADR 0060). Answers the number of rows PostgreSQL reports. `sent`, if
+ * given, hears how many rows have arrived so far (PostgreSQL sends each row as one message; the binary format's
+ * trailer counts as one more) each time a block is handed on: a single COPY can report its progress.
  */
-class BinarySingleField {
-  private skip = 15; // the signature (11 bytes) and the flags (4)
-  private need = 0; // bytes of the current field still to copy
-  private readonly fixed = Buffer.alloc(4);
-  private fixedHave = 0;
-  private state: 'signature' | 'extension-length' | 'extension' | 'count' | 'length' | 'data' | 'end' = 'signature';
-
-  constructor(private readonly emit: (bytes: Buffer) => void) {}
-
-  /** Collects `size` bytes of a fixed field; answers the new position, or -1 when the chunk ended first. */
-  private take(chunk: Buffer, at: number, size: number): number {
-    const n = Math.min(size - this.fixedHave, chunk.length - at);
-    chunk.copy(this.fixed, this.fixedHave, at, at + n);
-    this.fixedHave += n;
-    if (this.fixedHave < size) return -1;
-    this.fixedHave = 0;
-    return at + n;
-  }
-
-  push(chunk: Buffer): void {
-    let at = 0;
-    while (at < chunk.length) {
-      if (this.state === 'signature' || this.state === 'extension') {
-        const n = Math.min(this.skip, chunk.length - at);
-        this.skip -= n;
-        at += n;
-        if (this.skip === 0) this.state = this.state === 'signature' ? 'extension-length' : 'count';
-      } else if (this.state === 'extension-length') {
-        const next = this.take(chunk, at, 4);
-        if (next < 0) return;
-        at = next;
-        this.skip = this.fixed.readInt32BE(0);
-        this.state = this.skip > 0 ? 'extension' : 'count';
-      } else if (this.state === 'count') {
-        const next = this.take(chunk, at, 2);
-        if (next < 0) return;
-        at = next;
-        const count = this.fixed.readInt16BE(0);
-        if (count === -1) this.state = 'end';
-        else if (count !== 1) throw new Error(`COPY row with ${count} fields (one expected)`);
-        else this.state = 'length';
-      } else if (this.state === 'length') {
-        const next = this.take(chunk, at, 4);
-        if (next < 0) return;
-        at = next;
-        const length = this.fixed.readInt32BE(0);
-        this.need = Math.max(length, 0);
-        this.state = this.need > 0 ? 'data' : 'count';
-      } else if (this.state === 'data') {
-        const n = Math.min(this.need, chunk.length - at);
-        this.emit(chunk.subarray(at, at + n));
-        this.need -= n;
-        at += n;
-        if (this.need === 0) this.state = 'count';
-      } else return;
-    }
-  }
-}
-
-/**
- * Runs `statement` (a `COPY … TO STDOUT`) on the client and writes what it sends into `target`: as sent for the text
- * and CSV formats, or the single field of each row for `binary`. Answers the number of rows PostgreSQL reports.
- * `sent`, if given, hears how many rows have arrived so far (PostgreSQL sends each row as one message; the binary
- * format's trailer counts as one more) each time a block is handed on: a single COPY can report its progress.
- */
-export function copyOut(
-  client: pg.PoolClient,
-  statement: string,
-  target: CopyTarget,
-  format: 'text' | 'binary',
-  sent?: (rows: number) => void,
-): Promise<number> {
+export function copyOut(client: pg.PoolClient, statement: string, target: CopyTarget, sent?: (rows: number) => void): Promise<number> {
   return new Promise((resolve, reject) => {
     let failure: Error | undefined;
     let rows = 0;
@@ -126,21 +64,24 @@ export function copyOut(
     let used = 0;
     let wire: Wire | undefined;
     let paused = false;
+    const direct = target.readsAtOnce === true;
+    const pause = () => {
+      if (paused || !wire) return;
+      paused = true;
+      const socket = wire.stream;
+      socket.pause();
+      target.once('drain', () => {
+        paused = false;
+        socket.resume();
+      });
+    };
     const flush = () => {
       if (used === 0) return;
       const full = block.subarray(0, used);
       block = Buffer.allocUnsafe(BLOCK);
       used = 0;
       sent?.(messages);
-      if (!target.write(full) && !paused && wire) {
-        paused = true;
-        const socket = wire.stream;
-        socket.pause();
-        target.once('drain', () => {
-          paused = false;
-          socket.resume();
-        });
-      }
+      if (!target.write(full)) pause();
     };
     // The driver's parser reuses its buffer: each message's bytes are copied into the current block.
     const append = (bytes: Buffer) => {
@@ -153,7 +94,6 @@ export function copyOut(
         if (used === BLOCK) flush();
       }
     };
-    const binary = format === 'binary' ? new BinarySingleField(append) : undefined;
     const submittable = {
       submit(connection: Wire) {
         wire = connection;
@@ -162,16 +102,25 @@ export function copyOut(
       handleCopyData(message: { chunk: Buffer }) {
         if (failure) return;
         messages += 1;
+        // The target may throw (a binary COPY it cannot read): the COPY is let run out, then the error is answered.
         try {
-          if (binary) binary.push(message.chunk);
-          else append(message.chunk);
+          if (!direct) append(message.chunk);
+          else {
+            if (!target.write(message.chunk)) pause();
+            if (messages % MESSAGES_PER_REPORT === 0) sent?.(messages);
+          }
         } catch (error) {
           failure = error as Error;
         }
       },
       handleCommandComplete(message: { text?: string }) {
         rows = Number(message.text?.split(' ')[1] ?? 0);
-        if (!failure) flush();
+        try {
+          if (!failure) flush();
+          if (!failure && direct) sent?.(messages);
+        } catch (error) {
+          failure = error as Error;
+        }
       },
       handleError(error: Error) {
         failure = error;

@@ -6,7 +6,7 @@ import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { getTableColumns } from 'drizzle-orm';
-import { PgTransaction, type PgDatabase, type PgDialect, type PgQueryResultHKT, type PgTable } from 'drizzle-orm/pg-core';
+import { PgTransaction, type PgColumn, type PgDatabase, type PgDialect, type PgQueryResultHKT, type PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { acquireDirLock } from './lock.ts';
 import { isUuid } from './ids.ts';
@@ -316,49 +316,84 @@ export function jsonRowsInsert<T extends PgTable>(
   common: Partial<T['$inferInsert']> = {},
 ): SQL | null {
   if (rows.length === 0) return null;
-  const columns = getTableColumns(table) as Record<string, unknown>;
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
   // The dialect's own column naming (the app's snake_case casing), as its queries name the columns.
   const { casing } = (db as unknown as { dialect: { casing: { getColumnCasing: (column: unknown) => string } } }).dialect;
-  // Each column's `"name":` once; every value written by hand (ADR 0056): no record object per row for
-  // JSON.stringify to walk, no replacer, and a null left out (json_populate_recordset makes it null again). The
-  // columns written are every key some row (or `common`) carries, null or not; `common` (the same for every row,
-  // e.g. the workspace) is written once and appended to each row.
-  const prefixes = new Map<string, string>();
-  const written = new Set<string>();
-  const prefixOf = (key: string) => {
-    let prefix = prefixes.get(key);
-    if (prefix === undefined) {
-      const column = columns[key];
-      prefix = column === undefined ? '' : `${JSON.stringify(casing.getColumnCasing(column))}:`;
-      prefixes.set(key, prefix);
-    }
-    return prefix;
-  };
-  const fields = (row: Record<string, unknown>, skip: Record<string, unknown> | null) => {
-    let out = '';
+  // The columns written are every key some row (or `common`) carries, null or not (ADR 0056). A column whose value
+  // is the same in every row travels once, with `common`, in one JSON object (ADR 0061): the workspace, the channel,
+  // the zero amounts of a batch of orders. The rows carry the others under short keys ("0", "1" …, the position
+  // in the column list) read by `json_to_recordset` with the columns' own types, and a null is left out (a key a
+  // row lacks is null): no column name repeated in every row, no record of the whole table built per row.
+  type Key = { key: string; first: unknown; same: boolean; rows: number };
+  const found = new Map<string, Key>();
+  const keys: Key[] = [];
+  const sharedValues: Record<string, unknown> = {};
+  for (const key in common) if (columns[key] !== undefined) sharedValues[key] = common[key as keyof typeof common];
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r] as Record<string, unknown>;
     for (const key in row) {
-      if (skip && key in skip) continue;
-      const prefix = prefixOf(key);
-      if (prefix === '') continue;
-      written.add(key);
-      const value = row[key];
-      if (value === undefined || value === null) continue;
-      out += `${out === '' ? '' : ','}${prefix}${jsonValue(value)}`;
+      let entry = found.get(key);
+      if (entry === undefined) {
+        if (columns[key] === undefined || key in sharedValues) continue;
+        entry = { key, first: row[key], same: true, rows: 0 };
+        // A key first seen after row 0: the rows before it are null.
+        if (r > 0 && row[key] != null) entry.same = false;
+        found.set(key, entry);
+        keys.push(entry);
+      } else if (entry.same && !sameValue(entry.first, row[key])) entry.same = false;
+      entry.rows += 1;
     }
-    return out;
-  };
-  const shared = fields(common as Record<string, unknown>, null);
+  }
+  const own: Key[] = [];
+  for (const entry of keys) {
+    if (entry.same && (entry.rows === rows.length || entry.first == null)) sharedValues[entry.key] = entry.first ?? null;
+    else own.push(entry);
+  }
+  const names = own.map((_entry, i) => `"${i}"`);
   const parts = new Array<string>(rows.length);
   for (let r = 0; r < rows.length; r++) {
-    const own = fields(rows[r] as Record<string, unknown>, common as Record<string, unknown>);
-    parts[r] = `{${own}${own !== '' && shared !== '' ? ',' : ''}${shared}}`;
+    const row = rows[r] as Record<string, unknown>;
+    let out = '';
+    for (let i = 0; i < own.length; i++) {
+      const value = row[own[i]!.key];
+      if (value === undefined || value === null) continue;
+      out += `${out === '' ? '' : ','}${names[i]}:${jsonValue(value)}`;
+    }
+    parts[r] = `{${out}}`;
   }
-  const json = `[${parts.join(',')}]`;
-  const list = sql.join(
-    [...written].map((key) => sql.identifier(casing.getColumnCasing(columns[key]))),
+  const sharedKeys = Object.keys(sharedValues);
+  let shared = '';
+  for (const key of sharedKeys) {
+    const value = sharedValues[key];
+    shared += `${shared === '' ? '' : ','}${JSON.stringify(casing.getColumnCasing(columns[key]))}:${value == null ? 'null' : jsonValue(value)}`;
+  }
+  const target = sql.join(
+    [...own.map((entry) => entry.key), ...sharedKeys].map((key) => sql.identifier(casing.getColumnCasing(columns[key]))),
     sql`, `,
   );
-  return sql`insert into ${table} (${list}) select ${list} from json_populate_recordset(null::${table}, ${json}::json)`;
+  const values = sql.join(
+    [
+      ...own.map((_entry, i) => sql`r.${sql.identifier(String(i))}`),
+      ...sharedKeys.map((key) => sql`c.${sql.identifier(casing.getColumnCasing(columns[key]))}`),
+    ],
+    sql`, `,
+  );
+  const definitions = sql.raw(own.map((entry, i) => `"${i}" ${columns[entry.key]!.getSQLType()}`).join(', '));
+  const from =
+    own.length === 0
+      ? sql`generate_series(1, ${rows.length}::integer) r`
+      : sql`json_to_recordset(${`[${parts.join(',')}]`}::json) as r(${definitions})`;
+  return sharedKeys.length === 0
+    ? sql`insert into ${table} (${target}) select ${values} from ${from}`
+    : sql`insert into ${table} (${target}) select ${values} from ${from} cross join json_populate_record(null::${table}, ${`{${shared}}`}::json) c`;
+}
+
+/** Whether two values of a column are the same (dates by their instant). */
+function sameValue(x: unknown, y: unknown): boolean {
+  if (x === y) return true;
+  if (x == null || y == null) return x == null && y == null;
+  if (x instanceof Date && y instanceof Date) return x.getTime() === y.getTime();
+  return false;
 }
 
 /** A value as JSON; money (bigint) as its decimal text, also inside a jsonb value. */

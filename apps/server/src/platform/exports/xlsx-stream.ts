@@ -1,6 +1,8 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { crc32, createDeflateRaw } from 'node:zlib';
+import type { CopyTarget } from '../db/copy-out.ts';
+import { CopyRowsToSheetXml, escapeXml, type SheetColumnKind, xlsxCellText } from './xlsx-copy-rows.ts';
 
 /**
  * A streamed XLSX of one sheet, written straight to a stream (ADR 0044): the sheet's XML is produced row by row and
@@ -30,17 +32,6 @@ const STATIC_FILES = (sheetName: string): [string, string][] => [
     `${XML_HEAD}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
   ],
 ];
-
-// XML 1.0 cannot hold most control characters: they are dropped.
-// eslint-disable-next-line no-control-regex
-const XML_SPECIAL = /[<>&"\u0000-\u0008\u000B\u000C\u000E-\u001F]/u;
-// eslint-disable-next-line no-control-regex
-const XML_SPECIAL_ALL = /[<>&"\u0000-\u0008\u000B\u000C\u000E-\u001F]/gu;
-/** Text as XML character data; control characters XML 1.0 cannot hold are dropped. */
-export function escapeXml(text: string): string {
-  if (!XML_SPECIAL.test(text)) return text;
-  return text.replace(XML_SPECIAL_ALL, (c) => (c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '&' ? '&amp;' : c === '"' ? '&quot;' : ''));
-}
 
 /** A1-style column letters of a 0-based column index. */
 const columnName = (index: number): string => {
@@ -143,20 +134,35 @@ export class XlsxStreamWriter {
   }
 
   /**
-   * Where rows' XML made elsewhere (PostgreSQL's, ADR 0046) goes straight into the sheet: what is written is counted
-   * in the entry's CRC and size and handed to the compressor, which answers false while it is full. The rows written
-   * through `row` before must have been flushed.
+   * Where a `COPY … (FORMAT binary)` of one text field per column (`kinds`, in the header's order) goes: its rows are
+   * written into the sheet after the rows before (ADR 0060), the XML counted in the entry's CRC and size and handed to
+   * the compressor, whose fullness the target answers. `close` once the COPY has ended; then more rows may follow.
    */
-  sheetTarget(): { write: (chunk: Buffer) => boolean; once: (event: 'drain', listener: () => void) => unknown } {
-    if (!this.sheet || this.buffered.length > 0) throw new Error('sheetTarget: start and flush first');
+  copyRows(kinds: readonly SheetColumnKind[]): { target: CopyTarget; close: () => Promise<void> } {
+    if (!this.sheet) throw new Error('copyRows: start first');
     const sheet = this.sheet;
+    const buffered = Buffer.from(this.buffered.join(''));
+    this.buffered = [];
+    this.bufferedLength = 0;
+    const hand = (xml: Buffer, done?: () => void) => {
+      sheet.crc = crc32(xml, sheet.crc);
+      sheet.size += xml.length;
+      return sheet.deflate.write(xml, done);
+    };
+    if (buffered.length > 0) hand(buffered);
+    const letters = kinds.map((_, i) => this.letters[i] ?? columnName(i));
+    const rows = new CopyRowsToSheetXml(kinds, letters, this.rowNumber, hand);
     return {
-      write: (chunk) => {
-        sheet.crc = crc32(chunk, sheet.crc);
-        sheet.size += chunk.length;
-        return sheet.deflate.write(chunk);
+      target: {
+        write: (chunk) => rows.push(chunk),
+        once: (event, listener) => sheet.deflate.once(event, listener),
+        readsAtOnce: true,
       },
-      once: (event, listener) => sheet.deflate.once(event, listener),
+      close: async () => {
+        const ready = rows.end();
+        this.rowNumber = rows.lastRow;
+        if (!ready) await once(sheet.deflate, 'drain');
+      },
     };
   }
 
@@ -169,10 +175,11 @@ export class XlsxStreamWriter {
       const value = cells[i];
       if (value === null || value === undefined || value === '') continue;
       const ref = `${this.letters[i] ?? columnName(i)}${r}`;
-      xml +=
-        typeof value === 'number'
-          ? `<c r="${ref}"><v>${value}</v></c>`
-          : `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${escapeXml(value)}</t></is></c>`;
+      if (typeof value === 'number') xml += `<c r="${ref}"><v>${value}</v></c>`;
+      else {
+        const text = xlsxCellText(value);
+        if (text !== '') xml += `<c r="${ref}" t="inlineStr">${text}</c>`;
+      }
     }
     this.text(`${xml}</row>`);
     if (this.bufferedLength >= 1 << 20) await this.flush();
