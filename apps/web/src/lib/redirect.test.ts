@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import enRoutes from '../locales/en/routes.json';
 import {
   afterLoginPath,
   HOME_PATH,
   isSafeRedirect,
   loginFailurePath,
   loginPathFor,
-  setCurrentRouteTitle,
+  setCurrentRoute,
+  USER_NOT_FOUND_EXEMPT_ROUTES,
+  USER_NOT_FOUND_EXEMPT_TITLES,
   skipsLoginBootstrap,
 } from './redirect.ts';
 
@@ -53,13 +56,20 @@ describe('login bootstrap and user-not-found rules', () => {
   });
 
   it('sends a 404 to /auth/user-not-found except on the invitation pages', () => {
-    expect(loginFailurePath(404, 'Dashboard')).toBe('/auth/user-not-found');
-    expect(loginFailurePath(404, 'User Invitation')).toBe('/auth/login');
-    expect(loginFailurePath(404, 'User Confirm Invitation')).toBe('/auth/login');
-    expect(loginFailurePath(500, 'Dashboard')).toBe('/auth/login');
-    setCurrentRouteTitle('User Invitation');
+    expect(loginFailurePath(404, 'dashboard')).toBe('/auth/user-not-found');
+    expect(loginFailurePath(404, 'user-invitation')).toBe('/auth/login');
+    expect(loginFailurePath(404, 'owner-confirm-invitation')).toBe('/auth/login');
+    expect(loginFailurePath(500, 'dashboard')).toBe('/auth/login');
+    setCurrentRoute('user-confirm-invitation');
     expect(loginFailurePath(404)).toBe('/auth/login');
-    setCurrentRouteTitle(null);
+    setCurrentRoute(null);
     expect(loginFailurePath(404)).toBe('/auth/user-not-found');
+  });
+
+  it('names by key exactly the routes whose English title is an exempt one', () => {
+    const exempt = Object.entries(enRoutes as Record<string, string>)
+      .filter(([, title]) => (USER_NOT_FOUND_EXEMPT_TITLES as readonly string[]).includes(title))
+      .map(([key]) => key);
+    expect([...USER_NOT_FOUND_EXEMPT_ROUTES].sort()).toEqual(exempt.sort());
   });
 });

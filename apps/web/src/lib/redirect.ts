@@ -33,26 +33,32 @@ export function skipsLoginBootstrap(pathname: string): boolean {
   return pathname.includes('/confirmation/registered');
 }
 
-/** Spec part 2: pages with these titles are exempt from the user-not-found handling of spec part 8. */
+/**
+ * Spec part 2: the pages titled 'User Invitation' and 'User Confirm Invitation' are exempt from the user-not-found
+ * handling of spec part 8. Named by their routes' title keys: the English titles are not loaded while the app speaks
+ * Indonesian (redirect.test.ts checks these keys against the English titles).
+ */
 export const USER_NOT_FOUND_EXEMPT_TITLES = ['User Invitation', 'User Confirm Invitation'] as const;
+export const USER_NOT_FOUND_EXEMPT_ROUTES = [
+  'user-invitation',
+  'owner-invitation',
+  'user-confirm-invitation',
+  'owner-confirm-invitation',
+] as const;
 export const USER_NOT_FOUND_PATH = '/auth/user-not-found';
 
-let routeTitle: string | null = null;
+let routeKey: string | null = null;
 
-/** The English title of the page on screen (set by the router), used by the user-not-found exemption. */
-export function setCurrentRouteTitle(title: string | null): void {
-  routeTitle = title;
-}
-
-export function currentRouteTitle(): string | null {
-  return routeTitle;
+/** The title key of the page on screen (set by the router), used by the user-not-found exemption. */
+export function setCurrentRoute(titleKey: string | null): void {
+  routeKey = titleKey;
 }
 
 /**
  * Where a failed login processing leads (spec part 8): a 404 goes to /auth/user-not-found, except on the
- * invitation pages (identified by their English route title), where, like every other failure, it goes to /auth/login.
+ * invitation pages, where, like every other failure, it goes to /auth/login.
  */
-export function loginFailurePath(status: number, pageTitle: string | null = currentRouteTitle()): string {
-  const exempt = pageTitle !== null && (USER_NOT_FOUND_EXEMPT_TITLES as readonly string[]).includes(pageTitle);
+export function loginFailurePath(status: number, titleKey: string | null = routeKey): string {
+  const exempt = titleKey !== null && (USER_NOT_FOUND_EXEMPT_ROUTES as readonly string[]).includes(titleKey);
   return status === 404 && !exempt ? USER_NOT_FOUND_PATH : LOGIN_PATH;
 }
