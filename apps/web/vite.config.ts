@@ -24,7 +24,20 @@ const TIER_ROOTS: [tier: string, roots: () => string[]][] = [
   ['shell', () => [path.join(src, 'main.tsx')]],
   ['auth', () => [path.join(src, 'features/auth/screens/login/login-screen.tsx')]],
   // app-holders (message, notification, modal) is a chunk of its own, loaded at the first input (ADR 0053).
-  ['app', () => [path.join(src, 'app/layouts/main-layout.tsx')]],
+  // With it, the empty state that lists, selects and tables draw (`Empty`, in the tier for the side menu's search): left
+  // alone, it became a chunk of its own on the dashboard once the top bar's Select was loaded lazily (ADR 0059).
+  // Likewise antd's Spin (lists and cards draw it), whose component left the first chunk with the page loader's plain
+  // spinner (ADR 0063). And `useCan` with the contracts' menu list, which most signed-in screens read: left alone,
+  // two small chunks of their own on the dashboard, which loads the later texts' chunk since ADR 0064.
+  [
+    'app',
+    () => [
+      path.join(src, 'app/layouts/main-layout.tsx'),
+      path.join(src, 'components/use-can.ts'),
+      path.join(modules, 'antd/es/config-provider/defaultRenderEmpty.js'),
+      path.join(modules, 'antd/es/spin/index.js'),
+    ],
+  ],
 ];
 const modules = fileURLToPath(new URL('../../node_modules', import.meta.url));
 const kebab = (name: string) => name.replace(/([a-z0-9])([A-Z])/gu, '$1-$2').toLowerCase();
@@ -99,19 +112,24 @@ function tierOf(id: string, graph: ModuleGraph): string | null {
   return tier ? `ui-${tier}` : null;
 }
 
-// lib/i18n.ts CORE_NAMESPACES (not imported: the config runs in Node, i18n.ts in the browser).
-const CORE_TEXTS = ['common', 'routes', 'validation', 'errors', 'shell'];
+// lib/i18n.ts CORE_NAMESPACES and LATER_NAMESPACES (not imported: the config runs in Node, i18n.ts in the browser).
+const CORE_TEXTS = ['common', 'routes'];
+const LATER_TEXTS = ['validation', 'errors', 'shell'];
 
 // Vendor groups keep the entry chunk small (budget: entry JS ≤ 200 KB gzip, ARCHITECTURE §10).
 const vendorGroups = [
   // The core namespaces of each language (lib/i18n.ts CORE_NAMESPACES) as one chunk, loaded before the first render;
-  // every other namespace is a chunk of its own, loaded when a screen asks for it (ADR 0048).
+  // the later ones (checks, failures, the signed-in shell) as another, loaded before any screen but the sign-in page
+  // and there at the first input (ADR 0064); every other namespace is a chunk of its own, loaded when a screen asks
+  // for it (ADR 0048).
   {
     name: (id: string) => {
       const match = /[\\/]locales[\\/](id|en)[\\/]([a-z0-9-]+)\.json$/u.exec(id);
       if (!match) return null;
+      const namespace = match[2] ?? '';
+      if (CORE_TEXTS.includes(namespace)) return `texts-${match[1]}`;
       // Named groups for the others too: left alone, they were merged into the chunk of lib/i18n.ts.
-      return CORE_TEXTS.includes(match[2] ?? '') ? `texts-${match[1]}` : `texts-${match[1]}-${match[2]}`;
+      return LATER_TEXTS.includes(namespace) ? `texts-${match[1]}-later` : `texts-${match[1]}-${namespace}`;
     },
     priority: 50,
   },
@@ -119,6 +137,9 @@ const vendorGroups = [
   { name: 'router', test: /[\\/]node_modules[\\/](react-router)[\\/]/u, priority: 30 },
   { name: 'query', test: /[\\/]node_modules[\\/](@tanstack)[\\/]/u, priority: 10 },
   { name: 'i18n', test: /[\\/]node_modules[\\/](i18next|react-i18next)[\\/]/u, priority: 10 },
+  // antd's Row and Col with their `antd/es/row` and `antd/es/col` entry modules (a few bytes each): left alone, the
+  // entries became a chunk of their own next to the grid's, one request more for the dashboard's cards (ADR 0059).
+  { name: 'grid', test: /[\\/]node_modules[\\/]antd[\\/]es[\\/](grid|row|col)[\\/]/u, priority: 1 },
   // One group per tier, the first tier first: a group takes its modules' dependencies along, so the shell must
   // choose before the signed-in layout does.
   ...['ui-shell', 'ui-auth', 'ui-app'].map((tier, index) => ({
@@ -128,18 +149,25 @@ const vendorGroups = [
 ];
 
 /**
- * antd's form context (imported by Input, Select, Checkbox … for their status) takes only `FormProvider` from
- * @rc-component/form, but that package's index attaches Field, List and useForm to its default export, which keeps the
- * whole of rc-form and async-validator in every chunk that draws an input. The context gets the module that defines
- * `FormProvider` instead (the same module, so the same React context, the index re-exports); screens with a `Form`
- * still load the index (ADR 0053).
+ * Package indexes that attach or re-export more than the antd module importing them uses, pointed at the module it
+ * needs (the same module, so the same component or context as through the index; other importers still get the index).
+ *
+ * - antd's form context (imported by Input, Select, Checkbox … for their status) takes only `FormProvider` from
+ *   @rc-component/form, but that package's index attaches Field, List and useForm to its default export, which keeps
+ *   the whole of rc-form and async-validator in every chunk that draws an input (ADR 0053).
+ * - antd's `Input` takes only the default export (rc-input's Input) of @rc-component/input, whose index also exports
+ *   `TextArea` with its auto-size code: kept by its top-level `forwardRef`, it was in the first chunk (ADR 0059).
  */
-const rcFormProviderOnly = {
-  name: 'kelola-rc-form-provider-only',
+const NARROW_IMPORTS: [importer: RegExp, source: string, file: string][] = [
+  [/[\\/]antd[\\/]es[\\/]form[\\/]context\.js$/u, '@rc-component/form', '@rc-component/form/es/FormContext.js'],
+  [/[\\/]antd[\\/]es[\\/]input[\\/]Input\.js$/u, '@rc-component/input', '@rc-component/input/es/Input.js'],
+];
+const narrowImports = {
+  name: 'kelola-narrow-imports',
   enforce: 'pre' as const,
   resolveId(source: string, importer: string | undefined) {
-    if (source !== '@rc-component/form' || !importer || !/[\\/]antd[\\/]es[\\/]form[\\/]context\.js$/u.test(importer)) return null;
-    return path.join(modules, '@rc-component/form/es/FormContext.js');
+    const found = importer ? NARROW_IMPORTS.find(([from, wanted]) => wanted === source && from.test(importer)) : undefined;
+    return found ? path.join(modules, found[2]) : null;
   },
 };
 
@@ -160,6 +188,8 @@ const LAZY_ANTD: [importer: RegExp, source: string, file: string, name: string, 
   [/[\\/]antd[\\/]es[\\/]segmented[\\/]index\.js$/u, '../tooltip', 'lib/antd-lazy/tooltip.tsx', 'LazyTooltip'],
   // List draws a Pagination only with a `pagination` prop, which no list of the app sets (ADR 0058).
   [/[\\/]antd[\\/]es[\\/]list[\\/]index\.js$/u, '../pagination', 'lib/antd-lazy/pagination.tsx', 'LazyPagination'],
+  // Card draws Tabs only with a `tabList` prop, which no card of the app sets (ADR 0059).
+  [/[\\/]antd[\\/]es[\\/]card[\\/]Card\.js$/u, '../tabs', 'lib/antd-lazy/tabs.tsx', 'LazyTabs'],
   // Button's style tokens take `isBright` from ColorPresets, which draws a Collapse (kept by its side effects, ADR 0058).
   [
     /[\\/]antd[\\/]es[\\/]button[\\/]style[\\/]token\.js$/u,
@@ -186,8 +216,31 @@ const lazyAntd = {
   },
 };
 
+/**
+ * The files a lazy import preloads, less those already there: the chunk that makes the import and the chunks it
+ * imports statically (for the first chunk: React, the router, i18next, TanStack Query, the bundler's runtime) are
+ * loaded before its code runs, and listing them lengthened every lazy import's list (the screens', the texts'). A
+ * lazy import left with nothing but its own file gets no list at all (ADR 0059).
+ */
+const staticImports = new Map<string, ReadonlySet<string>>();
+const knowStaticImports = {
+  name: 'kelola-static-imports',
+  generateBundle: {
+    order: 'pre' as const,
+    handler(_options: unknown, bundle: Record<string, { type: string; imports?: string[] }>) {
+      for (const [file, chunk] of Object.entries(bundle))
+        if (chunk.type === 'chunk') staticImports.set(file, new Set([file, ...(chunk.imports ?? [])]));
+    },
+  },
+};
+function preloadList(file: string, deps: string[], { hostId }: { hostId: string }): string[] {
+  const loaded = staticImports.get(hostId);
+  const wanted = loaded ? deps.filter((dep) => !loaded.has(dep)) : deps;
+  return wanted.length === 1 && wanted[0] === file ? [] : wanted;
+}
+
 export default defineConfig({
-  plugins: [rcFormProviderOnly, lazyAntd, react()],
+  plugins: [narrowImports, lazyAntd, react(), knowStaticImports],
   resolve: {
     alias: { '@contracts-locales': contractsLocales },
   },
@@ -202,6 +255,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
+    modulePreload: { resolveDependencies: preloadList },
     rolldownOptions: {
       output: {
         codeSplitting: { groups: vendorGroups },

@@ -1,4 +1,3 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, theme as antdTheme } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import idID from 'antd/es/locale/id_ID';
@@ -8,17 +7,18 @@ import { useTranslation } from 'react-i18next';
 import { loadFormatLocale, setDayjsLanguage, useFormatLocale } from '../lib/format.ts';
 import { toLanguage } from '../lib/i18n.ts';
 import { AppServices } from './app-services.tsx';
-import { createQueryClient } from '../lib/query-client.ts';
-import { PRIMARY_COLOR, useTheme, type Theme } from '../lib/ui-settings.ts';
+import { QueryScope, type QueryScopeBox } from '../lib/query-scope.ts';
+import { PRIMARY_COLOR, useReducedMotion, useTheme, type Theme } from '../lib/ui-settings.ts';
 
 export { PRIMARY_COLOR };
 
-/** Query client, antd theme and locale (kept in step with i18next and dayjs), message, notification and modal. */
+/** The query client's scope (made at first use, app/query-provider.tsx), antd theme (without motion when the system asks for less) and locale (kept in step with i18next and dayjs), message, notification and modal. */
 export function Providers({ children, theme: forcedTheme }: { children: ReactNode; theme?: Theme }) {
-  const [queryClient] = useState(createQueryClient);
+  const [queryScope] = useState<QueryScopeBox>(() => ({}));
   const { i18n } = useTranslation();
   const storedTheme = useTheme();
   const theme = forcedTheme ?? storedTheme;
+  const reducedMotion = useReducedMotion();
   const language = toLanguage(i18n.resolvedLanguage ?? i18n.language);
   // dayjs follows the language during render, so dates rendered right after a switch already use it.
   setDayjsLanguage(language);
@@ -50,17 +50,17 @@ export function Providers({ children, theme: forcedTheme }: { children: ReactNod
   }, [theme]);
 
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryScope.Provider value={queryScope}>
       <ConfigProvider
         locale={antdLocale}
         theme={{
-          token: { colorPrimary: PRIMARY_COLOR, borderRadius: 6 },
+          token: { colorPrimary: PRIMARY_COLOR, borderRadius: 6, motion: !reducedMotion },
           algorithm: theme === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
         }}
       >
         {/* antd's App (message, notification, modal) with its parts loaded when first wanted (ADR 0048). */}
         <AppServices>{children}</AppServices>
       </ConfigProvider>
-    </QueryClientProvider>
+    </QueryScope.Provider>
   );
 }

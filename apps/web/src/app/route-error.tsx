@@ -1,5 +1,7 @@
 import { CloseCircleFilled, ExclamationCircleFilled } from '@ant-design/icons';
-import { Button, Flex, theme as antdTheme } from 'antd';
+import { theme as antdTheme } from 'antd';
+import { PlainFlex } from '../components/plain-flex.tsx';
+import { PlainButton } from '../components/plain-button.tsx';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { isChunkLoadError } from '../lib/chunk-load.ts';
@@ -17,8 +19,8 @@ export function RouteError() {
   const chunk = isChunkLoadError(error);
   const Icon = chunk ? ExclamationCircleFilled : CloseCircleFilled;
   return (
-    <Flex align="center" justify="center" style={{ minHeight: 360 }} data-testid="route-error">
-      <Flex
+    <PlainFlex align="center" justify="center" style={{ minHeight: 360 }} data-testid="route-error">
+      <PlainFlex
         vertical
         align="center"
         gap={token.marginMD}
@@ -28,18 +30,18 @@ export function RouteError() {
         <PlainTitle level={3} style={{ margin: 0, fontWeight: 400 }}>
           {t(chunk ? 'loadError.title' : 'errors.somethingWrong')}
         </PlainTitle>
-        <Flex vertical gap={4} style={{ color: token.colorTextDescription, fontSize: token.fontSize }}>
+        <PlainFlex vertical gap={4} style={{ color: token.colorTextDescription, fontSize: token.fontSize }}>
           <span>{t(chunk ? 'loadError.body' : 'errors.tryAgain')}</span>
           {chunk && (
             <PlainSecondary code data-testid="route-error-code">
               {error.code}
             </PlainSecondary>
           )}
-        </Flex>
-        <Button type="primary" onClick={() => window.location.reload()} style={{ marginTop: token.marginXS }}>
+        </PlainFlex>
+        <PlainButton onClick={() => window.location.reload()} style={{ marginTop: token.marginXS }}>
           {t('loadError.reload')}
-        </Button>
-      </Flex>
-    </Flex>
+        </PlainButton>
+      </PlainFlex>
+    </PlainFlex>
   );
 }

@@ -7,14 +7,18 @@ import { FullLayout } from './layouts/full-layout.tsx';
 import { RouteError } from './route-error.tsx';
 import { RedirectRoute, RouteScreen } from './route-screen.tsx';
 import { ROUTE_TABLE, type RouteEntry, type RouteLayout } from './route-table.ts';
-import { SCREENS } from './screen-registry.ts';
 import { PageLoader } from '../components/page-loader.tsx';
+import { withLaterTexts } from '../lib/i18n.ts';
 import { lazyNamed } from '../lib/lazy-named.ts';
 import { NOT_FOUND_PATH } from '../lib/redirect.ts';
 
 // The signed-in shell (top bar, side menu, drawer, business selector, idle dialog) is a chunk of its own, so the
-// sign-in pages do not load it (ADR 0044); a failed load shows the route's error screen, as a screen's does.
-const MainLayout = lazyNamed(() => import('./layouts/main-layout.tsx'), 'MainLayout');
+// sign-in pages do not load it (ADR 0044); a failed load shows the route's error screen, as a screen's does. The
+// later texts (the shell's, field rules, error texts) load beside it (ADR 0064).
+const MainLayout = lazyNamed(
+  withLaterTexts(() => import('./layouts/main-layout.tsx')),
+  'MainLayout',
+);
 
 const LAYOUTS: Record<RouteLayout, () => React.JSX.Element> = {
   main: () => (
@@ -29,7 +33,7 @@ const LAYOUTS: Record<RouteLayout, () => React.JSX.Element> = {
 function toRoute(entry: RouteEntry): RouteObject {
   return {
     path: entry.path,
-    element: <RouteScreen entry={entry} screen={entry.screen ? SCREENS[entry.screen] : null} />,
+    element: <RouteScreen entry={entry} />,
     // A screen that fails (chunk load error included) is replaced inside its layout, so the shell stays usable.
     errorElement: <RouteError />,
   };

@@ -202,6 +202,8 @@ describe('shell', { timeout: 20_000 }, () => {
     act(() => localStorage.clear());
     await act(() => router.navigate('/auth/login'));
     expect(router.state.location.search).toBe('');
+    // The sign-in page drawn: its chunk is not left loading when the file's environment is torn down.
+    expect(await screen.findByRole('button', { name: 'Masuk' })).toBeTruthy();
   });
 });
 

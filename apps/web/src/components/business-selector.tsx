@@ -1,6 +1,6 @@
-import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { BusinessListEntry, RestrictionBase } from '@kelola/contracts/me';
+import { LazySelect } from './lazy-select.tsx';
 
 export const ALL_ENTRIES = 'all';
 export const SELECTOR_WIDTH = 250;
@@ -44,16 +44,18 @@ export function selectorModel(
   return { options, value: selected, disabled: options.length < 2 };
 }
 
-/** Searchable business or warehouse selector of the top bar (spec part 6): 250 px, disabled with fewer than 2 options. */
+/**
+ * Searchable business or warehouse selector of the top bar (spec part 6): 250 px, disabled with fewer than 2 options.
+ * antd's Select, loaded when first wanted (lazy-select.tsx, ADR 0059).
+ */
 export function BusinessSelector({ entries, restriction, value, onChange, width = SELECTOR_WIDTH }: Props) {
   const { t } = useTranslation('shell');
   const warehouse = restriction === 'WAREHOUSE';
   const model = selectorModel(entries, restriction, value, t(warehouse ? 'selector.allWarehouses' : 'selector.allBusinesses'));
   return (
-    <Select
+    <LazySelect
       data-testid="business-selector"
       style={{ width, maxWidth: '100%' }}
-      showSearch={{ optionFilterProp: 'label' }}
       options={model.options}
       value={model.value}
       disabled={model.disabled}

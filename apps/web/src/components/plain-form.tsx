@@ -15,6 +15,7 @@ import {
   type ReactElement,
   type ReactNode,
 } from 'react';
+import { loadLaterTexts } from '../lib/i18n.ts';
 import { useLanguageChange } from '../lib/use-language-change.ts';
 
 /**
@@ -45,6 +46,8 @@ export type PlainForm<Name extends string> = {
 };
 
 async function firstError(rules: readonly PlainRule[], value: string): Promise<string[]> {
+  // The rules' messages are later texts (`validation`, `errors`): loaded at the form's first input, waited for here.
+  await loadLaterTexts();
   for (const rule of rules) {
     try {
       await rule(value);
@@ -167,6 +170,9 @@ export function PlainFormRoot<Name extends string>({
 }) {
   const classes = usePlainFormClasses();
   const p = classes.prefix;
+  // The texts of the rules and of the server's errors load at the first press, key or input in the form, before a
+  // field is checked (the username's autofocus is not an input: a focus would load them with the page, ADR 0064).
+  const wanted = () => void loadLaterTexts();
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     event.stopPropagation();
@@ -176,7 +182,14 @@ export function PlainFormRoot<Name extends string>({
   };
   return (
     <DisabledContextProvider disabled={disabled}>
-      <form id={form.name} className={`${p} ${p}-vertical ${p}-hide-required-mark ${classes.form}`} onSubmit={onSubmit}>
+      <form
+        id={form.name}
+        className={`${p} ${p}-vertical ${p}-hide-required-mark ${classes.form}`}
+        onSubmit={onSubmit}
+        onPointerDownCapture={wanted}
+        onKeyDownCapture={wanted}
+        onInputCapture={wanted}
+      >
         {children}
       </form>
     </DisabledContextProvider>

@@ -1,7 +1,5 @@
 import enUS from 'antd/es/locale/en_US';
 import idID from 'antd/es/locale/id_ID';
-import dayjs from 'dayjs';
-import 'dayjs/locale/id';
 import { useSyncExternalStore } from 'react';
 import { FORMAT_LOCALES, formatLocaleFiles } from './format-locales.ts';
 import { currentLanguage } from './i18n.ts';
@@ -74,11 +72,29 @@ export function formatDateTime(value: string | Date, withTime = true): string {
   }).format(date);
 }
 
+/**
+ * dayjs itself is not in the first chunk (ADR 0063): the sign-in page draws no date. `lib/dayjs-language.ts` (imported
+ * by the signed-in layout and by every module that draws or computes dates) hands its `locale` setter over when it
+ * loads; until then the wanted locale is only kept, and applied then.
+ */
+let applyDayjsLocale: ((name: string) => void) | null = null;
+let wantedDayjsLocale = 'id';
+function chooseDayjsLocale(name: string): void {
+  wantedDayjsLocale = name;
+  applyDayjsLocale?.(name);
+}
+
+/** Called once by lib/dayjs-language.ts with dayjs's global locale setter: applies the locale wanted so far. */
+export function provideDayjsLocale(apply: (name: string) => void): void {
+  applyDayjsLocale = apply;
+  apply(wantedDayjsLocale);
+}
+
 /** dayjs follows the language until the chosen format locale's dayjs file has loaded (see loadFormatLocale). */
 export function setDayjsLanguage(language: string): void {
   const entry = FORMAT_LOCALES.find((item) => item.code === formatLocale);
-  if (entry && loadedDayjs.has(entry.dayjs)) dayjs.locale(entry.dayjs);
-  else dayjs.locale(language === 'en' ? 'en' : 'id');
+  if (entry && loadedDayjs.has(entry.dayjs)) chooseDayjsLocale(entry.dayjs);
+  else chooseDayjsLocale(language === 'en' ? 'en' : 'id');
 }
 
 const loadedDayjs = new Set(['en', 'id']);
@@ -90,14 +106,14 @@ export async function loadFormatLocale(code: string) {
   // The interface's own locales are in the first chunk (providers.tsx): no chunk of loaders for them (ADR 0058).
   const own = code === 'id-ID' ? idID : code === 'en-US' ? enUS : null;
   if (own && loadedDayjs.has(entry.dayjs)) {
-    if (formatLocale === code) dayjs.locale(entry.dayjs);
+    if (formatLocale === code) chooseDayjsLocale(entry.dayjs);
     return own;
   }
   const files = await formatLocaleFiles(code);
   if (!files) return null;
   const [antd] = await Promise.all([files.antd(), files.dayjsFile?.()]);
   loadedDayjs.add(entry.dayjs);
-  if (formatLocale === code) dayjs.locale(entry.dayjs);
+  if (formatLocale === code) chooseDayjsLocale(entry.dayjs);
   return antd.default;
 }
 

@@ -47,11 +47,19 @@ export function buildResources(): Resource {
 }
 
 /**
- * The namespaces every screen uses (page titles, field rules, error texts, the signed-in shell's own): one chunk per language, loaded before the
- * first render (vite.config.ts groups them). Every other namespace is its own chunk, loaded when a component first
- * asks for it (`useTranslation('orders')` suspends until then), in the language in use only (ADR 0048).
+ * The namespaces every screen draws with (the app's name and common texts, page titles): one chunk per language, loaded
+ * before the first render (vite.config.ts groups them). Every other namespace is its own chunk, loaded when a component
+ * first asks for it (`useTranslation('orders')` suspends until then), in the language in use only (ADR 0048).
  */
-export const CORE_NAMESPACES = ['common', 'routes', 'validation', 'errors', 'shell'] as const;
+export const CORE_NAMESPACES = ['common', 'routes'] as const;
+
+/**
+ * The namespaces of checks and failures (field rules, error texts) and the signed-in shell's own: one chunk per
+ * language, loaded by `loadLaterTexts` before any screen but the sign-in page is drawn (its loader waits for them),
+ * and on the sign-in page at the first input, before a field is checked (ADR 0064). Code that reads them (`i18n.t`,
+ * `errorText`) runs after that.
+ */
+export const LATER_NAMESPACES = ['validation', 'errors', 'shell'] as const;
 
 /**
  * Namespaces a namespace's components read with a prefix (`t('orders:status.x')` in a fulfillment screen): loaded with
@@ -123,6 +131,33 @@ const ready = instance.init({
 
 /** Resolves once the language in use has its core texts (main.tsx renders after it; a failed load renders too). */
 export const i18nReady: Promise<void> = TEST ? Promise.resolve() : ready.then(() => undefined);
+
+let later: Promise<void> | null = null;
+/**
+ * Loads the later namespaces (`LATER_NAMESPACES`) in the language in use, once; i18next then keeps them in use, so a
+ * language switch loads them in the new language before it switches. A failed load is tried again at the next call
+ * (meanwhile the texts show their keys, as a failed core load does).
+ */
+export function loadLaterTexts(): Promise<void> {
+  if (TEST) return Promise.resolve();
+  later ??= ready
+    .then(() => i18next.loadNamespaces([...LATER_NAMESPACES]))
+    .then(
+      () => {
+        if (!LATER_NAMESPACES.every((ns) => i18next.hasResourceBundle(currentLanguage(), ns))) later = null;
+      },
+      () => {
+        later = null;
+      },
+    );
+  return later;
+}
+
+/** A loader that also waits for the later texts: the screens and layouts other than the sign-in page (ADR 0064). */
+export const withLaterTexts =
+  <T>(load: () => Promise<T>): (() => Promise<T>) =>
+  async () =>
+    (await Promise.all([load(), loadLaterTexts()]))[0];
 
 export const i18n = i18next;
 

@@ -1,5 +1,5 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { setFormatLocale } from '../lib/format.ts';
 import { changeLanguage, currentLanguage } from '../lib/i18n.ts';
 import { setTheme } from '../lib/ui-settings.ts';
@@ -33,6 +33,13 @@ if (!('ResizeObserver' in window)) {
 
 // The files of a worker share their modules (isolate: false in vitest.config.ts): each test leaves the page as the
 // next one expects it, in Indonesian, with no chosen format locale or theme, real timers and the real fetch.
+// A request or timer of an earlier file that ends after its test (a sign-in answer, a token refresh, a language
+// switch) may still write the session or the language between files: each test starts signed out, in Indonesian.
+beforeEach(async () => {
+  localStorage.clear();
+  if (currentLanguage() !== 'id') await changeLanguage('id');
+});
+
 afterEach(async () => {
   cleanup();
   vi.useRealTimers();

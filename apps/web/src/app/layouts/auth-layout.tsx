@@ -1,9 +1,28 @@
-import { Flex, Layout, Segmented, theme as antdTheme } from 'antd';
+import { ConfigProvider, theme as antdTheme } from 'antd';
+import { PlainFlex } from '../../components/plain-flex.tsx';
+import useLayoutStyle from 'antd/es/layout/style';
+import { useContext, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { changeLanguage, toLanguage, type Language } from '../../lib/i18n.ts';
 import { PRIMARY_COLOR, useTheme } from '../../lib/ui-settings.ts';
+import { LazySegmented } from '../../components/lazy-segmented.tsx';
 import { PlainSecondary, PlainTitle } from '../../components/plain-text.tsx';
+
+/**
+ * antd's `Layout` as it draws itself without a `Sider` (its class and style hook): the component's module imports
+ * `Sider`, which the sign-in page would load for nothing (ADR 0059).
+ */
+function PlainLayout({ style, children }: { style: CSSProperties; children: ReactNode }) {
+  const { getPrefixCls } = useContext(ConfigProvider.ConfigContext);
+  const prefixCls = getPrefixCls('layout');
+  const [hashId, cssVarCls] = useLayoutStyle(prefixCls);
+  return (
+    <div className={`${prefixCls} ${hashId} ${cssVarCls}`} style={style}>
+      {children}
+    </div>
+  );
+}
 
 /** Sign-in, sign-up, verification and auth status pages: one centred card. */
 export function AuthLayout() {
@@ -13,14 +32,14 @@ export function AuthLayout() {
   const dark = useTheme() === 'dark';
   const background = dark ? token.colorBgLayout : 'linear-gradient(160deg, #eef3ff 0%, #f7f9fc 60%)';
   return (
-    <Layout style={{ minHeight: '100vh', background }}>
-      <Flex vertical align="center" justify="center" style={{ minHeight: '100vh', padding: '32px 16px' }} gap={24}>
-        <Flex vertical align="center" gap={4}>
+    <PlainLayout style={{ minHeight: '100vh', background }}>
+      <PlainFlex vertical align="center" justify="center" style={{ minHeight: '100vh', padding: '32px 16px' }} gap={24}>
+        <PlainFlex vertical align="center" gap={4}>
           <PlainTitle level={2} style={{ margin: 0, color: PRIMARY_COLOR }}>
             {t('appName')}
           </PlainTitle>
           <PlainSecondary>{t('tagline')}</PlainSecondary>
-        </Flex>
+        </PlainFlex>
         {/* A card drawn with the theme's tokens: antd's Card brings Tabs (and its menu) into the first screen (ADR 0044). */}
         <div
           style={{
@@ -35,7 +54,7 @@ export function AuthLayout() {
         >
           <Outlet />
         </div>
-        <Segmented<Language>
+        <LazySegmented<Language>
           size="small"
           value={language}
           onChange={(value) => void changeLanguage(value)}
@@ -44,7 +63,7 @@ export function AuthLayout() {
             { value: 'en', label: t('languages.en') },
           ]}
         />
-      </Flex>
-    </Layout>
+      </PlainFlex>
+    </PlainLayout>
   );
 }

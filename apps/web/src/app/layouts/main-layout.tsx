@@ -1,3 +1,4 @@
+import '../../lib/dayjs-language.ts';
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Layout, theme as antdTheme, Typography } from 'antd';
@@ -24,7 +25,10 @@ import { PRIMARY_COLOR, setTheme, useTheme, type Theme } from '../../lib/ui-sett
 import { deviceOf, startsCollapsed, useMenuSwipe, useViewportWidth } from '../../lib/viewport.ts';
 import { BusyBanner } from './busy-banner.tsx';
 import { useAppServices } from '../app-services.tsx';
+import { AppQueryProvider } from '../query-provider.tsx';
 import { lazyNamed } from '../../lib/lazy-named.ts';
+import { MAIN_SCREENS } from '../main-screens.ts';
+import { MainScreens } from '../screen-registry.ts';
 
 // Drawn only when wanted, so their antd parts (Modal, Result) are chunks of their own, off the first load (ADR 0053).
 const IdleDialog = lazyNamed(() => import('../../components/idle-dialog.tsx'), 'IdleDialog');
@@ -33,7 +37,18 @@ const LoadFailed = lazyNamed(() => import('./load-failed.tsx'), 'LoadFailed');
 const MobileDrawer = lazyNamed(() => import('./mobile-drawer.tsx'), 'MobileDrawer');
 
 /** The main layout: top bar, side menu from the server and the screen. Open routes render without the shell when signed out. */
+/** The signed-in layout; the routes drawn in it find their screens in its list (main-screens.ts, ADR 0059). */
 export function MainLayout() {
+  return (
+    <AppQueryProvider>
+      <MainScreens.Provider value={MAIN_SCREENS}>
+        <MainLayoutContent />
+      </MainScreens.Provider>
+    </AppQueryProvider>
+  );
+}
+
+function MainLayoutContent() {
   // Its screens use App.useApp(): message, notification and modal load with the layout (app-services.tsx).
   useAppServices();
   const token = useAccessToken();

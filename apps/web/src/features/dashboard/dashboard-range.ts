@@ -1,3 +1,4 @@
+import '../../lib/dayjs-language.ts';
 import dayjs, { type Dayjs } from 'dayjs';
 
 /** Spec parts 5 and 9: the dashboard's end date is at least 7 days after its start date. */

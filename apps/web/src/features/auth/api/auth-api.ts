@@ -1,12 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LoginInput, Session, SignUpInput } from '@kelola/contracts/auth';
+import type { Session, SignUpInput } from '@kelola/contracts/auth';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 export type SignUpResult = { user: { uuid: string; type_register: 'email' | 'phone' }; otp: { resend_delay: number } };
 export type VerificationResult = { login: { user: { uuid: string; email: string | null; phone: string | null }; token: Session } };
 export type ForgotVerifyResult = { token: string; username: string };
 
-export const login = (body: LoginInput) => apiFetch<Session>('/auth/login', { method: 'POST', body, auth: false });
 export const signUp = (body: SignUpInput) => apiFetch<SignUpResult>('/auth/sign-up', { method: 'POST', body, auth: false });
 export const verifyPhone = (body: { user_uuid: string; otp_code: string }) =>
   apiFetch<VerificationResult>('/auth/verification/phone', { method: 'POST', body: { ...body, login: true }, auth: false });
@@ -23,7 +22,6 @@ export const forgotVerifyOtp = (body: { username: string; otp: string }) =>
 export const resetPassword = (body: { token: string; password: string; password_confirmation: string }) =>
   apiFetch<unknown>('/auth/forgot-password/reset', { method: 'POST', body, auth: false });
 
-export const useLogin = () => useMutation({ mutationFn: login });
 export const useSignUp = () => useMutation({ mutationFn: signUp });
 export const useVerifyPhone = () => useMutation({ mutationFn: verifyPhone });
 export const useVerifyEmail = () => useMutation({ mutationFn: verifyEmail });

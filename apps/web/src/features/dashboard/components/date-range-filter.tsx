@@ -1,9 +1,10 @@
-import { DatePicker } from 'antd';
+import '../../../lib/dayjs-language.ts';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PlainItem } from '../../../components/plain-form.tsx';
+import { PeriodPicker } from './period-picker.tsx';
 import { DATE_FORMAT, isRangeLongEnough, MIN_RANGE_DAYS, rangeFromQuery } from '../dashboard-range.ts';
 
 type Picked = [Dayjs | null, Dayjs | null] | null;
@@ -53,7 +54,8 @@ export function DateRangeFilter() {
       style={{ marginBottom: 0 }}
       htmlFor="dashboard-range"
     >
-      <DatePicker.RangePicker
+      {/* The picker loads when first wanted; until then its closed look (ADR 0059). */}
+      <PeriodPicker
         id="dashboard-range"
         value={picked ?? [saved.start, saved.end]}
         onChange={onChange}

@@ -1,3 +1,4 @@
+import '../../../lib/dayjs-language.ts';
 import { DownloadOutlined, ExportOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, DatePicker, Flex, Form, Input, Modal, Progress, Result, Select, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';

@@ -1,3 +1,4 @@
+import '../../../lib/dayjs-language.ts';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import type { Payment } from '@kelola/contracts/finance';
 import { Button, DatePicker, Descriptions, Drawer, Form, Input, Modal, Select, Space, Table, Typography, Upload } from 'antd';

@@ -1,3 +1,4 @@
+import '../../../lib/dayjs-language.ts';
 import { SearchOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Col, DatePicker, Form, Input, Row, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';

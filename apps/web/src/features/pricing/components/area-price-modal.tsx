@@ -1,3 +1,4 @@
+import '../../../lib/dayjs-language.ts';
 import { Alert, Col, DatePicker, Form, Input, Modal, Row } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';

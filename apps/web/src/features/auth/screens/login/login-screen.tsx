@@ -1,18 +1,18 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Flex } from 'antd';
-import Input from 'antd/es/input/Input';
-import Password from 'antd/es/input/Password';
 import { i18n } from '../../../../lib/i18n.ts';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { setAccessToken } from '../../../../lib/auth-session.ts';
 import { applyFieldErrors } from '../../../../lib/form-errors.ts';
 import { afterLoginPath } from '../../../../lib/redirect.ts';
-import { useLogin } from '../../api/auth-api.ts';
+import { useLogin } from '../../api/login-api.ts';
 import { PlainParagraph } from '../../../../components/plain-text.tsx';
 import { AuthHeading } from '../../components/auth-heading.tsx';
 import { asPlainRule, identifierRule, noSpaceInEmail } from '../../components/field-rules.ts';
 import { FormError } from '../../../../components/form-error.tsx';
+import { PlainButton } from '../../../../components/plain-button.tsx';
+import { PlainFlex } from '../../../../components/plain-flex.tsx';
+import { PlainInput, PlainPassword } from '../../../../components/plain-input.tsx';
 import { PlainFormItem, PlainFormRoot, usePlainForm, type PlainRule } from '../../../../components/plain-form.tsx';
 
 const required: PlainRule = async (value) => {
@@ -27,7 +27,8 @@ const FIELDS = {
 
 /**
  * /auth/login: e-mail or phone plus password; returns to the kept path afterwards. The first screen: its form is the
- * plain form (antd's look without rc-form and async-validator), its inputs antd's Input and Password (ADR 0053).
+ * plain form (antd's look without rc-form and async-validator, ADR 0053), its inputs antd's Input and Password drawn
+ * by the app (ADR 0064).
  */
 export function LoginScreen() {
   const { t } = useTranslation('auth');
@@ -57,20 +58,31 @@ export function LoginScreen() {
       <PlainFormRoot form={form} onFinish={onFinish} disabled={login.isPending}>
         <PlainFormItem form={form} name="username" label={t('fields.username')}>
           {(field) => (
-            <Input {...field} prefix={<UserOutlined />} autoComplete="username" placeholder={t('fields.usernamePlaceholder')} autoFocus />
+            <PlainInput
+              {...field}
+              prefix={<UserOutlined />}
+              autoComplete="username"
+              placeholder={t('fields.usernamePlaceholder')}
+              autoFocus
+            />
           )}
         </PlainFormItem>
         <PlainFormItem form={form} name="password" label={t('fields.password')} required>
           {(field) => (
-            <Password {...field} prefix={<LockOutlined />} autoComplete="current-password" placeholder={t('fields.passwordPlaceholder')} />
+            <PlainPassword
+              {...field}
+              prefix={<LockOutlined />}
+              autoComplete="current-password"
+              placeholder={t('fields.passwordPlaceholder')}
+            />
           )}
         </PlainFormItem>
-        <Flex justify="flex-end" style={{ marginTop: -12, marginBottom: 16 }}>
+        <PlainFlex justify="flex-end" style={{ marginTop: -12, marginBottom: 16 }}>
           <Link to="/auth/forgot-password">{t('login.forgotPassword')}</Link>
-        </Flex>
-        <Button type="primary" htmlType="submit" block size="large" loading={login.isPending}>
+        </PlainFlex>
+        <PlainButton htmlType="submit" block size="large" loading={login.isPending}>
           {t('login.submit')}
-        </Button>
+        </PlainButton>
       </PlainFormRoot>
       <PlainParagraph style={{ textAlign: 'center', marginTop: 24, marginBottom: 0 }}>
         {t('login.noAccount')} <Link to="/auth/register">{t('login.register')}</Link>

@@ -1,3 +1,4 @@
+import '../../../../lib/dayjs-language.ts';
 import { CheckCircleOutlined } from '@ant-design/icons';
 import { App, Button, Col, DatePicker, Flex, Form, Input, Row } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';

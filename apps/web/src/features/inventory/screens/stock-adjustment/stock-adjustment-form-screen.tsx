@@ -1,3 +1,4 @@
+import '../../../../lib/dayjs-language.ts';
 import { CheckCircleOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Col, DatePicker, Form, Input, Row, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';

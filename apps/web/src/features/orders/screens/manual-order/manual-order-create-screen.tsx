@@ -1,3 +1,4 @@
+import '../../../../lib/dayjs-language.ts';
 import { ArrowLeftOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { ManualOrderInput, PAYMENT_STATUSES, type ManualOrderQuoteInput, type ManualVoucherCheckInput } from '@kelola/contracts/orders';
 import type { CatalogSearchItem } from '@kelola/contracts/catalog-search';

@@ -1,3 +1,4 @@
+import '../../../../lib/dayjs-language.ts';
 import { ORDER_SEARCH_PARAMS } from '@kelola/contracts/orders';
 import { PlusOutlined, WarningOutlined } from '@ant-design/icons';
 import { ORDER_SORTS, PAYMENT_STATUSES } from '@kelola/contracts/orders';

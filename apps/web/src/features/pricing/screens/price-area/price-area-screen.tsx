@@ -1,3 +1,4 @@
+import '../../../../lib/dayjs-language.ts';
 import { ArrowLeftOutlined, DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { App, Button, Card, Empty, Flex, Popconfirm, Result, Segmented, Space, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';

@@ -1,3 +1,4 @@
+import '../../../../lib/dayjs-language.ts';
 import { ADMIN_VOUCHER_TYPES, VOUCHER_VALUE_TYPES } from '@kelola/domain';
 import { Alert, Col, DatePicker, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';

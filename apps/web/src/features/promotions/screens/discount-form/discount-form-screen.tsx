@@ -1,3 +1,4 @@
+import '../../../../lib/dayjs-language.ts';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { DiscountProgramInput, type DiscountProgram } from '@kelola/contracts/promotions';
 import { DISCOUNT_FORMATS, DISCOUNT_TIERS, CRITERIA_MODES } from '@kelola/domain';

@@ -1,3 +1,4 @@
+import '../../../../lib/dayjs-language.ts';
 import { PlusOutlined } from '@ant-design/icons';
 import { DISCOUNT_SEARCH_PARAMS } from '@kelola/contracts/promotions';
 import { DISCOUNT_STATUSES, DISCOUNT_TIERS } from '@kelola/domain';

@@ -1,3 +1,4 @@
+import '../../../../lib/dayjs-language.ts';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ShopeePromotion } from '@kelola/contracts/promotions';
 import { Alert, Button, Col, DatePicker, Form, Input, InputNumber, Popconfirm, Row, Space, Table, Tag } from 'antd';

@@ -1,3 +1,4 @@
+import '../../../../lib/dayjs-language.ts';
 import { VOUCHER_VALUE_TYPES, WEB_VOUCHER_TYPE_IDS } from '@kelola/domain';
 import type { UsedVoucher, WebVoucher } from '@kelola/contracts/promotions';
 import { Col, DatePicker, Descriptions, Form, Input, InputNumber, Row, Select, Switch, Table } from 'antd';
