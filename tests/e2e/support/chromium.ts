@@ -44,6 +44,10 @@ export async function openBrowser(baseURL: string, options: BrowserOptions = {})
     ...(options.mobile ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
     locale: 'id-ID',
     timezoneId: 'Asia/Jakarta',
+    // The system's "reduce motion": antd's modals, drawers and menus open at once (app/providers.tsx). With their zoom,
+    // a click that lands while a dialog is still opening is lost: its press reaches the button, its release the
+    // dialog's wrapper (pointer events are off during the zoom), and the journey waits for a screen that never comes.
+    reducedMotion: 'reduce',
   });
   context.setDefaultTimeout(15_000);
   context.setDefaultNavigationTimeout(30_000);

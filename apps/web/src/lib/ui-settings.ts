@@ -49,3 +49,27 @@ function subscribe(listener: Listener): () => void {
 export function useTheme(): Theme {
   return useSyncExternalStore(subscribe, currentTheme, currentTheme);
 }
+
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+function reducedMotionQuery(): MediaQueryList | null {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(REDUCED_MOTION) : null;
+}
+
+function prefersReducedMotion(): boolean {
+  return reducedMotionQuery()?.matches ?? false;
+}
+
+function subscribeReducedMotion(listener: Listener): () => void {
+  const query = reducedMotionQuery();
+  query?.addEventListener?.('change', listener);
+  return () => query?.removeEventListener?.('change', listener);
+}
+
+/**
+ * Whether the system asks for less motion (WCAG 2.3.3): antd's modals, drawers and menus then open and close at once,
+ * without their zoom and slide. Followed live, when the setting changes while the page is open.
+ */
+export function useReducedMotion(): boolean {
+  return useSyncExternalStore(subscribeReducedMotion, prefersReducedMotion, () => false);
+}

@@ -28,7 +28,13 @@ export function ScanPackPanel({ kind, onPacked }: { kind: FulfillmentKind; onPac
   const [looking, setLooking] = useState(false);
   const write = useFulfillmentWrite(kind);
 
-  useEffect(() => input.current?.focus(), [order, message]);
+  useEffect(() => {
+    input.current?.focus();
+    // In a dialog that opens at once (no zoom: the system asks for less motion), the dialog's focus lock settles after
+    // this effect and puts the focus on its first focusable element, the close button: the input takes it back.
+    const frame = requestAnimationFrame(() => input.current?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [order, message]);
 
   const reset = () => {
     setOrder(null);

@@ -1,3 +1,4 @@
+import '../../../lib/dayjs-language.ts';
 import type { PickupSlot } from '@kelola/contracts/fulfillment';
 import { Alert, Form, Input, Modal, Radio, Space, Spin, Typography } from 'antd';
 import dayjs from 'dayjs';

@@ -1,11 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ConfigProvider } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CHANNELS, meWith, notFound, WAREHOUSES, WORKSPACE } from '../../../test/document-fixtures.ts';
 import { renderWithRouter, stubFetch } from '../../../test/render-with-router.tsx';
 import { listOf, ORDER_ID, ORDER_ID_2, ROW, ROW_2 } from './fulfillment-fixtures.ts';
 import { FulfillmentListScreen } from './fulfillment-list-screen.tsx';
 
-function setup(query = '', permissions: Parameters<typeof meWith>[0] = { fulfillment: 'WRITE', 'store-list': 'READ', warehouse: 'READ' }) {
+function setup(
+  query = '',
+  permissions: Parameters<typeof meWith>[0] = { fulfillment: 'WRITE', 'store-list': 'READ', warehouse: 'READ' },
+  { motion = true } = {},
+) {
   const { fetchStub, calls } = stubFetch((method, url) => {
     if (url.pathname === '/api/fulfillment' && method === 'GET') return { body: listOf([ROW, ROW_2]) };
     if (url.pathname === '/api/fulfillment/bulk' && method === 'POST')
@@ -22,11 +27,16 @@ function setup(query = '', permissions: Parameters<typeof meWith>[0] = { fulfill
     return notFound;
   });
   vi.stubGlobal('fetch', fetchStub);
-  const view = renderWithRouter(<FulfillmentListScreen kind="fulfillment" />, {
-    path: `/fulfillment?workspace_id=${WORKSPACE}${query}`,
-    pattern: '/fulfillment',
-    me: meWith(permissions),
-  });
+  const screenElement = <FulfillmentListScreen kind="fulfillment" />;
+  // motion false: what the app's providers set when the system asks for less motion (dialogs open at once).
+  const view = renderWithRouter(
+    motion ? screenElement : <ConfigProvider theme={{ token: { motion: false } }}>{screenElement}</ConfigProvider>,
+    {
+      path: `/fulfillment?workspace_id=${WORKSPACE}${query}`,
+      pattern: '/fulfillment',
+      me: meWith(permissions),
+    },
+  );
   return { ...view, calls };
 }
 
@@ -87,5 +97,18 @@ describe('/fulfillment', { timeout: 60_000 }, () => {
     await screen.findByText('SHP-240001');
     expect(screen.queryByTestId('open-scan')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Konfirmasi Pick' })).toBeNull();
+  });
+
+  it('opens scan to pack with the focus in its input, also when dialogs open without motion', async () => {
+    for (const motion of [true, false]) {
+      const { unmount } = setup('', undefined, { motion });
+      fireEvent.click(await screen.findByTestId('open-scan'));
+      const input = await screen.findByTestId('scan-input');
+      await waitFor(() => expect(document.activeElement).toBe(input));
+      // Still there once the dialog's own focus handling has settled.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(document.activeElement).toBe(input);
+      unmount();
+    }
   });
 });

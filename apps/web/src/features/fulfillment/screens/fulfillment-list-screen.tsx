@@ -1,3 +1,4 @@
+import '../../../lib/dayjs-language.ts';
 import { ScanOutlined } from '@ant-design/icons';
 import type { FulfillmentKind } from '@kelola/contracts/fulfillment';
 import { FULFILLMENT_STEPS, type FulfillmentAction } from '@kelola/domain';
