@@ -155,7 +155,17 @@ export function ClosedSegmented<T extends string>({
             .filter(Boolean)
             .join(' ');
           return (
-            <label key={option.value} className={itemClass} onMouseDown={() => setKeyboard(false)}>
+            <label
+              key={option.value}
+              className={itemClass}
+              onMouseDown={() => setKeyboard(false)}
+              onClick={(event) => {
+                // The label's click chooses its option itself: its default action (a click on the radio) is lost when
+                // the control arrived during the press (Chromium drops it), and the stand-in leaves after this click.
+                event.preventDefault();
+                if (!checked) onChange(option.value);
+              }}
+            >
               <input
                 name={name}
                 className={`${prefixCls}-item-input`}
