@@ -1,7 +1,8 @@
 import type { FulfillmentDetail, FulfillmentKind } from '@kelola/contracts/fulfillment';
 import { Alert, Button, Flex, Input, Progress, Table, Tag, Typography, type InputRef } from 'antd';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDialogFocus } from '../../../components/use-dialog-focus.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { fetchFulfillment, lookupScan, useFulfillmentWrite } from '../api/fulfillment-api.ts';
@@ -20,21 +21,14 @@ const PACKABLE = ['PICK_CONFIRMED', 'PACK_CONFIRMED'];
  */
 export function ScanPackPanel({ kind, onPacked }: { kind: FulfillmentKind; onPacked?: (detail: FulfillmentDetail) => void }) {
   const { t } = useTranslation('fulfillment');
-  const input = useRef<InputRef>(null);
   const [code, setCode] = useState('');
   const [order, setOrder] = useState<FulfillmentDetail | null>(null);
   const [state, setState] = useState<PackState | null>(null);
   const [message, setMessage] = useState<Message | null>(null);
   const [looking, setLooking] = useState(false);
   const write = useFulfillmentWrite(kind);
-
-  useEffect(() => {
-    input.current?.focus();
-    // In a dialog that opens at once (no zoom: the system asks for less motion), the dialog's focus lock settles after
-    // this effect and puts the focus on its first focusable element, the close button: the input takes it back.
-    const frame = requestAnimationFrame(() => input.current?.focus());
-    return () => cancelAnimationFrame(frame);
-  }, [order, message]);
+  // The input keeps the focus: when the dialog opens, and after every scan (a new order, a new message).
+  const input = useDialogFocus<InputRef>([order, message]);
 
   const reset = () => {
     setOrder(null);
@@ -116,7 +110,6 @@ export function ScanPackPanel({ kind, onPacked }: { kind: FulfillmentKind; onPac
       <Typography.Text type="secondary">{t('scan.help')}</Typography.Text>
       <Input
         ref={input}
-        autoFocus
         size="large"
         data-testid="scan-input"
         aria-label={t('scan.input')}

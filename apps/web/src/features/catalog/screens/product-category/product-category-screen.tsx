@@ -1,5 +1,21 @@
 import { DeleteOutlined, DragOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Empty, Flex, Form, Input, Modal, Space, Spin, Tree, TreeSelect, Typography } from 'antd';
+import {
+  App,
+  Button,
+  Card,
+  Empty,
+  Flex,
+  Form,
+  Input,
+  Modal,
+  Space,
+  Spin,
+  Tree,
+  TreeSelect,
+  Typography,
+  type InputProps,
+  type InputRef,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CategoryInput, type CategoryNode } from '@kelola/contracts/catalog';
@@ -10,6 +26,7 @@ import { applyFieldErrors } from '../../../../lib/form-errors.ts';
 import { useCategoryTree, useCreateCategory, useDeleteCategory, useMoveCategory, useRenameCategory } from '../../api/category-api.ts';
 import { subtreeIds, toTreeData, type CategoryOption } from '../../components/category-options.ts';
 import { textLimit } from '../../../../components/text-limit.ts';
+import { useDialogFocus } from '../../../../components/use-dialog-focus.ts';
 
 type Dialog =
   { kind: 'add'; parent: CategoryNode | null } | { kind: 'rename'; node: CategoryNode } | { kind: 'move'; node: CategoryNode } | null;
@@ -173,11 +190,17 @@ export function ProductCategoryScreen() {
             </Form.Item>
           ) : (
             <Form.Item name="name" label={t('category.name')} {...zodField(CategoryInput, 'name', t('category.name'))}>
-              <Input count={textLimit(100)} autoFocus />
+              <CategoryNameInput />
             </Form.Item>
           )}
         </Form>
       </Modal>
     </Flex>
   );
+}
+
+/** The dialog's name field, with the focus when the dialog opens (Form.Item passes its value and handlers). */
+function CategoryNameInput(props: InputProps) {
+  const ref = useDialogFocus<InputRef>();
+  return <Input {...props} ref={ref} count={textLimit(100)} />;
 }
