@@ -21,7 +21,8 @@
  * Database: PostgreSQL (KELOLA_TEST_DATABASE_URL), the budget's; on the in-memory PGlite it runs at 100,000 orders
  * with a loose guard (one statement at a time).
  * Knobs: BENCH_ORDERS (1000000; 100000 on PGlite), BENCH_CONNECTIONS (32), BENCH_ROUNDS (6), BENCH_ROUND_MS (3000
- * per target and round), BENCH_WARMUP_REQUESTS (600 per target, in slices of BENCH_WARMUP_MS, 2000).
+ * per target and round), BENCH_WARMUP_REQUESTS (600 per target, in slices of BENCH_WARMUP_MS, 2000), BENCH_POOL_SIZE
+ * (the app's DATABASE_POOL_SIZE, shared with the floor; BENCH_CONNECTIONS).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -46,6 +47,8 @@ const onPostgres = Boolean(process.env.KELOLA_TEST_DATABASE_URL);
 const database = onPostgres ? 'postgres' : 'pglite';
 const orderCount = intEnv('BENCH_ORDERS', onPostgres ? 1_000_000 : 100_000);
 const connections = intEnv('BENCH_CONNECTIONS', 32);
+/** The app's database pool (DATABASE_POOL_SIZE), shared with the floor; by default one per client connection. */
+const poolSize = intEnv('BENCH_POOL_SIZE', connections);
 const rounds = intEnv('BENCH_ROUNDS', 6);
 const roundMs = intEnv('BENCH_ROUND_MS', 3_000);
 const warmupRequests = intEnv('BENCH_WARMUP_REQUESTS', 600);
@@ -199,7 +202,7 @@ function keepListReads(seen: Captured[]): Captured[] {
 await runBench(async () => {
   progress(`building the app on ${onPostgres ? 'a fresh PostgreSQL database (KELOLA_TEST_DATABASE_URL)' : 'an in-memory PGlite'}`);
   // The access cache as in production (the test app turns it off for the tests that edit memberships in SQL).
-  const app = await buildTestApp({ DATABASE_POOL_SIZE: String(connections), ACCESS_CACHE_TTL_MS: '500' });
+  const app = await buildTestApp({ DATABASE_POOL_SIZE: String(poolSize), ACCESS_CACHE_TTL_MS: '500' });
   const { platform } = app;
   const owners: Actor[] = [];
   try {
@@ -419,7 +422,7 @@ await runBench(async () => {
 });
 
 function results(floor: LoadStats, app: LoadStats, ratios: readonly number[]): BenchResult[] {
-  const note = `${database}, ${orderCount.toLocaleString('en')} orders, ${connections} conns, ${app.requests} reqs in ${(app.elapsedMs / 1000).toFixed(1)} s over ${ratios.length} rounds; median of the rounds' ratios ${ratios.map((r) => r.toFixed(2)).join('/')}; load ${loadAverage()}`;
+  const note = `${database}, ${orderCount.toLocaleString('en')} orders, ${connections} conns, pool ${poolSize}, ${app.requests} reqs in ${(app.elapsedMs / 1000).toFixed(1)} s over ${ratios.length} rounds; median of the rounds' ratios ${ratios.map((r) => r.toFixed(2)).join('/')}; load ${loadAverage()}`;
   return [
     {
       name: 'order-list throughput',
