@@ -171,7 +171,10 @@ async function snapshot(s: Shop) {
   const drop = (row: Record<string, unknown>, ...names: string[]): Record<string, unknown> =>
     Object.fromEntries(Object.entries(row).filter(([name]) => !names.includes(name)));
   return {
-    orders: orders.map((o) => drop(o, 'id', 'workspace_id', 'business_id', 'channel_id', 'warehouse_id', 'created_at', 'updated_at')),
+    // list_head and list_tail are written from the other columns (migration 0025), ids included.
+    orders: orders.map((o) =>
+      drop(o, 'id', 'workspace_id', 'business_id', 'channel_id', 'warehouse_id', 'created_at', 'updated_at', 'list_head', 'list_tail'),
+    ),
     lines: lines
       .map((l): Row => ({
         ...drop(l, 'id', 'workspace_id', 'order_id', 'catalog_id', 'sku'),

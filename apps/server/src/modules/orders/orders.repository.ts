@@ -1,5 +1,5 @@
 import { allowedActions, ORDER_STATUSES, ORDER_TAB_KEYS, ORDER_TABS, type OrderStatus, type OrderTab } from '@kelola/domain';
-import type { OrderListQuery, OrderSummary } from '@kelola/contracts';
+import type { OrderListQuery } from '@kelola/contracts';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { TenantCtx } from '../../http/context.ts';
 import { anyOf, jsonRowsInsert, tenantRead, type LeadingWrites, type TenantStatement } from '../../platform/db/database.ts';
@@ -488,54 +488,20 @@ const tabCondition = (tab: OrderTab): SQL => {
 /** A row of the order list read elsewhere (the fulfillment list), with its shop's name: what `OrderSummary` shows. */
 export type SummaryRow = OrderRow & { channelName: string | null };
 
-/** An instant as `Date.prototype.toISOString` writes it (UTC, milliseconds; PostgreSQL's `MS` truncates as `Date` does). */
-const isoSql = (column: SQL | typeof orders.orderDate) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 /** Each state's allowed actions as a JSON literal, written into the statement from the domain's state machine. */
 const allowedActionsSql = sql.raw(
-  `case ${orders.status.name} ${ORDER_STATUSES.map((s) => `when '${s}' then '${JSON.stringify(allowedActions(s))}'::json`).join(' ')} else '[]'::json end`,
+  `case ${orders.status.name} ${ORDER_STATUSES.map((s) => `when '${s}' then '${JSON.stringify(allowedActions(s))}'`).join(' ')} else '[]' end`,
 );
 
 /**
- * A list row as the API's `OrderSummary`, written by PostgreSQL (ADR 0062): the columns under the answer's keys, in
- * its key order, for `row_to_json`. Node then neither parses ~25 fields per row nor builds and serializes an object
- * per row; `summary()` in the service is the same shape for rows read elsewhere, and a test compares the two. The
- * shop's name comes in the same statement (a primary-key look-up per row).
+ * A list row as the API's `OrderSummary` JSON text (ADR 0062, 0067): the order's own keys were written with it, as the
+ * text of two parts (`list_head`: id … channel_id; `list_tail`: business_id … marketplace_action) by the orders'
+ * trigger (migration 0025); the shop's name (a primary-key look-up: a shop can be renamed) and the allowed actions
+ * (the state machine above) join them here, in the answer's key order. Node neither parses nor builds a row;
+ * `summary()` in the service is the same text for rows read elsewhere, and a test compares the two.
  */
-const summaryJsonColumns: [key: keyof OrderSummary, value: SQL][] = [
-  ['id', sql`${orders.id}`],
-  ['order_number', sql`${orders.orderNumber}`],
-  ['source', sql`${orders.source}`],
-  ['status', sql`${orders.status}`],
-  ['marketplace_status', sql`${orders.marketplaceStatus}`],
-  ['marketplace', sql`${orders.marketplace}`],
-  ['channel_id', sql`${orders.channelId}`],
-  ['channel_name', channelNameSql(orders.channelId, orders.workspaceId)],
-  ['business_id', sql`${orders.businessId}`],
-  ['warehouse_id', sql`${orders.warehouseId}`],
-  ['order_date', isoSql(orders.orderDate)],
-  ['buyer_name', sql`${orders.buyerName}`],
-  ['buyer_phone', sql`${orders.buyerPhone}`],
-  ['courier_name', sql`${orders.courierName}`],
-  ['receipt_number', sql`${orders.receiptNumber}`],
-  ['total_item', sql`${orders.totalItem}`],
-  ['buyer_total', sql`${orders.buyerTotal}`],
-  ['currency', sql`'IDR'::text`],
-  ['payment_status', sql`${orders.paymentStatus}`],
-  ['stock_short', sql`${orders.stockShort}`],
-  ['has_unmapped_lines', sql`${orders.hasUnmapped}`],
-  [
-    'marketplace_action',
-    sql`case when ${orders.marketplaceAction} is not null and ${orders.marketplaceActionState} is not null then
-      (select row_to_json(a) from (select ${orders.marketplaceAction} as action, ${orders.marketplaceActionState} as state,
-        ${orders.marketplaceActionMessage} as message, ${isoSql(sql`coalesce(${orders.marketplaceActionAt}, ${orders.updatedAt})`)} as at) a) end`,
-  ],
-  ['allowed_actions', allowedActionsSql],
-];
-const summaryJsonSelect = sql.join(
-  summaryJsonColumns.map(([key, value]) => sql`${value} as ${sql.identifier(key)}`),
-  sql`, `,
-);
+const summaryJsonText = sql`'{' || ${sql.raw('list_head')} || ',"channel_name":' || coalesce(to_json(${channelNameSql(orders.channelId, orders.workspaceId)})::text, 'null')
+  || ',' || ${sql.raw('list_tail')} || ',"allowed_actions":' || ${allowedActionsSql} || '}'`;
 
 /**
  * Only these filters can be answered from the counts tables (dates from the per-day one); any other needs a count
@@ -603,7 +569,7 @@ function listStatement(shape: ListShape): TenantStatement<ListValues> {
     // One row: the counts as a JSON object and the page's rows as JSON objects joined by commas, in the page's order.
     build: (v) =>
       sql`select c.counts, p.items from (select coalesce(json_object_agg(s.status, s.n), '{}')::text as counts from (${countsSelect(shape, v)}) s) c,
-        (select coalesce(string_agg(row_to_json(r)::text, ','), '') as items from (select ${summaryJsonSelect} from ${orders}
+        (select coalesce(string_agg(r.j, ','), '') as items from (select ${summaryJsonText} as j from ${orders}
           where ${and(...listConditions(shape, v), tabCondition(shape.tab))}
           order by ${SORTS[shape.sort]} limit ${sql.raw(String(shape.size))} offset ${shape.firstPage ? sql.raw('0') : v('offset')}) r) p`,
   };

@@ -91,6 +91,8 @@ export const orders = pgTable(
     createdAt: timestamptz().notNull().defaultNow(),
     updatedAt: timestamptz().notNull().defaultNow(),
   },
+  // Not declared here: `list_head` and `list_tail`, the order's row of the list as JSON text, written by the orders'
+  // trigger from the columns above (migration 0025, ADR 0067) and read only by the list's statement.
   (t) => [
     uniqueIndex('orders_channel_external_key')
       .on(t.workspaceId, t.channelId, t.externalId)
