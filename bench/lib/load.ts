@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { Worker } from 'node:worker_threads';
 
 export type LoadOptions = {
@@ -77,6 +79,25 @@ export type InterleavedStats = {
  * machine's load during the run moves both alike: the throughput ratio to judge is the median of the rounds' ratios.
  * Each round has its own short warm-up (fresh keep-alive connections); each target is warmed up once first.
  */
+/**
+ * BENCH_CPU_PROFILE=<file>: a CPU profile of this process's main thread (the app and the floor; not the load worker)
+ * over the measured rounds, written to <file> as a `.cpuprofile` (Chrome's DevTools, or any reader of that format).
+ * Returns the function that stops it and writes the file; null when the knob is unset.
+ */
+async function startCpuProfile(): Promise<(() => Promise<void>) | null> {
+  const file = process.env.BENCH_CPU_PROFILE;
+  if (!file) return null;
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return async () => {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
+  };
+}
+
 export async function runInterleaved(options: {
   floor: Omit<LoadOptions, 'warmupMs' | 'durationMs'>;
   app: Omit<LoadOptions, 'warmupMs' | 'durationMs'>;
@@ -100,6 +121,7 @@ export async function runInterleaved(options: {
   const floors: LoadStats[] = [];
   const apps: LoadStats[] = [];
   const ratios: number[] = [];
+  const profile = await startCpuProfile();
   for (let round = 0; round < rounds; round++) {
     const one = (target: 'floor' | 'app') =>
       runLoad({ ...options[target], warmupMs: roundWarmupMs, durationMs: roundMs, keepLatencies: true });
@@ -117,5 +139,6 @@ export async function runInterleaved(options: {
     ratios.push(app.requestsPerSecond / floor.requestsPerSecond);
     options.onRound?.(round, floor, app);
   }
+  await profile?.();
   return { floor: poolRounds(floors), app: poolRounds(apps), ratios };
 }
