@@ -4,6 +4,7 @@ import { listBusinesses } from '../modules/businesses/index.ts';
 import { listWarehouseOptions } from '../modules/warehouses/index.ts';
 import { connectChannel, listChannels, setUpShop, shopSkuLinks, startProductImport, type ConnectInput } from '../modules/channels/index.ts';
 import { catalogRefsBySku } from '../modules/catalog/index.ts';
+import { createGoodsReceipt } from '../modules/inventory/index.ts';
 import { createShopeePromotion, syncShopeePromotions } from '../modules/promotions/index.ts';
 import { users } from '../modules/identity/identity.schema.ts';
 import { memberships } from '../modules/workspaces/workspaces.schema.ts';
@@ -12,6 +13,10 @@ import type { Platform } from '../platform/platform.ts';
 import { systemCtx, tenantCtxFor } from '../platform/system-ctx.ts';
 import { DEMO_EMAIL } from './seed-demo.ts';
 import { publishDemoProduct } from './demo-publish.ts';
+import { DEMO_SHOP_STOCK } from './seed-demo-catalog.ts';
+
+/** How often the running demo tops the shops' warehouse up (a goods receipt), so that its orders keep finding stock. */
+const RESTOCK_EVERY_MS = 30 * 60_000;
 
 /**
  * The demo workspace's marketplace shops (issue 13): on every start with the sandbox there, the sandbox's Shopee,
@@ -180,9 +185,9 @@ export function startDemoShops(platform: Platform, log: FastifyBaseLogger): () =
     for (const shop of shops) {
       if (stopped) return;
       const channelId = await connectSandboxShop(platform, admin, { ...owner, businessId }, shop);
-      // The demo coffee lines' stock is in Bandung: each shop's default warehouse maps there, so marketplace orders take
-      // it. Its other warehouse maps to Jakarta, where the shirts are, so the stock a shop is told (only its mapped
-      // warehouses count, ADR 0039) covers the whole demo catalogue.
+      // Each shop's default warehouse maps to Bandung, which holds every SKU the shops sell (DEMO_SHOP_STOCK), so
+      // marketplace orders take their stock there. Its other warehouse maps to Jakarta, so the stock a shop is told
+      // (only its mapped warehouses count, ADR 0039) covers the whole demo catalogue.
       await inTenant(platform.database.db, owner.workspaceId, async (db) => {
         const ctx = tenantCtxFor(systemCtx(platform, db, 'demo-shops'), owner.workspaceId, owner.userId);
         const options = await listWarehouseOptions(ctx);
@@ -213,7 +218,10 @@ export function startDemoShops(platform: Platform, log: FastifyBaseLogger): () =
     log.info({ shops: shops.length }, 'demo shops connected to the marketplace sandbox');
     if (demoShops.orderEveryMs > 0 && shops.length > 0 && !stopped) {
       let turn = 0;
+      const restockEvery = Math.max(1, Math.round(RESTOCK_EVERY_MS / demoShops.orderEveryMs));
       timer = setInterval(() => {
+        if (turn > 0 && turn % restockEvery === 0)
+          topUpDemoStock(platform, owner).catch((error: unknown) => log.warn({ err: error }, 'demo stock not topped up'));
         const shop = shops[turn % shops.length]!;
         // Most new orders arrive paid (to be accepted); every third one unpaid, which the buyer pays or abandons later.
         const status = turn % 3 === 2 ? undefined : shop.states[1];
@@ -228,6 +236,40 @@ export function startDemoShops(platform: Platform, log: FastifyBaseLogger): () =
     if (timer) clearInterval(timer);
     await started;
   };
+}
+
+/**
+ * Brings the demo shops' SKUs in Gudang Bandung back to their starting stock (DEMO_SHOP_STOCK) with one posted goods
+ * receipt, as a merchant restocks: the demo's orders, one every few seconds, would otherwise empty it within hours
+ * and every later order would arrive stock-short. Nothing is received when every SKU is at its level or above.
+ */
+export async function topUpDemoStock(platform: Platform, owner: { workspaceId: string; userId: string }): Promise<number> {
+  return inTenant(platform.database.db, owner.workspaceId, async (db) => {
+    const ctx = tenantCtxFor(systemCtx(platform, db, 'demo-shops'), owner.workspaceId, owner.userId);
+    const bandung = (await listWarehouseOptions(ctx)).find((warehouse) => warehouse.name === 'Gudang Bandung');
+    if (!bandung) return 0;
+    const skus = await catalogRefsBySku(ctx, Object.keys(DEMO_SHOP_STOCK));
+    const stock = await platform.ports.stock.availableByCatalog(
+      ctx,
+      skus.map((sku) => sku.id),
+    );
+    const lines = skus
+      .map((sku) => ({
+        catalog_id: sku.id,
+        quantity: DEMO_SHOP_STOCK[sku.sku]! - (stock.get(sku.id)?.warehouses.get(bandung.id) ?? 0),
+      }))
+      .filter((line) => line.quantity > 0);
+    if (lines.length === 0) return 0;
+    await createGoodsReceipt(ctx, {
+      date: platform.now().toISOString().slice(0, 10),
+      warehouse_id: bandung.id,
+      supplier_reference: 'SJ-RESTOCK-DEMO',
+      note: 'Restok demo',
+      lines,
+      post: true,
+    });
+    return lines.length;
+  });
 }
 
 /**

@@ -69,12 +69,24 @@ export async function seedDemoCatalog(ctx: TenantCtx, warehouses: { jakarta: str
     ],
     post: true,
   });
+  // Bandung is the demo shops' warehouse (demo-shops.ts): it holds every SKU they sell, so their orders are not
+  // stock-short; the demo tops it up to these levels while it runs.
+  const bySku = new Map([...shirt.catalogs, ...coffee.catalogs].map((c) => [c.sku, c.id]));
   await createGoodsReceipt(ctx, {
     date: today,
     warehouse_id: warehouses.bandung,
     supplier_reference: 'SJ-GAYO-0001',
     note: 'Stok awal demo',
-    lines: [{ catalog_id: coffee.catalogs[0]!.id, quantity: 120 }],
+    lines: Object.entries(DEMO_SHOP_STOCK).map(([sku, quantity]) => ({ catalog_id: bySku.get(sku)!, quantity })),
     post: true,
   });
 }
+
+/** The stock of the demo shops' SKUs in Gudang Bandung, where their orders take it from. */
+export const DEMO_SHOP_STOCK: Readonly<Record<string, number>> = {
+  'KPK-HITAM-M': 150,
+  'KPK-HITAM-L': 150,
+  'KPK-PUTIH-M': 150,
+  'KPK-PUTIH-L': 150,
+  'KOPI-GAYO-250': 200,
+};

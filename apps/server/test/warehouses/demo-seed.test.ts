@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { topUpDemoStock } from '../../src/demo/demo-shops.ts';
 import { DEMO_EMAIL, seedDemo } from '../../src/demo/seed-demo.ts';
+import { DEMO_SHOP_STOCK } from '../../src/demo/seed-demo-catalog.ts';
+import { catalogRefsBySku } from '../../src/modules/catalog/index.ts';
+import { adjustStock } from '../../src/modules/inventory/index.ts';
+import { listWarehouseOptions } from '../../src/modules/warehouses/index.ts';
+import { inTenant } from '../../src/platform/db/database.ts';
+import { systemCtx, tenantCtxFor } from '../../src/platform/system-ctx.ts';
 import { users } from '../../src/modules/identity/identity.schema.ts';
 import { memberships } from '../../src/modules/workspaces/workspaces.schema.ts';
 import { tokenFor } from '../factories.ts';
@@ -43,9 +50,9 @@ describe('demo seed', () => {
     const stock = (await app.fastify.inject({ method: 'GET', url: '/api/inventory?size=50', headers })).json();
     // 40 received of KPK-HITAM-M in Jakarta, 3 of them shipped by the demo's manual orders (seed-demo-orders.ts) and
     // 1 issued to the ready-to-ship one (seed-demo-fulfillment.ts); 150 of the Gayo coffee in Jakarta, 2 shipped and
-    // 1 issued; 120 of it in Bandung.
+    // 1 issued; in Bandung, the demo shops' warehouse, every SKU they sell (DEMO_SHOP_STOCK).
     expect(stock.items.map((i: { on_hand: number }) => i.on_hand).sort((a: number, b: number) => a - b)).toEqual([
-      36, 50, 60, 70, 120, 147,
+      36, 50, 60, 70, 147, 150, 150, 150, 150, 200,
     ]);
 
     // The Jakarta warehouse's SKUs have bin locations (the picking list walks them in order).
@@ -61,5 +68,47 @@ describe('demo seed', () => {
 
     await seedDemo(app.platform, app.fastify.log);
     expect((await app.fastify.inject({ method: 'GET', url: '/api/products', headers })).json().counts.all).toBe(3);
+  });
+
+  it("tops the demo shops' warehouse up to its starting stock, and receives nothing when it is there", async () => {
+    await seedDemo(app.platform, app.fastify.log);
+    const db = app.platform.database.db;
+    const [owner] = await db
+      .select({ userId: users.id, workspaceId: memberships.workspaceId })
+      .from(users)
+      .innerJoin(memberships, eq(memberships.userId, users.id))
+      .where(eq(users.email, DEMO_EMAIL));
+    const headers = { authorization: `Bearer ${await tokenFor(app, owner!.userId)}`, 'workspace-id': owner!.workspaceId };
+    const bandungStock = async () => {
+      const items = (await app.fastify.inject({ method: 'GET', url: '/api/inventory?size=50', headers })).json().items as {
+        sku: string;
+        warehouse_name: string;
+        on_hand: number;
+      }[];
+      return Object.fromEntries(items.filter((i) => i.warehouse_name === 'Gudang Bandung').map((i) => [i.sku, i.on_hand]));
+    };
+    expect(await topUpDemoStock(app.platform, owner!)).toBe(0);
+
+    // 30 black M shirts leave Bandung (as the shops' orders would take them).
+    await inTenant(db, owner!.workspaceId, async (tx) => {
+      const ctx = tenantCtxFor(systemCtx(app.platform, tx, 'test'), owner!.workspaceId, owner!.userId);
+      const [bandung] = (await listWarehouseOptions(ctx)).filter((w) => w.name === 'Gudang Bandung');
+      const [shirt] = await catalogRefsBySku(ctx, ['KPK-HITAM-M']);
+      await adjustStock(ctx, {
+        referenceKey: 'test-demo-restock',
+        referenceType: 'TEST',
+        lines: [{ warehouseId: bandung!.id, catalogId: shirt!.id, quantity: -30 }],
+      });
+    });
+    expect((await bandungStock())['KPK-HITAM-M']).toBe(120);
+
+    expect(await topUpDemoStock(app.platform, owner!)).toBe(1);
+    expect(await bandungStock()).toEqual(DEMO_SHOP_STOCK);
+    const receipts = (await app.fastify.inject({ method: 'GET', url: '/api/inventory/goods-receipts?size=50', headers })).json().items as {
+      supplier_reference: string;
+      status: string;
+    }[];
+    expect(receipts.filter((r) => r.supplier_reference === 'SJ-RESTOCK-DEMO').map((r) => r.status)).toEqual(['POSTED']);
+    expect(await topUpDemoStock(app.platform, owner!)).toBe(0);
   });
 });
