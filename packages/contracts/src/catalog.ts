@@ -122,6 +122,11 @@ export const CatalogInput = z.object({
   options: z.array(requiredText(30)).max(MAX_VARIANT_TIERS).default([]),
   /** Ignored for a bundle priced by a formula (the formula sets it). */
   price: money.optional(),
+  /**
+   * What one unit of the SKU costs the merchant (HPP), for the orders' profit; null clears it. Left out on an update,
+   * the SKU keeps the one it has.
+   */
+  cost_price: money.nullable().optional(),
   barcode: optionalText(64),
   weight: nonNegativeInt(1_000_000),
 });
@@ -316,6 +321,8 @@ export const Catalog = z.object({
   name: z.string(),
   options: z.array(z.string()),
   price: z.number(),
+  /** The SKU's cost price (HPP), null when the merchant gave none. */
+  cost_price: z.number().nullable(),
   barcode: z.string().nullable(),
   weight: z.number(),
   position: z.number(),

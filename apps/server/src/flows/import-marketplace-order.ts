@@ -111,7 +111,7 @@ export async function importMarketplaceOrder(
   return updateFromMarketplace(ctx, existing, connection, mo, status, actor, stock);
 }
 
-type CatalogRef = { id: string; sku: string; productType?: string | null };
+type CatalogRef = { id: string; sku: string; costPrice?: number | null; productType?: string | null };
 
 /** A new marketplace order's row and lines (SKUs mapped by seller SKU; an unmapped SKU stays with a warning). */
 function newOrderRows(
@@ -133,6 +133,7 @@ function newOrderRows(
       quantity: item.quantity,
       unitPrice: Math.round(item.price),
       discount: 0,
+      unitCost: catalog?.costPrice ?? null,
       priceSource: 'MARKETPLACE',
       unmapped: !catalog,
     };

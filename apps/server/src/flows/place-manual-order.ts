@@ -175,6 +175,7 @@ async function priceManualLines(ctx: TenantCtx, d: PricedInput, reference: strin
       quantity: line.quantity,
       unitPrice: price,
       discount: line.discount,
+      unitCost: ref.costPrice,
       priceSource: quote ? quote.source : 'INPUT',
     });
   }

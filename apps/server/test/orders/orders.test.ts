@@ -6,6 +6,7 @@ import { channelConnections } from '../../src/modules/channels/channels.schema.t
 import { memberships } from '../../src/modules/workspaces/workspaces.schema.ts';
 import { inTenant } from '../../src/platform/db/database.ts';
 import { newMember, newWorkspace, type Actor } from '../factories.ts';
+import { createProduct, singleForm, uniqueSku } from '../catalog/helpers.ts';
 import { newChannel, newSku, receive } from '../inventory/helpers.ts';
 import { buildTestApp, type TestApp } from '../test-app.ts';
 import { caller, expectError, expectFieldError, newBusiness, newWarehouse } from '../workspaces/helpers.ts';
@@ -205,6 +206,71 @@ describe('marketplace orders', () => {
     expect(await importAs(s, channel, mpOrder('SHP-1', s.sku.sku, 'TO_RETURN', 4000))).toBe('updated');
     expect(await importAs(s, channel, mpOrder('SHP-1', s.sku.sku, 'CANCELLED', 5000))).toBe('updated');
     expect(await stockOf(s)).toMatchObject({ on_hand: 10, in_order: 0 });
+  });
+
+  it("keeps each SKU's cost price (HPP) on its lines: the order's cost and profit follow, and say when a cost is missing", async () => {
+    const s = await setup();
+    const priced = await createProduct(
+      app,
+      s.owner,
+      singleForm({ catalogs: [{ sku: uniqueSku('HPP'), price: 50_000, cost_price: 32_000 }] }),
+    );
+    const pricedSku = priced.catalogs[0]!;
+    expect(pricedSku).toMatchObject({ cost_price: 32_000 });
+    await receive(app, s.owner, s.wh, [{ catalog_id: pricedSku.id, quantity: 10 }]);
+
+    // A manual order of the SKU with a cost: cost 3 × 32,000, profit what the merchant nets minus it.
+    const order = (
+      await call('POST', '/api/manual-orders', s.owner, manual(s, { lines: [{ catalog_id: pricedSku.id, quantity: 3 }], shipping_fee: 0 }))
+    ).json();
+    expect(order.lines[0]).toMatchObject({ unit_price: 50_000, unit_cost: 32_000 });
+    expect(order.amounts).toMatchObject({ merchant_net: 150_000, cost: 96_000, profit: 54_000, cost_complete: true });
+
+    // With a line whose SKU has no cost, the cost counts what is known and says it is incomplete.
+    const mixed = (
+      await call(
+        'POST',
+        '/api/manual-orders',
+        s.owner,
+        manual(s, {
+          lines: [
+            { catalog_id: pricedSku.id, quantity: 1 },
+            { catalog_id: s.sku.id, quantity: 1 },
+          ],
+          shipping_fee: 0,
+        }),
+      )
+    ).json();
+    expect(mixed.lines.map((l: { unit_cost: number | null }) => l.unit_cost)).toEqual([32_000, null]);
+    expect(mixed.amounts).toMatchObject({ cost: 32_000, cost_complete: false });
+
+    // A marketplace order mapped to the SKU takes its cost too.
+    const channel = await newChannel(app, s.owner);
+    await importAs(s, channel, mpOrder('SHP-HPP', pricedSku.sku, 'READY_TO_SHIP', 1000, 2));
+    const list = (await call('GET', `/api/orders?channel_id=${channel}`, s.owner)).json();
+    const imported = (await call('GET', `/api/orders/${list.items[0].id}`, s.owner)).json();
+    expect(imported.lines[0]).toMatchObject({ unit_price: 50_000, unit_cost: 32_000 });
+    expect(imported.amounts).toMatchObject({ cost: 64_000, cost_complete: true });
+
+    // An update that leaves the cost out keeps it; null clears it; a negative one is refused on its field.
+    const put = (catalog: Record<string, unknown>) =>
+      call(
+        'PUT',
+        `/api/products/${priced.id}`,
+        s.owner,
+        singleForm({ catalogs: [{ id: pricedSku.id, sku: pricedSku.sku, price: 50_000, ...catalog }] }),
+      );
+    expect((await put({})).json().catalogs[0]).toMatchObject({ cost_price: 32_000 });
+    for (const [bad, code] of [
+      [-1, 'MONEY_NEGATIVE'],
+      ['abc', 'INVALID_MONEY'],
+    ] as const) {
+      const refused = await put({ cost_price: bad });
+      expectFieldError(refused, 'catalogs.0.cost_price');
+      expect(refused.json().details.fields).toContainEqual(expect.objectContaining({ path: 'catalogs.0.cost_price', code }));
+    }
+    expect((await call('GET', `/api/products/${priced.id}`, s.owner)).json().catalogs[0]).toMatchObject({ cost_price: 32_000 });
+    expect((await put({ cost_price: null })).json().catalogs[0]).toMatchObject({ cost_price: null });
   });
 
   it('keeps an unmapped SKU on the line with a warning; the order still lands', async () => {

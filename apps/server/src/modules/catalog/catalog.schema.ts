@@ -141,6 +141,8 @@ export const catalogs = pgTable(
     /** The option of each variant tier, in tier order (empty for single and bundling products). */
     options: jsonb().$type<string[]>().notNull().default([]),
     price: money().notNull(),
+    /** What one unit costs the merchant (HPP), for the orders' profit; null when not given. */
+    costPrice: money(),
     barcode: text(),
     weightGrams: integer().notNull().default(0),
     position: integer().notNull().default(0),

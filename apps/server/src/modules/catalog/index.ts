@@ -51,6 +51,7 @@ export async function catalogRefsBySku(ctx: TenantCtx, skus: readonly string[]) 
     sku: c.sku,
     name: c.name,
     price: Number(c.price),
+    costPrice: c.costPrice === null ? null : Number(c.costPrice),
     productType: c.productType,
   }));
 }

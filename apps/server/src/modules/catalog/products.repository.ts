@@ -62,7 +62,14 @@ export async function catalogProductTypes(ctx: TenantCtx, ids: readonly string[]
 export async function catalogRefsBySkus(ctx: TenantCtx, skus: readonly string[]) {
   if (skus.length === 0) return [];
   return ctx.db
-    .select({ id: catalogs.id, sku: catalogs.sku, name: catalogs.name, price: catalogs.price, productType: products.type })
+    .select({
+      id: catalogs.id,
+      sku: catalogs.sku,
+      name: catalogs.name,
+      price: catalogs.price,
+      costPrice: catalogs.costPrice,
+      productType: products.type,
+    })
     .from(catalogs)
     .leftJoin(products, eq(products.id, catalogs.productId))
     .where(and(eq(catalogs.workspaceId, ctx.workspaceId), anyOf(catalogs.sku, skus, 'text')));

@@ -127,7 +127,7 @@ export function ProductFormFields({ form, editing = false, video, hasVideoFile =
         <VariantSection form={form} />
       ) : (
         <Row gutter={16}>
-          <Col xs={24} md={8}>
+          <Col xs={24} md={12} xl={6}>
             <Form.Item
               name={['catalogs', 0, 'sku']}
               label={t('form.fields.sku')}
@@ -137,7 +137,7 @@ export function ProductFormFields({ form, editing = false, video, hasVideoFile =
               <Input count={textLimit(64)} />
             </Form.Item>
           </Col>
-          <Col xs={24} md={8}>
+          <Col xs={24} md={12} xl={6}>
             <Form.Item
               name={['catalogs', 0, 'price']}
               label={t('form.fields.price')}
@@ -147,7 +147,17 @@ export function ProductFormFields({ form, editing = false, video, hasVideoFile =
               <MoneyInput />
             </Form.Item>
           </Col>
-          <Col xs={24} md={8}>
+          <Col xs={24} md={12} xl={6}>
+            <Form.Item
+              name={['catalogs', 0, 'cost_price']}
+              label={t('form.fields.costPrice')}
+              extra={t('form.hints.costPrice')}
+              rules={[moneyRule]}
+            >
+              <MoneyInput />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12} xl={6}>
             <Form.Item
               name={['catalogs', 0, 'barcode']}
               label={t('form.fields.barcode')}

@@ -68,6 +68,7 @@ export function toProductInput(values: ProductFormValues): ProductInput {
     sku: (row.sku ?? '').trim(),
     options: variant ? row.options : [],
     ...(typeof row.price === 'number' ? { price: row.price } : {}),
+    cost_price: typeof row.cost_price === 'number' ? row.cost_price : null,
     barcode: text(row.barcode),
     weight: int(row.weight),
   }));
@@ -152,6 +153,7 @@ export function fromProduct(product: Product): ProductFormValues {
       sku: c.sku,
       options: c.options,
       price: c.price,
+      cost_price: c.cost_price,
       barcode: c.barcode,
       weight: c.weight,
     })),

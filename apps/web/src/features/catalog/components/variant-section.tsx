@@ -152,6 +152,15 @@ export function VariantSection({ form }: { form: FormInstance<ProductFormValues>
                 ),
               },
               {
+                title: t('form.fields.costPrice'),
+                key: 'cost_price',
+                render: (_: unknown, field: { name: number }) => (
+                  <Form.Item name={[field.name, 'cost_price']} rules={[moneyRule]} style={{ margin: 0 }}>
+                    <MoneyInput aria-label={`${t('form.fields.costPrice')} ${field.name + 1}`} style={{ minWidth: 140 }} />
+                  </Form.Item>
+                ),
+              },
+              {
                 title: t('form.fields.barcode'),
                 key: 'barcode',
                 render: (_: unknown, field: { name: number }) => (

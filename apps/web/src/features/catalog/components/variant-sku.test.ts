@@ -36,12 +36,12 @@ describe('variant SKU generation', () => {
 
   it('keeps rows of combinations that stay and generates the new ones', () => {
     const rows = syncVariantRows([{ name: 'Warna', options: ['Merah'] }], [], { baseSku: 'KAOS', price: 50_000, weight: 200 });
-    expect(rows).toEqual([{ sku: 'KAOS-MERAH', options: ['Merah'], price: 50_000, barcode: null, weight: 200 }]);
+    expect(rows).toEqual([{ sku: 'KAOS-MERAH', options: ['Merah'], price: 50_000, cost_price: null, barcode: null, weight: 200 }]);
     const edited = [{ ...rows[0]!, id: 'c-1', sku: 'KAOS-RED', price: 65_000 }];
     const next = syncVariantRows([{ name: 'Warna', options: ['merah', 'Biru'] }], edited, { baseSku: 'KAOS', price: 50_000, weight: 200 });
     expect(next).toEqual([
-      { id: 'c-1', sku: 'KAOS-RED', options: ['merah'], price: 65_000, barcode: null, weight: 200 },
-      { sku: 'KAOS-BIRU', options: ['Biru'], price: 50_000, barcode: null, weight: 200 },
+      { id: 'c-1', sku: 'KAOS-RED', options: ['merah'], price: 65_000, cost_price: null, barcode: null, weight: 200 },
+      { sku: 'KAOS-BIRU', options: ['Biru'], price: 50_000, cost_price: null, barcode: null, weight: 200 },
     ]);
   });
 

@@ -10,6 +10,8 @@ export type SkuRow = {
   sku: string;
   options: string[];
   price?: number | null;
+  /** What one unit costs the merchant (HPP); empty when not known. */
+  cost_price?: number | null;
   barcode?: string | null;
   weight?: number | null;
 };
@@ -54,6 +56,7 @@ export function syncVariantRows(
       sku: variantSku(defaults.baseSku, options),
       options,
       price: defaults.price ?? null,
+      cost_price: null,
       barcode: null,
       weight: defaults.weight ?? 0,
     };

@@ -65,6 +65,7 @@ describe('/product/create', { timeout: 90_000 }, () => {
     fill('Nama Produk', 'Kaos Polos');
     fill('SKU', 'KAOS-01');
     fill('Harga', '150000');
+    fill('Harga Pokok (HPP)', '90000');
     fireEvent.click(screen.getByText('Simpan'));
     await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
     const body = calls.find((call) => call.method === 'POST')?.body as Record<string, unknown>;
@@ -74,7 +75,7 @@ describe('/product/create', { timeout: 90_000 }, () => {
       status: 'DRAFT',
       variant_tiers: [],
       bundle: null,
-      catalogs: [{ sku: 'KAOS-01', options: [], price: 150_000 }],
+      catalogs: [{ sku: 'KAOS-01', options: [], price: 150_000, cost_price: 90_000 }],
     });
     // The error sits under the SKU input, not only above the form.
     const skuItem = screen.getByLabelText('SKU').closest('.ant-form-item') as HTMLElement;
@@ -114,6 +115,8 @@ describe('/product/create', { timeout: 90_000 }, () => {
       { name: 'Warna', options: ['Merah', 'Biru', 'Hijau'] },
       { name: 'Ukuran', options: ['S', 'M'] },
     ]);
+    // A cost price left empty is sent as none (the order's profit then says it is incomplete).
+    expect(body.catalogs.every((c) => (c as { cost_price?: unknown }).cost_price === null)).toBe(true);
     expect(body.catalogs.map((c) => [c.sku, c.options, c.price])).toEqual([
       ['KAOS-MERAH-S', ['Merah', 'S'], 50_000],
       ['KAOS-MERAH-M', ['Merah', 'M'], 51_000],

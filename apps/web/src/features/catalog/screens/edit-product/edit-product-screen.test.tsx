@@ -48,6 +48,7 @@ const BUNDLE: Product = {
       catalog_id: 'c-1',
       product_id: ID,
       sku: 'PKT-01',
+      cost_price: null,
       name: 'Paket Kaos Hemat',
       options: [],
       price: 99_000,

@@ -1,0 +1,1 @@
+ALTER TABLE "catalogs" ADD COLUMN "cost_price" bigint;
