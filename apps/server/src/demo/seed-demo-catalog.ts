@@ -26,10 +26,10 @@ export async function seedDemoCatalog(ctx: TenantCtx, warehouses: { jakarta: str
       { name: 'Ukuran', options: ['M', 'L'] },
     ],
     catalogs: [
-      { sku: 'KPK-HITAM-M', options: ['Hitam', 'M'], price: 59_000, weight: 200 },
-      { sku: 'KPK-HITAM-L', options: ['Hitam', 'L'], price: 62_000, weight: 210 },
-      { sku: 'KPK-PUTIH-M', options: ['Putih', 'M'], price: 59_000, weight: 200 },
-      { sku: 'KPK-PUTIH-L', options: ['Putih', 'L'], price: 62_000, weight: 210 },
+      { sku: 'KPK-HITAM-M', options: ['Hitam', 'M'], price: 59_000, cost_price: 31_500, weight: 200 },
+      { sku: 'KPK-HITAM-L', options: ['Hitam', 'L'], price: 62_000, cost_price: 33_000, weight: 210 },
+      { sku: 'KPK-PUTIH-M', options: ['Putih', 'M'], price: 59_000, cost_price: 31_500, weight: 200 },
+      { sku: 'KPK-PUTIH-L', options: ['Putih', 'L'], price: 62_000, cost_price: 33_000, weight: 210 },
     ],
   });
   const coffee = await createProduct(ctx, {
@@ -42,7 +42,7 @@ export async function seedDemoCatalog(ctx: TenantCtx, warehouses: { jakarta: str
     vat_mode: 'EXCLUDE',
     status: 'ACTIVE',
     weight: 250,
-    catalogs: [{ sku: 'KOPI-GAYO-250', price: 85_000, barcode: '8991234567890', weight: 250 }],
+    catalogs: [{ sku: 'KOPI-GAYO-250', price: 85_000, cost_price: 52_000, barcode: '8991234567890', weight: 250 }],
   });
   await createProduct(ctx, {
     type: 'SINGLE',
@@ -52,7 +52,7 @@ export async function seedDemoCatalog(ctx: TenantCtx, warehouses: { jakarta: str
     vat_mode: 'NONE',
     status: 'DRAFT',
     weight: 500,
-    catalogs: [{ sku: 'KOPI-TORAJA-500', price: 120_000, weight: 500 }],
+    catalogs: [{ sku: 'KOPI-TORAJA-500', price: 120_000, cost_price: 78_000, weight: 500 }],
   });
 
   const today = new Date().toISOString().slice(0, 10);
