@@ -468,6 +468,32 @@ describe('product import', () => {
 });
 
 describe('product export', () => {
+  it('reads and writes the cost price (cost_price): set by a file, kept by a file without it, refused when negative, exported', async () => {
+    const owner = await newWorkspace(app);
+    const sku = uniqueSku('HPP');
+    const headers = ['product_key', 'name', 'sku', 'price', 'cost_price', 'status'];
+    const costOf = async () => {
+      const list = (await call('GET', '/api/products', owner)).json();
+      return (await call('GET', `/api/products/${list.items[0].id}`, owner)).json().catalogs[0].cost_price as number | null;
+    };
+    expect(await importFile(owner, await xlsx([['hpp', 'Kopi HPP', sku, 85_000, 52_000, 'ACTIVE']], headers))).toMatchObject({
+      status: 'DONE',
+      succeeded_rows: 1,
+    });
+    expect(await costOf()).toBe(52_000);
+    // A file without the column (an older export, or one that only changes prices) keeps the saved cost.
+    await importFile(owner, await xlsx([['hpp', 'Kopi HPP', sku, 90_000]], ['product_key', 'name', 'sku', 'price']));
+    expect(await costOf()).toBe(52_000);
+    const refused = await importFile(owner, await xlsx([['hpp', 'Kopi HPP', sku, 90_000, -5, 'ACTIVE']], headers));
+    expect(refused).toMatchObject({ status: 'DONE', succeeded_rows: 0, failed_rows: 1 });
+    expect(await costOf()).toBe(52_000);
+
+    const record = (await call('POST', '/api/products/exports', owner, {})).json();
+    await runProductExport(app.platform, { workspaceId: owner.workspaceId, exportId: record.id });
+    const rows = await readSheet((await call('GET', `/api/products/exports/${record.id}/file`, owner)).rawPayload);
+    expect(rows[1]![rows[0]!.indexOf('cost_price')]).toBe('52000');
+  });
+
   it('exports the matching products to XLSX as a job, recorded in export history, and re-imports cleanly', async () => {
     const owner = await newWorkspace(app);
     await createProduct(app, owner, singleForm({ name: 'Ekspor Satu', status: 'ACTIVE' }));

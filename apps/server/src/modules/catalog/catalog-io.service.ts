@@ -101,6 +101,7 @@ export function templateStream(): { stream: Readable; fileName: string; contentT
         name: 'Kopi Gayo 250 g',
         sku: 'KOPI-GAYO-250',
         price: '85000',
+        cost_price: '52000',
         status: 'ACTIVE',
         weight_g: '250',
         vat_mode: 'EXCLUDE',
@@ -444,6 +445,7 @@ async function groupInput(
       sku: p.sku,
       options,
       price: p.price ?? previous?.price,
+      ...(p.cost_price !== undefined ? { cost_price: p.cost_price } : {}),
       barcode: p.barcode ?? previous?.barcode ?? null,
       weight: (p.weight_g as number | undefined) ?? previous?.weight ?? 0,
     };
@@ -614,6 +616,7 @@ function sheetView(p: Product): Record<string, string> {
   };
   for (const c of p.catalogs) {
     view[`${c.sku} price`] = shown(c.price);
+    view[`${c.sku} cost_price`] = shown(c.cost_price);
     view[`${c.sku} barcode`] = c.barcode ?? '';
     view[`${c.sku} weight_g`] = shown(c.weight);
     if (c.options.length > 0) view[`${c.sku} options`] = c.options.join(' / ');
@@ -1085,6 +1088,7 @@ export async function runProductExport(platform: Platform, job: ExportJob): Prom
               name: p.name,
               sku: sku.sku,
               price: sku.price.toString(),
+              cost_price: sku.costPrice?.toString() ?? '',
               category: path.map((c) => c.name).join(' > '),
               brand: brandName ?? '',
               condition: p.condition,

@@ -18,6 +18,12 @@ export const SHEET_COLUMNS = [
   { key: 'name', header: 'name', width: 40, note: 'Required. Product name.' },
   { key: 'sku', header: 'sku', width: 24, note: 'Required, unique in the workspace, no spaces.' },
   { key: 'price', header: 'price', width: 14, note: 'Whole rupiah, e.g. 85000.' },
+  {
+    key: 'cost_price',
+    header: 'cost_price',
+    width: 14,
+    note: 'Whole rupiah: what one unit costs you (HPP), for the orders’ profit. Empty keeps the saved one.',
+  },
   { key: 'category', header: 'category', width: 32, note: 'Existing category path, levels separated by " > ".' },
   { key: 'brand', header: 'brand', width: 20, note: 'Brand name; created when new.' },
   { key: 'condition', header: 'condition', width: 10, note: 'NEW or USED (default NEW)' },
@@ -72,6 +78,7 @@ export const SheetRowSchema = z.object({
     .max(64, { error: 'TOO_LONG' })
     .regex(/^\S+$/u, { error: 'NO_SPACE' }),
   price: optional(money),
+  cost_price: optional(money),
   category: optional(z.string().max(500)),
   brand: optional(z.string().trim().max(100, { error: 'TOO_LONG' })),
   condition: optional(z.enum(PRODUCT_CONDITIONS, { error: 'INVALID_VALUE' })),
