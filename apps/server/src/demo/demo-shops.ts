@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { TenantCtx } from '../http/context.ts';
 import { eq } from 'drizzle-orm';
 import { listBusinesses } from '../modules/businesses/index.ts';
 import { listWarehouseOptions } from '../modules/warehouses/index.ts';
@@ -17,6 +18,17 @@ import { DEMO_SHOP_STOCK } from './seed-demo-catalog.ts';
 
 /** How often the running demo tops the shops' warehouse up (a goods receipt), so that its orders keep finding stock. */
 const RESTOCK_EVERY_MS = 30 * 60_000;
+/** The demo warehouse the shops' orders take their stock from (seed-demo.ts). */
+const DEMO_SHOP_WAREHOUSE = 'Gudang Bandung';
+
+type DemoOwner = { workspaceId: string; userId: string };
+
+/** Runs `fn` in a tenant transaction of the demo owner's workspace, as the owner (the demo shops' own work). */
+function inDemoWorkspace<T>(platform: Platform, owner: DemoOwner, fn: (ctx: TenantCtx) => Promise<T>): Promise<T> {
+  return inTenant(platform.database.db, owner.workspaceId, (db) =>
+    fn(tenantCtxFor(systemCtx(platform, db, 'demo-shops'), owner.workspaceId, owner.userId)),
+  );
+}
 
 /**
  * The demo workspace's marketplace shops (issue 13): on every start with the sandbox there, the sandbox's Shopee,
@@ -109,8 +121,7 @@ export async function connectSandboxShop(
     refreshTokenExpiresAt: string;
   };
   await admin('/products', { marketplace: shop.marketplace, shopId: shop.shopId, products: DEMO_LISTINGS });
-  return inTenant(platform.database.db, target.workspaceId, async (db) => {
-    const ctx = tenantCtxFor(systemCtx(platform, db, 'demo-shops'), target.workspaceId, target.userId);
+  return inDemoWorkspace(platform, target, async (ctx) => {
     const existing = (await listChannels(ctx)).items.find((c) => c.marketplace === shop.marketplace && c.shop_id === shop.shopId);
     const input: ConnectInput = {
       marketplace: shop.marketplace,
@@ -131,16 +142,10 @@ export async function connectSandboxShop(
 }
 
 /** Starts the import of a connected shop's products (its job maps them to the catalogue and pushes stock). */
-async function importSandboxProducts(platform: Platform, owner: { workspaceId: string; userId: string }, channelId: string) {
+async function importSandboxProducts(platform: Platform, owner: DemoOwner, channelId: string) {
   const pending: (() => Promise<void>)[] = [];
-  await inTenant(platform.database.db, owner.workspaceId, (db) =>
-    startProductImport(
-      {
-        ...tenantCtxFor(systemCtx(platform, db, 'demo-shops'), owner.workspaceId, owner.userId),
-        afterCommit: (task) => void pending.push(task),
-      },
-      channelId,
-    ),
+  await inDemoWorkspace(platform, owner, (ctx) =>
+    startProductImport({ ...ctx, afterCommit: (task) => void pending.push(task) }, channelId),
   );
   for (const task of pending) await task();
 }
@@ -178,20 +183,20 @@ export function startDemoShops(platform: Platform, log: FastifyBaseLogger): () =
       return row;
     });
     if (!owner || stopped) return;
-    const businessId = await inTenant(platform.database.db, owner.workspaceId, async (db) => {
-      const ctx = tenantCtxFor(systemCtx(platform, db, 'demo-shops'), owner.workspaceId, owner.userId);
-      return (await listBusinesses(ctx)).find((b) => b.name === 'Demo Fashion')?.id;
-    });
+    const businessId = await inDemoWorkspace(
+      platform,
+      owner,
+      async (ctx) => (await listBusinesses(ctx)).find((b) => b.name === 'Demo Fashion')?.id,
+    );
     for (const shop of shops) {
       if (stopped) return;
       const channelId = await connectSandboxShop(platform, admin, { ...owner, businessId }, shop);
       // Each shop's default warehouse maps to Bandung, which holds every SKU the shops sell (DEMO_SHOP_STOCK), so
       // marketplace orders take their stock there. Its other warehouse maps to Jakarta, so the stock a shop is told
       // (only its mapped warehouses count, ADR 0039) covers the whole demo catalogue.
-      await inTenant(platform.database.db, owner.workspaceId, async (db) => {
-        const ctx = tenantCtxFor(systemCtx(platform, db, 'demo-shops'), owner.workspaceId, owner.userId);
+      await inDemoWorkspace(platform, owner, async (ctx) => {
         const options = await listWarehouseOptions(ctx);
-        const bandung = options.find((warehouse) => warehouse.name === 'Gudang Bandung');
+        const bandung = options.find((warehouse) => warehouse.name === DEMO_SHOP_WAREHOUSE);
         const jakarta = options.find((warehouse) => warehouse.name === 'Gudang Jakarta Barat');
         if (bandung) await setUpShop(ctx, channelId, bandung.id, jakarta?.id ?? bandung.id);
       }).catch((error: unknown) => log.warn({ err: error, shop: shop.shopId }, 'demo shop warehouses not mapped'));
@@ -243,10 +248,9 @@ export function startDemoShops(platform: Platform, log: FastifyBaseLogger): () =
  * receipt, as a merchant restocks: the demo's orders, one every few seconds, would otherwise empty it within hours
  * and every later order would arrive stock-short. Nothing is received when every SKU is at its level or above.
  */
-export async function topUpDemoStock(platform: Platform, owner: { workspaceId: string; userId: string }): Promise<number> {
-  return inTenant(platform.database.db, owner.workspaceId, async (db) => {
-    const ctx = tenantCtxFor(systemCtx(platform, db, 'demo-shops'), owner.workspaceId, owner.userId);
-    const bandung = (await listWarehouseOptions(ctx)).find((warehouse) => warehouse.name === 'Gudang Bandung');
+export async function topUpDemoStock(platform: Platform, owner: DemoOwner): Promise<number> {
+  return inDemoWorkspace(platform, owner, async (ctx) => {
+    const bandung = (await listWarehouseOptions(ctx)).find((warehouse) => warehouse.name === DEMO_SHOP_WAREHOUSE);
     if (!bandung) return 0;
     const skus = await catalogRefsBySku(ctx, Object.keys(DEMO_SHOP_STOCK));
     const stock = await platform.ports.stock.availableByCatalog(
@@ -278,16 +282,8 @@ export async function topUpDemoStock(platform: Platform, owner: { workspaceId: s
  * there, once the product import has mapped it. It starts in two hours (Shopee's one-hour rule) and overlaps the
  * demo's payday programme on the same SKU, so the clash view has something to show.
  */
-export async function demoShopeePromotion(
-  platform: Platform,
-  owner: { workspaceId: string; userId: string },
-  channelId: string,
-  stopped: () => boolean,
-): Promise<void> {
-  const inDemo = <T>(fn: (ctx: ReturnType<typeof tenantCtxFor>) => Promise<T>) =>
-    inTenant(platform.database.db, owner.workspaceId, (db) =>
-      fn(tenantCtxFor(systemCtx(platform, db, 'demo-shops'), owner.workspaceId, owner.userId)),
-    );
+export async function demoShopeePromotion(platform: Platform, owner: DemoOwner, channelId: string, stopped: () => boolean): Promise<void> {
+  const inDemo = <T>(fn: (ctx: TenantCtx) => Promise<T>) => inDemoWorkspace(platform, owner, fn);
   for (let attempt = 0; attempt < 60 && !stopped(); attempt += 1) {
     const link = await inDemo(async (ctx) => {
       const [sku] = await catalogRefsBySku(ctx, ['KPK-HITAM-M']);
