@@ -36,13 +36,13 @@ import {
   IMPORT_BATCH,
   importMarketplaceOrder,
   importMarketplaceOrders,
-  jobCtx,
   type ImportOutcome,
 } from '../apps/server/src/flows/import-marketplace-order.ts';
 import { catalogs, products } from '../apps/server/src/modules/catalog/catalog.schema.ts';
 import type { MarketplaceOrder } from '../apps/server/src/modules/channels/index.ts';
 import { receiveStock } from '../apps/server/src/modules/inventory/index.ts';
 import { inTenant } from '../apps/server/src/platform/db/database.ts';
+import { jobCtx } from '../apps/server/src/platform/system-ctx.ts';
 import { uuidv7 } from '../apps/server/src/platform/db/ids.ts';
 import { progress, runBench, type BenchResult } from './lib/harness.ts';
 import { copyFrom, copyText } from './lib/copy.ts';

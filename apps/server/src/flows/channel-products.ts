@@ -13,7 +13,7 @@ import {
   type CatalogMatcher,
   type ProductImportJob,
 } from '../modules/channels/index.ts';
-import { jobCtx } from './import-marketplace-order.ts';
+import { jobCtx } from '../platform/system-ctx.ts';
 
 // Channel products (issue 15): the shop's products imported and mapped to catalog SKUs. A flow, because mapping
 // reads the catalog and the catalog already depends on the channels module.

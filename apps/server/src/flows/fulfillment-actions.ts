@@ -21,7 +21,7 @@ import { addTimeline, applyAction, nextSequence, updateOrder, userActor, type Or
 import { getWarehouse } from '../modules/warehouses/index.ts';
 import { inTenant } from '../platform/db/database.ts';
 import { DomainError, fieldError } from '../platform/errors.ts';
-import { systemCtx, tenantCtxFor } from '../platform/system-ctx.ts';
+import { jobCtx } from '../platform/system-ctx.ts';
 import { runOrderAction } from './order-actions.ts';
 import { issueOrderGoods, moveOrderStock, moveOrderWarehouse } from './order-stock.ts';
 
@@ -202,7 +202,7 @@ export async function shipOrder(ctx: TenantCtx, kind: FulfillmentKind, id: strin
 export const settleShipment: ChannelCallSettledHandler = async (platform, settled) => {
   if (settled.ref.kind !== 'fulfillment') return;
   await inTenant(platform.database.db, settled.workspaceId, async (db) => {
-    const ctx = tenantCtxFor(systemCtx(platform, db), settled.workspaceId, '00000000-0000-0000-0000-000000000000');
+    const ctx = jobCtx(platform, db, settled.workspaceId);
     const found = await fulfillmentOrderOr404(ctx, 'fulfillment', settled.ref.id, true).catch(() => null);
     if (!found) return;
     const { order, f } = found;

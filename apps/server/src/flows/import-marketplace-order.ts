@@ -56,11 +56,10 @@ import { inTenant } from '../platform/db/database.ts';
 import { uuidv7 } from '../platform/db/ids.ts';
 import { DomainError } from '../platform/errors.ts';
 import type { Platform } from '../platform/platform.ts';
-import { systemCtx, tenantCtxFor } from '../platform/system-ctx.ts';
+import { jobCtx } from '../platform/system-ctx.ts';
 import { INVENTORY_STOCK, moveOrderStock, type OrderStockApi } from './order-stock.ts';
 
 /** The actor id of work no user started (jobs, pushes): the ledger and the timeline name the actor type instead. */
-export const SYSTEM_ACTOR_ID = '00000000-0000-0000-0000-000000000000';
 export const ORDER_SYNC_QUEUE = 'orders-sync';
 
 /** The adapter's common status, for a raw status our per-marketplace table does not know. */
@@ -464,11 +463,6 @@ async function createMany(ctx: TenantCtx, connection: ImportConnection, items: (
   } else await countNewOrders(ctx, batch);
   settle(await reserveStockBatch(ctx, request));
   await insertOrdersBatch(ctx, batch, false);
-}
-
-/** A job's tenant context acting as the system. */
-export function jobCtx(platform: Platform, db: Parameters<typeof systemCtx>[1], workspaceId: string): TenantCtx {
-  return tenantCtxFor(systemCtx(platform, db), workspaceId, SYSTEM_ACTOR_ID);
 }
 
 /** How many pending events of one shop an inbox job imports together (ADR 0045). */

@@ -28,3 +28,11 @@ export function systemCtx(platform: Platform, db: Db, requestId = 'system'): Ctx
 export function tenantCtxFor(ctx: Ctx, workspaceId: string, userId: string): TenantCtx {
   return { ...ctx, actor: { userId, sessionFamilyId: null }, workspaceId, restriction: { base: 'BUSINESS', ids: [] } };
 }
+
+/** The actor id of work done by the system itself (marketplace imports, jobs): no user. */
+export const SYSTEM_ACTOR_ID = '00000000-0000-0000-0000-000000000000';
+
+/** A job's tenant context acting as the system. */
+export function jobCtx(platform: Platform, db: Db, workspaceId: string): TenantCtx {
+  return tenantCtxFor(systemCtx(platform, db), workspaceId, SYSTEM_ACTOR_ID);
+}

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { importMarketplaceOrder, jobCtx } from '../../src/flows/import-marketplace-order.ts';
+import { importMarketplaceOrder } from '../../src/flows/import-marketplace-order.ts';
+import { jobCtx } from '../../src/platform/system-ctx.ts';
 import { approveConsent, startSandbox, type RunningSandbox } from '../../src/modules/channels/adapters/sandbox-harness.testing.ts';
 import type { MarketplaceOrder } from '../../src/modules/channels/index.ts';
 import { channelsModule, enqueueChannelCall, warehouseForShopOrder } from '../../src/modules/channels/index.ts';

@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   importMarketplaceOrder,
   importMarketplaceOrders,
-  jobCtx,
   type ImportConnection,
   type ImportItem,
   type ImportOutcome,
 } from '../../src/flows/import-marketplace-order.ts';
+import { jobCtx } from '../../src/platform/system-ctx.ts';
 import type { MarketplaceOrder } from '../../src/modules/channels/index.ts';
 import {
   applyStockPlan,

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { OrderList } from '@kelola/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importMarketplaceOrder, jobCtx } from '../../src/flows/import-marketplace-order.ts';
+import { importMarketplaceOrder } from '../../src/flows/import-marketplace-order.ts';
+import { jobCtx } from '../../src/platform/system-ctx.ts';
 import type { MarketplaceOrder } from '../../src/modules/channels/index.ts';
 import { channelConnections } from '../../src/modules/channels/channels.schema.ts';
 import { summarizeOrders } from '../../src/modules/orders/index.ts';

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importMarketplaceOrder, jobCtx } from '../../src/flows/import-marketplace-order.ts';
+import { importMarketplaceOrder } from '../../src/flows/import-marketplace-order.ts';
+import { jobCtx } from '../../src/platform/system-ctx.ts';
 import type { MarketplaceOrder } from '../../src/modules/channels/index.ts';
 import { channelConnections } from '../../src/modules/channels/channels.schema.ts';
 import { memberships } from '../../src/modules/workspaces/workspaces.schema.ts';
