@@ -69,6 +69,7 @@ export function composePorts(modules: readonly KelolaModule[] = MODULES): Ports 
     channelPrice: single('channelPrice'),
     channelEvents: modules.flatMap((m) => m.provides?.channelEvents ?? []),
     channelCallSettled: modules.flatMap((m) => m.provides?.channelCallSettled ?? []),
+    stockArrived: modules.flatMap((m) => m.provides?.stockArrived ?? []),
   };
 }
 

@@ -23,11 +23,20 @@ const DEMO_SHOP_WAREHOUSE = 'Gudang Bandung';
 
 type DemoOwner = { workspaceId: string; userId: string };
 
-/** Runs `fn` in a tenant transaction of the demo owner's workspace, as the owner (the demo shops' own work). */
-function inDemoWorkspace<T>(platform: Platform, owner: DemoOwner, fn: (ctx: TenantCtx) => Promise<T>): Promise<T> {
-  return inTenant(platform.database.db, owner.workspaceId, (db) =>
-    fn(tenantCtxFor(systemCtx(platform, db, 'demo-shops'), owner.workspaceId, owner.userId)),
+/**
+ * Runs `fn` in a tenant transaction of the demo owner's workspace, as the owner (the demo shops' own work), then what
+ * it left for after the commit (a product import's job, the short orders' second try after a restock), as a request does.
+ */
+async function inDemoWorkspace<T>(platform: Platform, owner: DemoOwner, fn: (ctx: TenantCtx) => Promise<T>): Promise<T> {
+  const pending: (() => Promise<void>)[] = [];
+  const result = await inTenant(platform.database.db, owner.workspaceId, (db) =>
+    fn({
+      ...tenantCtxFor(systemCtx(platform, db, 'demo-shops'), owner.workspaceId, owner.userId),
+      afterCommit: (task) => void pending.push(task),
+    }),
   );
+  for (const task of pending) await task();
+  return result;
 }
 
 /**
@@ -143,11 +152,7 @@ export async function connectSandboxShop(
 
 /** Starts the import of a connected shop's products (its job maps them to the catalogue and pushes stock). */
 async function importSandboxProducts(platform: Platform, owner: DemoOwner, channelId: string) {
-  const pending: (() => Promise<void>)[] = [];
-  await inDemoWorkspace(platform, owner, (ctx) =>
-    startProductImport({ ...ctx, afterCommit: (task) => void pending.push(task) }, channelId),
-  );
-  for (const task of pending) await task();
+  await inDemoWorkspace(platform, owner, (ctx) => startProductImport(ctx, channelId));
 }
 
 /** Asks the sandbox for an order of the demo SKUs in a shop; it pushes it to Kelola. */

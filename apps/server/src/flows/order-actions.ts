@@ -1,5 +1,5 @@
 import type { OrderCancelInput } from '@kelola/contracts';
-import type { OrderAction, OrderStatus } from '@kelola/domain';
+import { stockPhase, type OrderAction, type OrderStatus } from '@kelola/domain';
 import type { TenantCtx } from '../http/context.ts';
 import { enqueueChannelCall, fetchCancellationReasons, type ChannelCallSettledHandler } from '../modules/channels/index.ts';
 import {
@@ -16,8 +16,8 @@ import { followOrderCredit } from '../modules/finance/index.ts';
 import { releaseAdminVouchers, releaseQuota } from '../modules/promotions/index.ts';
 import { inTenant } from '../platform/db/database.ts';
 import { DomainError, fieldError } from '../platform/errors.ts';
-import { systemCtx, tenantCtxFor } from '../platform/system-ctx.ts';
-import { moveOrderStock } from './order-stock.ts';
+import { jobCtx } from '../platform/system-ctx.ts';
+import { moveOrderStock, reserveShortLines } from './order-stock.ts';
 
 export type UserOrderAction = 'ACCEPT' | 'REJECT' | 'ACCEPT_CANCEL' | 'REFUSE_CANCEL' | 'CANCEL';
 
@@ -118,6 +118,18 @@ export async function retryMarketplaceAction(ctx: TenantCtx, orderId: string) {
   return getOrder(ctx, orderId);
 }
 
+/**
+ * "Check stock again" on a short order (ADR 0069): its short lines try their reservation now. 409 when the order is
+ * not short or holds no reservation (a draft, shipped, cancelled); otherwise the order, still short if stock lacks.
+ */
+export async function reserveOrderStock(ctx: TenantCtx, orderId: string) {
+  const order = await orderOr404(ctx, orderId, true);
+  if (!order.stockShort || stockPhase(order.status as OrderStatus) !== 'reserved')
+    throw new DomainError('ORDER_STATE_CONFLICT', { status: order.status, action: 'RESERVE_STOCK' });
+  await reserveShortLines(ctx, order, userActor(ctx));
+  return getOrder(ctx, orderId);
+}
+
 /** Accept or cancel many orders: each in its own savepoint, so one refusal does not undo the others. */
 export async function bulkOrderAction(
   ctx: TenantCtx,
@@ -159,7 +171,7 @@ export function cancelInput(body: OrderCancelInput) {
 export const settleMarketplaceAction: ChannelCallSettledHandler = async (platform, settled) => {
   if (settled.ref.kind !== 'order') return;
   await inTenant(platform.database.db, settled.workspaceId, async (db) => {
-    const ctx = tenantCtxFor(systemCtx(platform, db), settled.workspaceId, '00000000-0000-0000-0000-000000000000');
+    const ctx = jobCtx(platform, db, settled.workspaceId);
     const order = await orderOr404(ctx, settled.ref.id, true).catch(() => null);
     if (!order) return;
     await updateOrder(ctx, order, {

@@ -1,8 +1,21 @@
-import { stockSteps, type OrderStatus, type StockStep } from '@kelola/domain';
+import { ORDER_STATUSES, stockPhase, stockSteps, type OrderStatus, type StockStep } from '@kelola/domain';
 import type { TenantCtx } from '../http/context.ts';
-import { releaseStock, reserveStock, returnStock, shipStock } from '../modules/inventory/index.ts';
-import { addTimeline, linesOf, updateLine, updateOrder, type LineRow, type OrderActor, type OrderRow } from '../modules/orders/index.ts';
+import { releaseStock, reserveStock, returnStock, shipStock, type StockArrivedHandler } from '../modules/inventory/index.ts';
+import {
+  addTimeline,
+  linesOf,
+  orderOr404,
+  shortOrderIds,
+  updateLine,
+  updateOrder,
+  type LineRow,
+  type OrderActor,
+  type OrderRow,
+} from '../modules/orders/index.ts';
+import { inTenant } from '../platform/db/database.ts';
 import { DomainError } from '../platform/errors.ts';
+import type { Platform } from '../platform/platform.ts';
+import { jobCtx } from '../platform/system-ctx.ts';
 
 /** The inventory calls an order's stock takes; a test swaps in a naive variant to prove its property test can fail. */
 export type OrderStockApi = Record<StockStep, (ctx: TenantCtx, request: Parameters<typeof reserveStock>[1]) => Promise<unknown>>;
@@ -74,6 +87,77 @@ export async function moveOrderStock(
   if (stillShort !== order.stockShort || short) return (await updateOrder(ctx, order, { stockShort: stillShort })) ?? order;
   return order;
 }
+
+/** The states whose orders hold a reservation: the only ones a short line can still be reserved for. */
+export const RESERVING_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter((s) => stockPhase(s) === 'reserved');
+
+/**
+ * Reserves what an order still lacks (ADR 0069): each SHORT line tries its reservation again, under the key its
+ * first try left unclaimed (`order-line:<line>:RESERVE`), so a line is reserved once however often this runs. A line
+ * that now fits becomes RESERVED; one that still does not stays SHORT, untouched. The caller holds the order's lock
+ * (`orderOr404(…, true)`), so a cancel cannot release the line between the read and the reservation. Orders that
+ * hold no reservation (a draft, shipped, cancelled) are left as they are. Answers the order, its flag updated.
+ */
+export async function reserveShortLines(
+  ctx: TenantCtx,
+  order: OrderRow,
+  actor: OrderActor,
+  run: OrderStockApi = INVENTORY_STOCK,
+): Promise<OrderRow> {
+  if (!order.stockShort || !order.warehouseId || stockPhase(order.status as OrderStatus) !== 'reserved') return order;
+  const lines = await linesOf(ctx, order.id);
+  const reserved: LineRow[] = [];
+  for (const line of lines) {
+    if (line.stockState !== 'SHORT' || !line.catalogId || line.unmapped) continue;
+    if (!(await applyStep(ctx, order, line, 'RESERVE', run))) continue;
+    await updateLine(ctx, line.id, { stockState: 'RESERVED', reservedQuantity: line.quantity, shortQuantity: 0 });
+    line.stockState = 'RESERVED';
+    reserved.push(line);
+  }
+  if (reserved.length === 0) return order;
+  await addTimeline(ctx, order.id, {
+    actorType: actor.type,
+    actorId: actor.id,
+    event: 'STOCK_RESERVED',
+    fromStatus: null,
+    toStatus: null,
+    note: reserved.map((l) => `${l.sku ?? l.name} × ${l.quantity}`).join(', '),
+  });
+  const stillShort = lines.some((l) => l.stockState === 'SHORT');
+  return (await updateOrder(ctx, order, { stockShort: stillShort })) ?? order;
+}
+
+/** How many short orders one run of the job below looks at; the next arrival (or the merchant's button) takes the rest. */
+const SHORT_ORDERS_PER_RUN = 500;
+
+export const RESERVE_SHORT_QUEUE = 'orders.reserve-short';
+export type ReserveShortJob = { workspaceId: string; warehouseId: string };
+
+/**
+ * The `orders.reserve-short` job: stock arrived in a warehouse (a goods receipt, an adjustment up, a transfer in), so
+ * its short orders, oldest first, try their short lines again, each order in its own transaction with its row
+ * locked (a cancel or an accept of the same order waits, or is waited for). Answers how many orders are no longer short.
+ */
+export async function reserveShortOrders(platform: Platform, job: ReserveShortJob): Promise<number> {
+  const inWorkspace = <T>(work: (ctx: TenantCtx) => Promise<T>) =>
+    inTenant(platform.database.db, job.workspaceId, (db) => work(jobCtx(platform, db, job.workspaceId)));
+  const ids = await inWorkspace((ctx) => shortOrderIds(ctx, job.warehouseId, RESERVING_STATUSES, SHORT_ORDERS_PER_RUN));
+  let filled = 0;
+  for (const id of ids) {
+    const after = await inWorkspace(async (ctx) => reserveShortLines(ctx, await orderOr404(ctx, id, true), { type: 'JOB', id: null }));
+    if (!after.stockShort) filled += 1;
+  }
+  return filled;
+}
+
+/** The `stockArrived` port (ADR 0069): once the arriving stock is committed, the warehouse's short orders try again. */
+export const queueShortOrders: StockArrivedHandler = async (ctx, warehouseId) => {
+  const job: ReserveShortJob = { workspaceId: ctx.workspaceId, warehouseId };
+  const { jobs } = ctx.platform;
+  ctx.afterCommit(async () => {
+    await jobs.send(RESERVE_SHORT_QUEUE, job);
+  });
+};
 
 async function applyStep(ctx: TenantCtx, order: OrderRow, line: LineRow, step: StockStep, run: OrderStockApi): Promise<boolean> {
   const request = {

@@ -18,7 +18,14 @@ import {
 import type { Ctx, TenantCtx } from '../http/context.ts';
 import type { Router } from '../http/route.ts';
 import { getOrder } from '../modules/orders/index.ts';
-import { bulkOrderAction, cancelInput, cancellationReasonsFor, retryMarketplaceAction, runOrderAction } from './order-actions.ts';
+import {
+  bulkOrderAction,
+  cancelInput,
+  cancellationReasonsFor,
+  reserveOrderStock,
+  retryMarketplaceAction,
+  runOrderAction,
+} from './order-actions.ts';
 import { orderSyncStatus, startOrderSync } from './import-marketplace-order.ts';
 import {
   cancelManualOrder,
@@ -74,6 +81,18 @@ export function registerOrderFlowRoutes({ route }: Router): void {
       response: Order,
     },
     (ctx, { params }) => retryMarketplaceAction(t(ctx), params.id),
+  );
+  route(
+    {
+      method: 'POST',
+      url: '/api/orders/:id/reserve-stock',
+      permission: ['sales', 'WRITE'],
+      tags,
+      summary: "Reserves a short order's missing stock now, if it has arrived (ADR 0069)",
+      params: OrderIdParams,
+      response: Order,
+    },
+    (ctx, { params }) => reserveOrderStock(t(ctx), params.id),
   );
   route(
     {

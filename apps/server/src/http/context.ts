@@ -4,6 +4,7 @@ import type { Db } from '../platform/db/database.ts';
 import type { Locale } from '../platform/i18n/translate.ts';
 import type { Platform } from '../platform/platform.ts';
 import type { StockView } from '../modules/catalog/index.ts';
+import type { StockArrivedHandler } from '../modules/inventory/index.ts';
 import type {
   ChannelCallSettledHandler,
   ChannelEventHandler,
@@ -68,6 +69,8 @@ export type Ports = {
   channelStockDependents: ChannelStockDependents;
   /** What a shop should be told a SKU's price is (declared by the channels, provided by the catalog). */
   channelPrice: ChannelValueSource;
+  /** What runs when stock arrives in a warehouse, in the arriving transaction (declared by the inventory, provided by the order flows). */
+  stockArrived: readonly StockArrivedHandler[];
 };
 
 /** What a module's `index.ts` tells the composition root: what it registers and what it provides to others. */

@@ -16,7 +16,7 @@ import {
 } from './inventory-checks.ts';
 import * as repo from './goods-receipts.repository.ts';
 import { docNumber, nextNumber } from './stock-documents.repository.ts';
-import { applyOperation } from './stock-ledger.service.ts';
+import { applyOperation, noteStockArrived } from './stock-ledger.service.ts';
 
 async function findReceipt(ctx: TenantCtx, id: string) {
   const row = await repo.findReceipt(ctx, id);
@@ -112,6 +112,7 @@ export async function postGoodsReceipt(ctx: TenantCtx, id: string): Promise<Good
     },
     false,
   );
+  await noteStockArrived(ctx, [row.warehouseId]);
   await recordAudit(ctx, {
     entity: 'goods_receipt',
     entityId: id,

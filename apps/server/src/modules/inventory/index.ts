@@ -13,6 +13,7 @@ export {
   returnStock,
   shipStock,
   standaloneStock,
+  type StockArrivedHandler,
   type StockRequest,
   type StockResult,
 } from './stock-ledger.service.ts';

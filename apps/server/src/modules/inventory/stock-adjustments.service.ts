@@ -17,7 +17,7 @@ import {
 import * as repo from './stock-adjustments.repository.ts';
 import { availableOf, balancesOf } from './stock-balances.repository.ts';
 import { docNumber, nextNumber } from './stock-documents.repository.ts';
-import { adjustStock } from './stock-ledger.service.ts';
+import { adjustStock, noteStockArrived } from './stock-ledger.service.ts';
 
 async function findAdjustment(ctx: TenantCtx, id: string) {
   const row = await repo.findAdjustment(ctx, id);
@@ -183,6 +183,7 @@ export async function postAdjustment(ctx: TenantCtx, id: string): Promise<Adjust
     );
     throw new DomainError('INSUFFICIENT_STOCK', { ...error.details, fields });
   }
+  if (lines.some((l) => l.change > 0)) await noteStockArrived(ctx, [row.warehouseId]);
   // The available stock each line saw, for the posted document's "stock available / after change" columns.
   const balances = new Map(
     (

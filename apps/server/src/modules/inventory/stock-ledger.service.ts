@@ -126,6 +126,17 @@ export function standaloneStock(platform: Platform, workspaceId: string, actorId
   return { reserve: run('RESERVE'), release: run('RELEASE'), ship: run('SHIP'), return: run('RETURN'), receive: run('INBOUND', false) };
 }
 
+/** What runs when stock arrives in a warehouse (the `stockArrived` port, ADR 0069), inside the arriving transaction. */
+export type StockArrivedHandler = (ctx: TenantCtx, warehouseId: string) => Promise<void>;
+
+/**
+ * Stock arrived in these warehouses by a merchant's document (a goods receipt, an adjustment up, a transfer in): the
+ * port's handlers run in the same transaction (the order flows queue the short orders' second try after commit).
+ */
+export async function noteStockArrived(ctx: TenantCtx, warehouseIds: Iterable<string>): Promise<void> {
+  for (const warehouseId of new Set(warehouseIds)) for (const handler of ctx.platform.ports.stockArrived) await handler(ctx, warehouseId);
+}
+
 /** Reserves stock for an order (in order += qty where available ≥ qty), all lines or none; bundles reserve components. */
 export const reserveStock = (ctx: TenantCtx, request: StockRequest) => applyOperation(ctx, 'RESERVE', request);
 /** Releases a reservation (cancelled order), all lines or none. */

@@ -5,6 +5,7 @@ import { DomainError } from '../../platform/errors.ts';
 import { checkCatalogs, parse, warehouseOrFieldError } from './inventory-checks.ts';
 import { docNumber, nextNumber } from './stock-documents.repository.ts';
 import { applyLines, claimOperation } from './stock-ledger.repository.ts';
+import { noteStockArrived } from './stock-ledger.service.ts';
 
 /**
  * Moves stock between two warehouses at once: out of the source (only what is available there), into the target,
@@ -43,6 +44,7 @@ export async function transferStock(ctx: TenantCtx, input: StockTransferInput): 
         return { path: `lines.${i}.quantity`, code: 'INSUFFICIENT_STOCK', message: 'INSUFFICIENT_STOCK' };
       }),
     });
+  await noteStockArrived(ctx, [to.id]);
   const after = (warehouseId: string, catalogId: string) =>
     applied.find((a) => a.warehouseId === warehouseId && a.catalogId === catalogId)?.onHandAfter ?? 0;
   const result: StockTransfer = {

@@ -33,6 +33,7 @@ export {
   ordersOfCustomer,
   replaceLines,
   saveSync,
+  shortOrderIds,
   updateLine,
   updateOrder,
   type BatchOrder,

@@ -623,3 +623,17 @@ export async function ordersOfCustomer(ctx: TenantCtx, customerId: string, statu
     .orderBy(orders.orderDate, orders.id)
     .limit(limit);
 }
+
+/**
+ * The orders waiting for stock in a warehouse: flagged short, in one of `statuses` (those that hold a reservation),
+ * oldest order first, so that stock arriving goes to the buyers who waited longest (ADR 0069).
+ */
+export async function shortOrderIds(ctx: TenantCtx, warehouseId: string, statuses: readonly string[], limit: number): Promise<string[]> {
+  const rows = await ctx.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(scope(ctx), eq(orders.warehouseId, warehouseId), eq(orders.stockShort, true), inArray(orders.status, [...statuses])))
+    .orderBy(orders.orderDate, orders.id)
+    .limit(limit);
+  return rows.map((r) => r.id);
+}

@@ -106,6 +106,10 @@ export const orders = pgTable(
     index('orders_workspace_channel_date_idx').on(t.workspaceId, t.channelId, t.orderDate.desc().nullsFirst()),
     index('orders_workspace_number_idx').on(t.workspaceId, t.orderNumber),
     index('orders_workspace_receipt_idx').on(t.workspaceId, t.receiptNumber),
+    // The orders waiting for stock, per warehouse, oldest first (ADR 0069): only the flagged rows are in it.
+    index('orders_short_idx')
+      .on(t.workspaceId, t.warehouseId, t.orderDate, t.id)
+      .where(sql`stock_short`),
     tenantPolicy(),
   ],
 );

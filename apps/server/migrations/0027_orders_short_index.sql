@@ -1,0 +1,1 @@
+CREATE INDEX "orders_short_idx" ON "orders" USING btree ("workspace_id","warehouse_id","order_date","id") WHERE stock_short;
