@@ -87,10 +87,14 @@ type ActionVariables =
   | { kind: 'action'; orderId: string; action: OrderActionName }
   | { kind: 'cancel'; orderId: string; input: OrderCancelInput; manual?: boolean }
   | { kind: 'state'; orderId: string; action: ManualStateAction }
-  | { kind: 'retry'; orderId: string };
+  | { kind: 'retry'; orderId: string }
+  | { kind: 'reserve-stock'; orderId: string };
 
-/** Accept, reject, accept or refuse a cancel request, cancel with a reason, or resend a failed marketplace action. */
-export function useOrderAction(options: { onSuccess?: (order: Order) => void } = {}) {
+/**
+ * Accept, reject, accept or refuse a cancel request, cancel with a reason, resend a failed marketplace action, or
+ * reserve a short order's stock again (ADR 0069).
+ */
+export function useOrderAction(options: { onSuccess?: (order: Order, variables: ActionVariables) => void } = {}) {
   const invalidate = useInvalidateOrders();
   return useMutation({
     mutationFn: (variables: ActionVariables) => {
@@ -104,11 +108,12 @@ export function useOrderAction(options: { onSuccess?: (order: Order) => void } =
       if (variables.kind === 'cancel')
         return apiFetch<Order>(`${orderPath(variables.orderId)}/cancel`, { method: 'POST', body: variables.input });
       if (variables.kind === 'retry') return apiFetch<Order>(`${orderPath(variables.orderId)}/retry-marketplace`, { method: 'POST' });
+      if (variables.kind === 'reserve-stock') return apiFetch<Order>(`${orderPath(variables.orderId)}/reserve-stock`, { method: 'POST' });
       return apiFetch<Order>(`${orderPath(variables.orderId)}/${variables.action}`, { method: 'POST' });
     },
-    onSuccess: async (order) => {
+    onSuccess: async (order, variables) => {
       await invalidate();
-      options.onSuccess?.(order);
+      options.onSuccess?.(order, variables);
     },
   });
 }

@@ -1,5 +1,6 @@
 import { EditOutlined, ReloadOutlined, WarningOutlined } from '@ant-design/icons';
 import type { Order } from '@kelola/contracts/orders';
+import { stockPhase } from '@kelola/domain/order-state';
 import { Alert, Button, Descriptions, Drawer, Flex, Popconfirm, Result, Space, Table, Tag, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,9 +43,11 @@ export function OrderDetailDrawer({ orderId, onClose }: Props) {
   const navigate = useNavigate();
   const location = useLocation();
   const mutation = useOrderAction({
-    onSuccess: () => {
+    onSuccess: (after, variables) => {
       setCancelOpen(false);
-      notifySuccess(t('actions.done'));
+      if (variables.kind !== 'reserve-stock') notifySuccess(t('actions.done'));
+      else if (after.stock_short) notifyHttpError(new Error(t('stockShort.stillShort')));
+      else notifySuccess(t('stockShort.reserved'));
     },
   });
   const run = (variables: Parameters<typeof mutation.mutate>[0]) => mutation.mutate(variables, { onError: notifyHttpError });
@@ -145,7 +148,26 @@ export function OrderDetailDrawer({ orderId, onClose }: Props) {
           />
         )}
         {data.has_unmapped_lines && <Alert type="warning" showIcon message={t('lines.unmappedOrder')} />}
-        {data.stock_short && <Alert type="warning" showIcon message={t('stockShort.order')} />}
+        {data.stock_short && (
+          <Alert
+            type="warning"
+            showIcon
+            data-testid="order-stock-short"
+            message={t('stockShort.order')}
+            action={
+              canWriteSales && stockPhase(data.status) === 'reserved' ? (
+                <Button
+                  size="small"
+                  data-testid="reserve-stock"
+                  loading={mutation.isPending}
+                  onClick={() => run({ kind: 'reserve-stock', orderId: data.id })}
+                >
+                  {t('stockShort.retry')}
+                </Button>
+              ) : undefined
+            }
+          />
+        )}
         {canWrite && (
           <Space wrap data-testid="order-actions">
             {manual && data.status === 'DRAFT' && (

@@ -263,4 +263,39 @@ describe('/sales', { timeout: 60_000 }, () => {
     expect(within(failed).getByText('Order already shipped')).toBeTruthy();
     expect(within(failed).getByText('Kirim ulang')).toBeTruthy();
   });
+
+  it('"check stock again" on a short order: still short is said, then reserved is said (ADR 0069)', async () => {
+    const error = vi.fn();
+    const success = vi.fn();
+    setNotifier({ error, success });
+    let answers = 0;
+    try {
+      const { calls } = setup({
+        query: `&order=${ORDER_ID}`,
+        handler: (method, url) =>
+          method === 'POST' && url.pathname === `/api/orders/${ORDER_ID}/reserve-stock`
+            ? { body: { ...ORDER, stock_short: (answers += 1) === 1 } }
+            : null,
+      });
+      const alert = await screen.findByTestId('order-stock-short');
+      expect(alert.textContent).toContain('Stok dipesan otomatis begitu barang masuk ke gudang.');
+      fireEvent.click(within(alert).getByText('Cek stok lagi'));
+      await waitFor(() => expect(error).toHaveBeenCalledWith(expect.objectContaining({ title: 'Stok masih belum cukup.' })));
+      fireEvent.click(within(screen.getByTestId('order-stock-short')).getByText('Cek stok lagi'));
+      await waitFor(() => expect(success).toHaveBeenCalledWith(expect.objectContaining({ title: 'Stok pesanan ini sudah dipesan.' })));
+      expect(calls.filter((c) => c.method === 'POST' && c.url.pathname.endsWith('/reserve-stock'))).toHaveLength(2);
+    } finally {
+      setNotifier(null);
+    }
+  });
+
+  it('offers no "check stock again" on a short order that holds no reservation any more (shipped)', async () => {
+    setup({
+      query: `&order=${ORDER_ID}`,
+      handler: (method, url) =>
+        method === 'GET' && url.pathname === `/api/orders/${ORDER_ID}` ? { body: { ...ORDER, status: 'SHIPPED' } } : null,
+    });
+    const alert = await screen.findByTestId('order-stock-short');
+    expect(within(alert).queryByText('Cek stok lagi')).toBeNull();
+  });
 });
