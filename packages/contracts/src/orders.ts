@@ -178,6 +178,8 @@ export const OrderTimelineEntry = z.object({
 });
 
 export const Order = OrderSummary.extend({
+  /** The name of the warehouse the order's stock comes from (null without one, or one the member cannot see). */
+  warehouse_name: z.string().nullable(),
   shipping_id: z.string().nullable(),
   service_type: z.string().nullable(),
   courier_service: z.string().nullable(),

@@ -91,6 +91,8 @@ describe('manual orders', () => {
       order_number: 'SO/2026/11/000001',
       source: 'MANUAL',
       status: 'CONFIRMED',
+      warehouse_id: s.wh,
+      warehouse_name: `Gudang ${s.wh.slice(-6)}`,
       buyer_phone: '+6281234567890',
       total_item: 3,
       stock_short: false,

@@ -13,6 +13,7 @@ import type { TenantCtx } from '../../http/context.ts';
 import type { JsonText } from '../../http/route.ts';
 import { DomainError } from '../../platform/errors.ts';
 import { listChannels } from '../channels/index.ts';
+import { listWarehouseOptions } from '../warehouses/index.ts';
 import { listUsersByIds } from '../identity/index.ts';
 import * as repo from './orders.repository.ts';
 
@@ -135,8 +136,10 @@ export async function getOrder(ctx: TenantCtx, id: string): Promise<Order> {
   const row = await orderOr404(ctx, id);
   const [lines, timeline, names] = [await repo.linesOf(ctx, id), await repo.timelineOf(ctx, id), await channelNames(ctx)];
   const actorName = await actorNames(ctx, row, timeline);
+  const warehouseName = row.warehouseId ? ((await listWarehouseOptions(ctx)).find((w) => w.id === row.warehouseId)?.name ?? null) : null;
   return {
     ...summary(withChannelName(row, names)),
+    warehouse_name: warehouseName,
     shipping_id: row.shippingId,
     service_type: row.serviceType,
     courier_service: row.courierService,

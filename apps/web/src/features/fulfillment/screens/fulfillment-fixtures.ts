@@ -58,6 +58,7 @@ export const listOf = (items: FulfillmentList['items']): FulfillmentList => ({
 
 export const DETAIL: FulfillmentDetail = {
   ...ROW,
+  warehouse_name: 'Gudang Jakarta',
   shipping_id: null,
   service_type: null,
   courier_service: 'Reguler',

@@ -233,6 +233,9 @@ export function OrderDetailDrawer({ orderId, onClose }: Props) {
             {[data.courier_name, data.courier_service ?? data.service_type].filter(Boolean).join(' · ') || '-'}
           </Descriptions.Item>
           <Descriptions.Item label={t('columns.receipt')}>{data.receipt_number ?? '-'}</Descriptions.Item>
+          <Descriptions.Item label={t('detail.warehouse')} span={2}>
+            <span data-testid="order-warehouse">{data.warehouse_name ?? '-'}</span>
+          </Descriptions.Item>
           {data.cancel_reason && (
             <Descriptions.Item label={t('detail.cancelReason')} span={2}>
               <span data-testid="cancel-reason-text">{cancelReasonText(t, data.cancel_reason)}</span>

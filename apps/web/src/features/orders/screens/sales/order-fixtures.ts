@@ -53,6 +53,7 @@ export const listOf = (items: OrderRow[]) => ({ items, page: 1, size: 10, total_
 
 export const ORDER: Order = {
   ...ROW,
+  warehouse_name: 'Gudang Jakarta',
   shipping_id: null,
   service_type: null,
   courier_service: 'Reguler',

@@ -160,6 +160,7 @@ describe('/sales', { timeout: 60_000 }, () => {
     const drawer = await screen.findByTestId('order-amounts');
     expect(within(drawer).getByText('Rp425.000')).toBeTruthy();
     expect(screen.getByTestId('unmapped-line')).toBeTruthy();
+    expect(screen.getByTestId('order-warehouse').textContent).toBe('Gudang Jakarta');
     fireEvent.click(within(screen.getByTestId('order-actions')).getByText('Batalkan'));
     const dialog = (await screen.findByText('Batalkan pesanan', { selector: '.ant-modal-title' })).closest('.ant-modal') as HTMLElement;
     fireEvent.click(within(dialog).getByText('Batalkan pesanan', { selector: 'button span' }));
