@@ -163,6 +163,34 @@ describe('sandbox protocol contract', () => {
   });
 
   describe('Shopee', () => {
+    it("answers v2.payment.get_escrow_detail with the order's income and Shopee's fees; an unpaid order has no escrow", async () => {
+      const app = build();
+      const token = await grant(app, 'shopee', SHOPEE_SHOP);
+      const [paid] = (
+        await admin(app, '/orders/generate', { marketplace: 'shopee', shopId: SHOPEE_SHOP, count: 1, status: 'READY_TO_SHIP' })
+      ).orders as { orderId: string }[];
+      const answer = await shopee(app, 'GET', '/api/v2/payment/get_escrow_detail', token, { order_sn: paid!.orderId });
+      expect(answer.status).toBe(200);
+      const detail = answer.body.response as { order_sn: string; order_income: Record<string, number> & { items: unknown[] } };
+      expect(detail.order_sn).toBe(paid!.orderId);
+      const income = detail.order_income;
+      const items = income.original_price!;
+      expect(income.commission_fee).toBe(Math.round(items * 0.065));
+      expect(income.service_fee).toBe(Math.min(Math.round(items * 0.04), 40_000));
+      expect(income.seller_transaction_fee).toBe(1_250);
+      expect(income.escrow_amount).toBe(items - income.commission_fee! - income.service_fee! - 1_250);
+      expect(income.buyer_total_amount).toBe(items + income.buyer_paid_shipping_fee!);
+      expect(income.items.length).toBeGreaterThan(0);
+
+      const [unpaid] = (await admin(app, '/orders/generate', { marketplace: 'shopee', shopId: SHOPEE_SHOP, count: 1, status: 'UNPAID' }))
+        .orders as { orderId: string }[];
+      const none = await shopee(app, 'GET', '/api/v2/payment/get_escrow_detail', token, { order_sn: unpaid!.orderId });
+      expect(none.status).toBe(400);
+      expect(none.body).toMatchObject({ error: 'payment.escrow_not_found' });
+      const unknown = await shopee(app, 'GET', '/api/v2/payment/get_escrow_detail', token, { order_sn: 'NOPE' });
+      expect(unknown.body).toMatchObject({ error: 'order.order_not_found' });
+    });
+
     it('refuses an Indonesian add_item without the mandatory attributes in attribute_list', async () => {
       const app = build();
       const token = await grant(app, 'shopee', SHOPEE_SHOP);

@@ -663,6 +663,71 @@ export const registerShopee = (app: FastifyInstance, store: SandboxStore, pushes
     };
   });
 
+  /**
+   * The order's income as Shopee settles it (v2.payment.get_escrow_detail): what the buyer paid, and what Shopee keeps
+   * before the escrow is released to the seller. The sandbox's rates are Shopee Indonesia's usual ones for a
+   * non-Mall seller: the commission ("biaya administrasi") 6.5 % of the items, the service fee of the free-shipping
+   * programme ("biaya layanan") 4 % of the items up to Rp40.000, and the order processing fee ("biaya proses
+   * pesanan") Rp1.250 per order. A cancelled order is charged nothing; an unpaid one has no escrow yet.
+   */
+  shopRoute('GET', 'payment/get_escrow_detail', ({ shop }, request) => {
+    const order = findOrder(shop, queryOf(request).order_sn);
+    if (order.status === 'UNPAID') fail(400, 'payment.escrow_not_found', 'The order has no escrow until it is paid.');
+    const items = order.items.reduce((sum, item) => sum + item.price * item.quantity, 0);
+    const charged = order.status !== 'CANCELLED';
+    const commission = charged ? Math.round(items * 0.065) : 0;
+    const service = charged ? Math.min(Math.round(items * 0.04), 40_000) : 0;
+    const transaction = charged ? 1_250 : 0;
+    const buyerTotal = items + order.shippingFee;
+    return {
+      order_sn: order.id,
+      buyer_user_name: order.buyerName.toLowerCase().replace(/\s+/g, '.'),
+      return_order_sn_list: [],
+      order_income: {
+        escrow_amount: charged ? items - commission - service - transaction : 0,
+        buyer_total_amount: buyerTotal,
+        original_price: items,
+        seller_discount: 0,
+        shopee_discount: 0,
+        voucher_from_seller: 0,
+        voucher_from_shopee: 0,
+        coins: 0,
+        buyer_paid_shipping_fee: order.shippingFee,
+        buyer_transaction_fee: 0,
+        cross_border_tax: 0,
+        payment_promotion: 0,
+        commission_fee: commission,
+        service_fee: service,
+        seller_transaction_fee: transaction,
+        seller_lost_compensation: 0,
+        seller_coin_cash_back: 0,
+        escrow_tax: 0,
+        estimated_shipping_fee: order.shippingFee,
+        final_shipping_fee: 0,
+        actual_shipping_fee: order.shippingFee,
+        shopee_shipping_rebate: 0,
+        shipping_fee_discount_from_3pl: 0,
+        seller_shipping_discount: 0,
+        reverse_shipping_fee: 0,
+        items: order.items.map((item) => ({
+          item_id: Number(item.productId),
+          item_name: item.name,
+          item_sku: item.sellerSku,
+          model_id: Number(item.skuId),
+          model_sku: item.sellerSku,
+          original_price: item.price * item.quantity,
+          discounted_price: item.price * item.quantity,
+          seller_discount: 0,
+          shopee_discount: 0,
+          discount_from_coin: 0,
+          discount_from_voucher_shopee: 0,
+          discount_from_voucher_seller: 0,
+          quantity_purchased: item.quantity,
+        })),
+      },
+    };
+  });
+
   /** Three pickup slots: tomorrow morning and afternoon, the day after in the morning (dates at 00:00 WIB, in seconds). */
   const pickupSlots = () => {
     const tomorrow = Math.floor((now() + 7 * 3_600_000) / 86_400_000) * 86_400_000 + 86_400_000 - 7 * 3_600_000;

@@ -141,7 +141,8 @@ function newOrderRows(
   const shipping = Math.round(mo.shippingFee);
   // What the buyer did not pay of items and shipping was discounted; the order detail alone does not say by whom.
   const marketplaceDiscount = Math.max(0, subtotal + shipping - Math.round(mo.totalAmount));
-  const amounts = amountColumns(lines, { ...ZERO_CHARGES, shippingFeeBuyer: shipping, marketplaceDiscount });
+  const adminFee = Math.max(0, Math.round(mo.adminFee ?? 0));
+  const amounts = amountColumns(lines, { ...ZERO_CHARGES, shippingFeeBuyer: shipping, marketplaceDiscount, adminFee });
   const at = new Date(mo.updatedAt || mo.createdAt);
   const values: NewOrder = {
     source: 'MARKETPLACE',
@@ -254,7 +255,16 @@ function marketplaceChanges(
     shippingId: mo.packageId ?? existing.shippingId,
     ...(mo.cancelReason ? { cancelReason: mo.cancelReason } : {}),
     ...(status !== 'UNPAID' && existing.paymentStatus === 'UNPAID' ? { paymentStatus: 'PAID' } : {}),
+    ...feeChange(existing, mo),
   };
+}
+
+/** The marketplace's fees as it now gives them (Shopee's escrow is known once paid): the admin fee and the net it leaves. */
+function feeChange(existing: OrderRow, mo: MarketplaceOrder): Partial<OrderRow> {
+  if (mo.adminFee === undefined) return {};
+  const adminFee = Math.max(0, Math.round(mo.adminFee));
+  if (adminFee === existing.adminFee) return {};
+  return { adminFee, merchantNet: existing.merchantNet + existing.adminFee - adminFee };
 }
 
 async function updateFromMarketplace(

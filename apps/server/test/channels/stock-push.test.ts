@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { connectSandboxShop, sandboxAdmin } from '../../src/demo/demo-shops.ts';
 import { channelProductFlows } from '../../src/flows/channel-products.ts';
+import { orderFlows } from '../../src/flows/orders.jobs.ts';
 import { startSandbox, type RunningSandbox } from '../../src/modules/channels/adapters/sandbox-harness.testing.ts';
 import { channelCalls } from '../../src/modules/channels/channels.schema.ts';
 import { adapterFor, channelsModule } from '../../src/modules/channels/index.ts';
@@ -76,6 +77,7 @@ beforeAll(async () => {
   app.platform.jobs = jobs;
   await channelsModule.workers!(app.platform);
   await channelProductFlows.workers!(app.platform);
+  await orderFlows.workers!(app.platform); // a goods receipt also queues its warehouse's short orders (ADR 0069)
   call = caller(app);
 });
 afterAll(async () => {

@@ -276,6 +276,28 @@ describe('marketplace orders', () => {
     expect((await put({ cost_price: null })).json().catalogs[0]).toMatchObject({ cost_price: null });
   });
 
+  it("takes the marketplace's fees as the admin fee: the net and the profit follow, a later status brings them", async () => {
+    const s = await setup();
+    const channel = await newChannel(app, s.owner);
+    const detailOf = async (number: string) => {
+      const list = (await call('GET', `/api/orders?channel_id=${channel}&search_by=order_number&q=${number}`, s.owner)).json();
+      return (await call('GET', `/api/orders/${list.items[0].id}`, s.owner)).json();
+    };
+    // Paid: the escrow's fees arrive with the order (2 × Rp50.000 + Rp10.000 shipping).
+    await importAs(s, channel, { ...mpOrder('FEE-1', s.sku.sku, 'READY_TO_SHIP', 1000), adminFee: 11_250 });
+    expect((await detailOf('FEE-1')).amounts).toMatchObject({ subtotal: 100_000, admin_fee: 11_250, merchant_net: 88_750, profit: 88_750 });
+
+    // Unpaid first (no escrow yet), paid later: the newer status brings the fees; a replay changes nothing.
+    await importAs(s, channel, mpOrder('FEE-2', s.sku.sku, 'UNPAID', 1000));
+    expect((await detailOf('FEE-2')).amounts).toMatchObject({ admin_fee: 0, merchant_net: 100_000 });
+    expect(await importAs(s, channel, { ...mpOrder('FEE-2', s.sku.sku, 'READY_TO_SHIP', 2000), adminFee: 11_250.4 })).toBe('updated');
+    expect((await detailOf('FEE-2')).amounts).toMatchObject({ admin_fee: 11_250, merchant_net: 88_750 });
+    expect(await importAs(s, channel, { ...mpOrder('FEE-2', s.sku.sku, 'READY_TO_SHIP', 2000), adminFee: 11_250 })).toBe('ignored');
+    // A later status without fees (an adapter that cannot ask) keeps those it had.
+    await importAs(s, channel, mpOrder('FEE-2', s.sku.sku, 'SHIPPED', 3000));
+    expect((await detailOf('FEE-2')).amounts).toMatchObject({ admin_fee: 11_250, merchant_net: 88_750 });
+  });
+
   it('keeps an unmapped SKU on the line with a warning; the order still lands', async () => {
     const s = await setup();
     const channel = await newChannel(app, s.owner);

@@ -242,6 +242,11 @@ export type MarketplaceOrder = MarketplaceOrderSummary & {
   cancelReason?: string;
   /** The marketplace warehouse that ships the order, when the marketplace says (TikTok Shop); matched to the shop's warehouse mapping. */
   warehouseId?: string;
+  /**
+   * What the marketplace keeps of the order (commission, service and transaction fees), in whole rupiah, when it says
+   * (Shopee's escrow detail, once the order is paid); absent when it does not yet, or the adapter cannot ask.
+   */
+  adminFee?: number;
 };
 
 export type CancellationReason = { id: string; label: string };

@@ -165,6 +165,9 @@ describe('shopee adapter against the sandbox', () => {
     const [detail] = await adapter.getOrders(auth, [orderId]);
     expect(detail).toMatchObject({ orderId, status: 'new', rawStatus: 'READY_TO_SHIP', currency: 'IDR' });
     expect(detail?.items.length).toBeGreaterThan(0);
+    // The fees come from the order's escrow detail: commission 6.5 %, service fee 4 % up to Rp40.000, Rp1.250 per order.
+    const items = detail!.items.reduce((sum, item) => sum + item.price * item.quantity, 0);
+    expect(detail?.adminFee).toBe(Math.round(items * 0.065) + Math.min(Math.round(items * 0.04), 40_000) + 1_250);
 
     await adapter.acceptOrder(auth, orderId);
     // Pickup time slots (get_shipping_parameter's time_slot_list): the seller chooses one, the sandbox records it.
@@ -192,6 +195,12 @@ describe('shopee adapter against the sandbox', () => {
     await adapter.cancelOrder(auth, { orderId: orderIds[1] ?? '', reasonId: 'OUT_OF_STOCK' });
     const [canceled] = await adapter.getOrders(auth, [orderIds[1] ?? '']);
     expect(canceled?.status).toBe('canceled');
+    expect(canceled?.adminFee).toBe(0); // Shopee charges nothing on a cancelled order
+    // An unpaid order has no escrow yet: it comes without fees, and the call does not fail.
+    const unpaid = await sandbox.admin('/orders/generate', { marketplace: 'shopee', shopId: '60001001', count: 1, status: 'UNPAID' });
+    const [waiting] = await adapter.getOrders(auth, [(unpaid.orders as { orderId: string }[])[0]!.orderId]);
+    expect(waiting?.status).toBe('unpaid');
+    expect(waiting?.adminFee).toBeUndefined();
 
     // Time passes: the courier collects the arranged order.
     await sandbox.advance(4 * 3_600_000 - 60_000);

@@ -1,5 +1,5 @@
-import { arr, chunk, obj, str } from '../adapter-http.ts';
-import type { CancellationReason, MarketplaceOrder, OrderCapability, ShopAuth } from '../types.ts';
+import { arr, chunk, num, obj, str } from '../adapter-http.ts';
+import { isMarketplaceError, type CancellationReason, type MarketplaceOrder, type OrderCapability, type ShopAuth } from '../types.ts';
 import type { ShopeeClient } from './shopee.client.ts';
 import { shopeeOrderStatus, toOrder } from './shopee.mappers.ts';
 
@@ -25,9 +25,25 @@ export const shopeeOrders = ({ api }: ShopeeClient): OrderCapability => {
             'buyer_username,recipient_address,item_list,pay_time,package_list,shipping_carrier,total_amount,actual_shipping_fee,cancel_reason',
         },
       });
-      for (const raw of arr(response.order_list).map(obj)) orders.push(toOrder(raw));
+      for (const raw of arr(response.order_list).map(obj)) orders.push(await withFees(auth, toOrder(raw)));
     }
     return orders;
+  };
+
+  /**
+   * The order's fees from its escrow detail (v2.payment.get_escrow_detail): commission, service fee and the seller's
+   * transaction fee. An unpaid order has no escrow yet (Shopee answers an error): the order comes without its fees.
+   */
+  const withFees = async (auth: ShopAuth, order: MarketplaceOrder): Promise<MarketplaceOrder> => {
+    if (order.status === 'unpaid') return order;
+    try {
+      const escrow = await api({ method: 'GET', path: '/api/v2/payment/get_escrow_detail', auth, query: { order_sn: order.orderId } });
+      const income = obj(escrow.order_income);
+      return { ...order, adminFee: Math.round(num(income.commission_fee) + num(income.service_fee) + num(income.seller_transaction_fee)) };
+    } catch (error) {
+      if (isMarketplaceError(error) && (error.kind === 'bad_request' || error.kind === 'not_found')) return order;
+      throw error;
+    }
   };
 
   return {
