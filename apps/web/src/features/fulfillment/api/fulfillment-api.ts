@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Channel } from '@kelola/contracts/channels';
+import type { Order } from '@kelola/contracts/orders';
 import type {
   BulkFulfillmentResult,
   FulfillmentDetail,
@@ -91,6 +92,20 @@ function useInvalidate() {
       client.invalidateQueries({ queryKey: queryKeys.orders.all }),
       client.invalidateQueries({ queryKey: queryKeys.inventory.all }),
     ]);
+}
+
+/**
+ * "Check stock again" on a short order, whose goods cannot be issued yet (POST /api/orders/:id/reserve-stock, ADR
+ * 0069): the order as it is now, still `stock_short` when the stock has not arrived.
+ */
+export function useReserveOrderStock() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (orderId: string) => apiFetch<Order>(`/orders/${encodeURIComponent(orderId)}/reserve-stock`, { method: 'POST' }),
+    onSuccess: async () => {
+      await invalidate();
+    },
+  });
 }
 
 export type FulfillmentWrite =

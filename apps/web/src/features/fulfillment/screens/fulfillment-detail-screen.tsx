@@ -1,5 +1,6 @@
 import type { FulfillmentKind } from '@kelola/contracts/fulfillment';
 import type { FulfillmentAction } from '@kelola/domain';
+import { stockPhase } from '@kelola/domain/order-state';
 import { Alert, Button, Card, Flex, Table, Tag, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +10,7 @@ import { DetailPage } from '../../../components/detail-page.tsx';
 import { useCan } from '../../../components/use-can.ts';
 import { notifyHttpError, notifySuccess } from '../../../lib/notify.ts';
 import { withWorkspaceQuery } from '../../../lib/workspace-query.ts';
-import { useFulfillment, useFulfillmentWrite, usePickupSlots } from '../api/fulfillment-api.ts';
+import { useFulfillment, useFulfillmentWrite, usePickupSlots, useReserveOrderStock } from '../api/fulfillment-api.ts';
 import { CancelDialog } from '../components/cancel-dialog.tsx';
 import { ShipDialog } from '../components/ship-dialog.tsx';
 
@@ -27,6 +28,15 @@ export function FulfillmentDetailScreen({ kind }: { kind: FulfillmentKind }) {
   const canWrite = useCan(kind, 'WRITE');
   const detail = useFulfillment(kind, id);
   const write = useFulfillmentWrite(kind);
+  // A short order's goods cannot be issued: "check stock again" reserves them once they are there (ADR 0069).
+  const canReserve = useCan('sales', 'WRITE');
+  const reserve = useReserveOrderStock();
+  const reserveStock = (orderId: string) =>
+    reserve.mutate(orderId, {
+      onSuccess: (after) =>
+        after.stock_short ? notifyHttpError(new Error(t('stockShort.stillShort'))) : notifySuccess(t('stockShort.reserved')),
+      onError: notifyHttpError,
+    });
   const [dialog, setDialog] = useState<'ship' | 'cancel' | null>(null);
   const order = detail.data;
   const pickupSlots = usePickupSlots(kind, order?.id ?? null, dialog === 'ship' && order?.source === 'MARKETPLACE');
@@ -112,6 +122,21 @@ export function FulfillmentDetailScreen({ kind }: { kind: FulfillmentKind }) {
           : undefined
       }
     >
+      {order?.stock_short && (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="order-stock-short"
+          message={t('stockShort.detail')}
+          action={
+            canReserve && stockPhase(order.status) === 'reserved' ? (
+              <Button size="small" data-testid="reserve-stock" loading={reserve.isPending} onClick={() => reserveStock(order.id)}>
+                {t('stockShort.retry')}
+              </Button>
+            ) : undefined
+          }
+        />
+      )}
       {f?.shipment_state === 'SENDING' && (
         <Alert type="info" showIcon message={t('detail.shipmentSending')} data-testid="shipment-sending" />
       )}

@@ -12,7 +12,7 @@ function setup(
   { motion = true } = {},
 ) {
   const { fetchStub, calls } = stubFetch((method, url) => {
-    if (url.pathname === '/api/fulfillment' && method === 'GET') return { body: listOf([ROW, ROW_2]) };
+    if (url.pathname === '/api/fulfillment' && method === 'GET') return { body: listOf([{ ...ROW, stock_short: true }, ROW_2]) };
     if (url.pathname === '/api/fulfillment/bulk' && method === 'POST')
       return {
         body: {
@@ -50,6 +50,9 @@ describe('/fulfillment', { timeout: 60_000 }, () => {
     const { calls, router } = setup('&step=PICK_CONFIRMED&courier=SPX');
     await screen.findByText('SHP-240001');
     expect(screen.getByTestId('tab-NEW').textContent).toBe('Belum Diproses (4)');
+    // A short order is flagged: its goods cannot be issued until its stock is reserved (ADR 0069).
+    expect(within(screen.getByText('SHP-240001').closest('tr') as HTMLElement).getByTestId('stock-short').textContent).toBe('Stok kurang');
+    expect(within(screen.getByText('SHP-240002').closest('tr') as HTMLElement).queryByTestId('stock-short')).toBeNull();
     expect(screen.getByTestId('tab-PICK_CONFIRMED').textContent).toBe('Pick Dikonfirmasi (2)');
     expect(screen.getByTestId('tab-SHIPPED').textContent).toBe('Dikirim (9)');
     expect(lastList(calls)).toMatchObject({ step: 'PICK_CONFIRMED', courier: 'SPX', page: '1' });

@@ -1,5 +1,5 @@
 import '../../../lib/dayjs-language.ts';
-import { ScanOutlined } from '@ant-design/icons';
+import { ScanOutlined, WarningOutlined } from '@ant-design/icons';
 import type { FulfillmentKind } from '@kelola/contracts/fulfillment';
 import { FULFILLMENT_STEPS, type FulfillmentAction } from '@kelola/domain';
 import { Button, DatePicker, Flex, Input, List, Modal, Select, Tabs, Tag, Typography } from 'antd';
@@ -96,6 +96,11 @@ export function FulfillmentListScreen({ kind }: { kind: FulfillmentKind }) {
           </Link>
           {row.fulfillment.delivery_note_number && (
             <Typography.Text type="secondary">{row.fulfillment.delivery_note_number}</Typography.Text>
+          )}
+          {row.stock_short && (
+            <Tag color="red" icon={<WarningOutlined />} data-testid="stock-short" style={{ width: 'fit-content' }}>
+              {t('stockShort.tag')}
+            </Tag>
           )}
         </Flex>
       ),
