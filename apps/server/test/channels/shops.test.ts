@@ -10,7 +10,7 @@ import { QUEUES } from '../../src/modules/channels/channels.service.ts';
 import { OAUTH_STATE_TTL_MS, refreshDueTokens } from '../../src/modules/channels/channel-shops.service.ts';
 import { PRODUCT_IMPORT_QUEUE } from '../../src/modules/channels/channel-products.service.ts';
 import { inTenant } from '../../src/platform/db/database.ts';
-import type { JobHandler, Jobs } from '../../src/platform/jobs/jobs.ts';
+import { queuedJobs } from '../queued-jobs.ts';
 import { newMember, newWorkspace, type Actor } from '../factories.ts';
 import { asActor, newSku, receive } from '../inventory/helpers.ts';
 import { buildTestApp, type TestApp } from '../test-app.ts';
@@ -28,19 +28,7 @@ let app: TestApp;
 let sandbox: RunningSandbox;
 let call: ReturnType<typeof caller>;
 
-type Queued = { queue: string; data: object };
-const queued: Queued[] = [];
-const handlers = new Map<string, JobHandler<object>>();
-const jobs: Jobs = {
-  send: async (queue, data) => {
-    queued.push({ queue, data });
-    return String(queued.length);
-  },
-  work: async (queue, handler) => void handlers.set(queue, handler as JobHandler<object>),
-  schedule: async () => undefined,
-  start: async () => undefined,
-  stop: async () => undefined,
-};
+const { jobs, queued, handlers } = queuedJobs();
 /** Runs the queued channel calls (and what they queue) until none is left. */
 async function drainCalls(): Promise<void> {
   for (let i = 0; i < 20; i += 1) {

@@ -3,10 +3,10 @@ import { orderFlows } from '../../src/flows/orders.jobs.ts';
 import { RESERVE_SHORT_QUEUE } from '../../src/flows/order-stock.ts';
 import { ledgerMismatches } from '../../src/modules/inventory/index.ts';
 import { inTenant } from '../../src/platform/db/database.ts';
-import type { JobHandler, Jobs } from '../../src/platform/jobs/jobs.ts';
 import { jobCtx } from '../../src/platform/system-ctx.ts';
 import { newMember, newWorkspace, type Actor } from '../factories.ts';
 import { newSku, receive } from '../inventory/helpers.ts';
+import { queuedJobs } from '../queued-jobs.ts';
 import { buildTestApp, type TestApp } from '../test-app.ts';
 import { caller, expectError, newWarehouse } from '../workspaces/helpers.ts';
 
@@ -17,18 +17,7 @@ let app: TestApp;
 let call: ReturnType<typeof caller>;
 
 /** The jobs the app queued; only the short orders' queue is run here (the others are other tests' business). */
-const queued: { queue: string; data: object }[] = [];
-const handlers = new Map<string, JobHandler<object>>();
-const jobs: Jobs = {
-  send: async (queue, data) => {
-    queued.push({ queue, data });
-    return String(queued.length);
-  },
-  work: async (queue, handler) => void handlers.set(queue, handler as JobHandler<object>),
-  schedule: async () => undefined,
-  start: async () => undefined,
-  stop: async () => undefined,
-};
+const { jobs, queued, handlers } = queuedJobs();
 /** Runs the queued short-order jobs; answers how many ran. */
 async function runShortOrderJobs(): Promise<number> {
   const mine = queued.filter((j) => j.queue === RESERVE_SHORT_QUEUE);

@@ -8,7 +8,7 @@ import { adapterFor, channelsModule } from '../../src/modules/channels/index.ts'
 import { findConnection } from '../../src/modules/channels/channels.repository.ts';
 import { shopAuth } from '../../src/modules/channels/channels.service.ts';
 import { inTenant } from '../../src/platform/db/database.ts';
-import type { JobHandler, Jobs } from '../../src/platform/jobs/jobs.ts';
+import { queuedJobs } from '../queued-jobs.ts';
 import { createProduct, singleForm, uniqueSku } from '../catalog/helpers.ts';
 import { newMember, newWorkspace } from '../factories.ts';
 import { buildTestApp, type TestApp } from '../test-app.ts';
@@ -26,18 +26,7 @@ const HOUR = 3_600_000;
 let app: TestApp;
 let sandbox: RunningSandbox;
 let call: ReturnType<typeof caller>;
-const queued: { queue: string; data: object }[] = [];
-const handlers = new Map<string, JobHandler<object>>();
-const jobs: Jobs = {
-  send: async (queue, data) => {
-    queued.push({ queue, data });
-    return String(queued.length);
-  },
-  work: async (queue, handler) => void handlers.set(queue, handler as JobHandler<object>),
-  schedule: async () => undefined,
-  start: async () => undefined,
-  stop: async () => undefined,
-};
+const { jobs, queued, handlers } = queuedJobs();
 async function drain(): Promise<void> {
   for (let i = 0; i < 500 && queued.length > 0; i += 1) {
     const next = queued.shift()!;
