@@ -123,7 +123,8 @@ export type RouteEntry = {
 export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/', layout: 'main', auth: true, titleKey: 'home', redirect: '/dashboard' },
   { path: '/dashboard', layout: 'main', auth: true, titleKey: 'dashboard', screen: 'dashboard' },
-  { path: '/dashboardv2', layout: 'main', auth: true, titleKey: 'dashboard-v2' },
+  // The spec names no difference between the two dashboards: the second path shows the same screen.
+  { path: '/dashboardv2', layout: 'main', auth: true, titleKey: 'dashboard-v2', screen: 'dashboard' },
   { path: '/sales', layout: 'main', auth: true, titleKey: 'sales', screen: 'sales' },
   { path: '/sales-channel/:id', layout: 'main', auth: true, titleKey: 'sales-channel', screen: 'sales' },
   { path: '/sales-channel-kino/:id', layout: 'main', auth: true, titleKey: 'sales-channel-kino', screen: 'sales' },

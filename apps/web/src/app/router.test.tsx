@@ -67,6 +67,14 @@ describe('router', { timeout: 40_000 }, () => {
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('workspace_id')).toBe('w-1'));
   });
 
+  it('shows the dashboard on /dashboardv2 too (the spec tells the two apart by nothing)', async () => {
+    setAccessToken(fakeToken(600));
+    const router = renderAt('/dashboardv2');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboardv2'));
+    expect((await screen.findAllByTestId('dashboard-range')).length).toBeGreaterThan(0);
+    expect(screen.queryByTestId('screen-not-built')).toBeNull();
+  });
+
   it('redirects web-platform-product to the channel store product list with the id', async () => {
     setAccessToken(fakeToken(600));
     const router = renderAt('/web-platform-product/53');
