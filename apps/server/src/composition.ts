@@ -19,6 +19,7 @@ import { ordersModule } from './modules/orders/index.ts';
 import { promotionsModule } from './modules/promotions/index.ts';
 import { financeModule } from './modules/finance/index.ts';
 import { pricingModule } from './modules/pricing/index.ts';
+import { purchasingModule } from './modules/purchasing/index.ts';
 import { warehousesModule } from './modules/warehouses/index.ts';
 import { workspacesModule } from './modules/workspaces/index.ts';
 import { createPlatform } from './platform/create-platform.ts';
@@ -43,6 +44,7 @@ export const MODULES: readonly KelolaModule[] = [
   fulfillmentModule,
   promotionsModule,
   financeModule,
+  purchasingModule,
   // Flows take part like modules: their routes, workers and the handlers they provide (they span several modules).
   orderFlows,
   channelProductFlows,

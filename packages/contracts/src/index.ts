@@ -19,3 +19,4 @@ export * from './customers.ts';
 export * from './promotions.ts';
 export * from './finance.ts';
 export * from './documents.ts';
+export * from './purchasing.ts';

@@ -15,6 +15,7 @@ import { seedDemoOrders } from './seed-demo-orders.ts';
 import { seedDemoPromotions } from './seed-demo-promotions.ts';
 import { seedDemoFinance } from './seed-demo-finance.ts';
 import { seedDemoDistributor } from './seed-demo-distributor.ts';
+import { seedDemoPurchasing } from './seed-demo-purchasing.ts';
 
 export const DEMO_EMAIL = 'demo@kelola.id';
 export const DEMO_PASSWORD = 'Kelola#2026';
@@ -115,6 +116,7 @@ export async function seedDemo(platform: Platform, log: FastifyBaseLogger): Prom
     let adminId: string | null = null;
     await seedDemoFinance(tenant, jakarta.id);
     await seedDemoDistributor(tenant);
+    await seedDemoPurchasing(tenant, { jakarta: jakarta.id, bandung: bandung.id });
     for (const member of TEAM) {
       const id = uuidv7();
       if (member.role === 'Admin') adminId = id;

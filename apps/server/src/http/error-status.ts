@@ -18,6 +18,7 @@ import { fulfillmentErrors } from '../modules/fulfillment/fulfillment.errors.ts'
 import { promotionErrors } from '../modules/promotions/promotions.errors.ts';
 import { financeErrors } from '../modules/finance/finance.errors.ts';
 import { documentErrors } from '../modules/documents/documents.errors.ts';
+import { purchasingErrors } from '../modules/purchasing/purchasing.errors.ts';
 
 /**
  * Each module lists its own error codes with their HTTP status in `<module>.errors.ts`; this is where they meet, as
@@ -45,6 +46,7 @@ export const MODULE_ERRORS = {
   promotionErrors,
   financeErrors,
   documentErrors,
+  purchasingErrors,
 };
 
 export const ERROR_STATUS = {
@@ -67,4 +69,5 @@ export const ERROR_STATUS = {
   ...promotionErrors,
   ...financeErrors,
   ...documentErrors,
+  ...purchasingErrors,
 } as const satisfies Record<ErrorCode, number>;

@@ -50,9 +50,10 @@ describe('demo seed', () => {
     const stock = (await app.fastify.inject({ method: 'GET', url: '/api/inventory?size=50', headers })).json();
     // 40 received of KPK-HITAM-M in Jakarta, 3 of them shipped by the demo's manual orders (seed-demo-orders.ts) and
     // 1 issued to the ready-to-ship one (seed-demo-fulfillment.ts); 150 of the Gayo coffee in Jakarta, 2 shipped and
-    // 1 issued; in Bandung, the demo shops' warehouse, every SKU they sell (DEMO_SHOP_STOCK).
+    // 1 issued; in Bandung, the demo shops' warehouse, every SKU they sell (DEMO_SHOP_STOCK). The demo's purchase
+    // orders (seed-demo-purchasing.ts) brought 60 KPK-HITAM-M, 30 KPK-PUTIH-M and 50 coffee more to Jakarta.
     expect(stock.items.map((i: { on_hand: number }) => i.on_hand).sort((a: number, b: number) => a - b)).toEqual([
-      36, 50, 60, 70, 147, 150, 150, 150, 150, 200,
+      50, 70, 90, 96, 150, 150, 150, 150, 197, 200,
     ]);
 
     // The Jakarta warehouse's SKUs have bin locations (the picking list walks them in order).
