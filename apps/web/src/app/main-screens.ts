@@ -170,4 +170,13 @@ export const MAIN_SCREENS: Screens = {
   'finance-invoice': named(() => import('../features/finance/screens/invoice-list-screen.tsx'), 'InvoiceListScreen'),
   'finance-invoice-detail': named(() => import('../features/finance/screens/invoice-detail-screen.tsx'), 'InvoiceDetailScreen'),
   'finance-credit-notes': named(() => import('../features/finance/screens/credit-notes-screen.tsx'), 'CreditNotesScreen'),
+  'supplier-list': named(() => import('../features/purchasing/screens/supplier-list/supplier-list-screen.tsx'), 'SupplierListScreen'),
+  'purchase-order-list': named(
+    () => import('../features/purchasing/screens/purchase-order-list/purchase-order-list-screen.tsx'),
+    'PurchaseOrderListScreen',
+  ),
+  'purchase-order-create': named(
+    () => import('../features/purchasing/screens/purchase-order-create/purchase-order-create-screen.tsx'),
+    'PurchaseOrderCreateScreen',
+  ),
 };

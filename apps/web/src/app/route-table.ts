@@ -102,7 +102,10 @@ export type ScreenId =
   | 'finance-credit-notes'
   | 'document-label'
   | 'document-print'
-  | 'order-export';
+  | 'order-export'
+  | 'supplier-list'
+  | 'purchase-order-list'
+  | 'purchase-order-create';
 
 export type RouteEntry = {
   /** React Router path, the same text as routes.tsv. */
@@ -397,9 +400,9 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/retur-channel/:id/submission', layout: 'main', auth: true, titleKey: 'retur-submission' },
   { path: '/retur-channel/:id/retur-list', layout: 'main', auth: true, titleKey: 'retur-list' },
   { path: '/retur-channel/:id/retur-request-list', layout: 'main', auth: true, titleKey: 'retur-request-list' },
-  { path: '/purchase-order/list', layout: 'main', auth: true, titleKey: 'purchase-order-list' },
-  { path: '/purchase-order/create', layout: 'main', auth: true, titleKey: 'purchase-order-create' },
-  { path: '/supplier/list', layout: 'main', auth: true, titleKey: 'supplier-list' },
+  { path: '/purchase-order/list', layout: 'main', auth: true, titleKey: 'purchase-order-list', screen: 'purchase-order-list' },
+  { path: '/purchase-order/create', layout: 'main', auth: true, titleKey: 'purchase-order-create', screen: 'purchase-order-create' },
+  { path: '/supplier/list', layout: 'main', auth: true, titleKey: 'supplier-list', screen: 'supplier-list' },
   { path: '/error/404', layout: 'main', auth: true, titleKey: 'error-404', screen: 'error-404' },
   { path: '/error/403', layout: 'main', auth: true, titleKey: 'error-403', screen: 'error-403' },
   { path: '/auth/login', layout: 'auth', auth: false, titleKey: 'login', screen: 'login', guestOnly: true },

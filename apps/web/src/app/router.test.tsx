@@ -58,10 +58,10 @@ describe('router', { timeout: 40_000 }, () => {
   it('renders the shell with the server menu and marks screens not built yet', async () => {
     setAccessToken(fakeToken(600));
     // /store is built now (the shops feature): a route still without a screen shows the placeholder.
-    const router = renderAt('/purchase-order/list');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/purchase-order/list'));
+    const router = renderAt('/retur-channel/1/retur-list');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/retur-channel/1/retur-list'));
     const placeholder = await screen.findByTestId('screen-not-built');
-    expect(placeholder.textContent).toContain('Layar ini belum dibuat: /purchase-order/list');
+    expect(placeholder.textContent).toContain('Layar ini belum dibuat: /retur-channel/:id/retur-list');
     expect(await screen.findByText('Pesanan Penjualan…')).toBeTruthy();
     expect(await screen.findByText('Belum ada toko')).toBeTruthy();
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('workspace_id')).toBe('w-1'));

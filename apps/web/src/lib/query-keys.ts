@@ -61,4 +61,7 @@ export const queryKeys = {
   /** Invoices, payments, credit notes, wallets and withdrawals (one resource: a payment changes invoices and wallets). */
   finance: keysOf('finance'),
   documents: keysOf('documents'),
+  suppliers: keysOf('suppliers'),
+  /** Purchase orders (receiving one posts a goods receipt: the inventory keys change with it). */
+  purchaseOrders: keysOf('purchase-orders'),
 };
