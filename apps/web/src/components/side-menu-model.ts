@@ -57,6 +57,18 @@ function fillChannel(url: string, channel: Channel): string {
   return `${path}${path.includes('?') ? '&' : '?'}${query.toString()}`;
 }
 
+/** The web platform store's sales channel (spec part 1): its own store settings menu. */
+export const WEB_PLATFORM_SALES_CHANNEL_ID = 53;
+
+/**
+ * Channel menus of one kind of channel only (spec part 2: per-channel menus by kind): the distributor list belongs to
+ * the distributor channel, the web store's settings to the web platform store; a marketplace shop shows neither.
+ */
+const KIND_ONLY: readonly (readonly [string, (channel: Channel) => boolean])[] = [
+  ['/distributor-channel/', (channel) => channel.sales_channel.code === 'distributor'],
+  ['/web-store-setting/', (channel) => channel.sales_channel.id === WEB_PLATFORM_SALES_CHANNEL_ID],
+];
+
 /** Connected channels whose title contains the typed text, each with its channel menu links. */
 export function channelEntries(menu: MenuItem[], channels: Channel[], language: 'id' | 'en', filter = ''): ChannelEntry[] {
   const channelItems = menu.filter((item) => item.category === CHANNEL_GROUP).flatMap((item) => item.children);
@@ -70,6 +82,7 @@ export function channelEntries(menu: MenuItem[], channels: Channel[], language: 
         .filter((item) => channel.notes !== SALES_ONLY_NOTE || item.category === 'channel-sales')
         // The distributor channel (ADR 0047) has products and distributors, not the marketplace menus.
         .filter((item) => channel.sales_channel.code !== 'distributor' || /^\/(product|distributor)-channel\//u.test(item.url))
+        .filter((item) => KIND_ONLY.every(([prefix, fits]) => !item.url.startsWith(prefix) || fits(channel)))
         .map((item) => ({ ...toEntry(item, language), key: `channel:${channel.id}:${item.key}`, url: fillChannel(item.url, channel) })),
     }));
 }

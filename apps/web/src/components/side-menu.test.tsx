@@ -67,6 +67,28 @@ describe('side menu model', () => {
     expect(entries[1]?.links.map((link) => link.fullTitle)).toEqual(['Penjualan']);
   });
 
+  it("shows a channel kind's own menus only on that kind: distributors on the distributor channel, store settings on the web store", () => {
+    const menu: MenuItem[] = [
+      item('channel-menu', 'Menu Kanal', '', 'group3', [
+        item('channel-sales', 'Penjualan', '/sales-channel/:id', 'channel-sales'),
+        item('channel-product', 'Produk', '/product-channel/:id/product/synchronize', 'channel-product'),
+        item('distributor-channel', 'Distributor', '/distributor-channel/:id/distributor-list', 'channel-customer'),
+        item('web-store', 'Toko Web', '/web-store-setting/:id', 'channel-product'),
+      ]),
+    ];
+    const channels = [
+      channel(1, 'Toko Shopee'),
+      channel(2, 'Kanal Distributor', { code: 'distributor', sales_channel: { id: 18, code: 'distributor', name: 'Distributor' } }),
+      channel(3, 'Toko Web', { code: 'web', sales_channel: { id: 53, code: 'web', name: 'Web' } }),
+    ];
+    const titles = channelEntries(menu, channels, 'id').map((entry) => entry.links.map((link) => link.fullTitle));
+    expect(titles).toEqual([
+      ['Penjualan', 'Produk'],
+      ['Produk', 'Distributor'],
+      ['Penjualan', 'Produk', 'Toko Web'],
+    ]);
+  });
+
   it('filters the channel list by the typed store name', () => {
     expect(channelEntries(MENU, CHANNELS, 'id', '  bandung ').map((entry) => entry.channel.id)).toEqual([4]);
   });
