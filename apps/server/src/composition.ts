@@ -20,6 +20,7 @@ import { promotionsModule } from './modules/promotions/index.ts';
 import { financeModule } from './modules/finance/index.ts';
 import { pricingModule } from './modules/pricing/index.ts';
 import { purchasingModule } from './modules/purchasing/index.ts';
+import { distributorsModule } from './modules/distributors/index.ts';
 import { warehousesModule } from './modules/warehouses/index.ts';
 import { workspacesModule } from './modules/workspaces/index.ts';
 import { createPlatform } from './platform/create-platform.ts';
@@ -45,6 +46,7 @@ export const MODULES: readonly KelolaModule[] = [
   promotionsModule,
   financeModule,
   purchasingModule,
+  distributorsModule,
   // Flows take part like modules: their routes, workers and the handlers they provide (they span several modules).
   orderFlows,
   channelProductFlows,

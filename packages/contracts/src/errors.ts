@@ -175,6 +175,9 @@ export const ERROR_CODES = [
   'SUPPLIER_IN_USE',
   'PURCHASE_ORDER_NOT_FOUND',
   'PURCHASE_ORDER_STATE_CONFLICT',
+  // distributors
+  'DISTRIBUTOR_NOT_FOUND',
+  'DISTRIBUTOR_CODE_TAKEN',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

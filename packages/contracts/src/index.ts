@@ -20,3 +20,4 @@ export * from './promotions.ts';
 export * from './finance.ts';
 export * from './documents.ts';
 export * from './purchasing.ts';
+export * from './distributors.ts';

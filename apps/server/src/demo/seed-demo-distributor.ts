@@ -2,10 +2,14 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { TenantCtx } from '../http/context.ts';
 import { getProduct } from '../modules/catalog/index.ts';
 import { products } from '../modules/catalog/catalog.schema.ts';
+import type { DistributorChannel } from '@kelola/contracts/distributor-channel';
 import { createDistributorChannel, saveDistributorProduct } from '../modules/channels/index.ts';
 
-/** The demo's distributor channel (ADR 0047): three master products at 80 % of their price, one with a price rise. */
-export async function seedDemoDistributor(ctx: TenantCtx): Promise<void> {
+/**
+ * The demo's distributor channel (ADR 0047): three master products at 80 % of their price, one with a price rise.
+ * Answers the channel (its distributors are seeded by seed-demo-distributors.ts).
+ */
+export async function seedDemoDistributor(ctx: TenantCtx): Promise<DistributorChannel> {
   const channel = await createDistributorChannel(ctx, { name: 'Kanal Distributor' });
   const rows = await ctx.db
     .select({ id: products.id })
@@ -36,4 +40,5 @@ export async function seedDemoDistributor(ctx: TenantCtx): Promise<void> {
         'UPDATE',
       );
   }
+  return channel;
 }

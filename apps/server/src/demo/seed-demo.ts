@@ -15,6 +15,7 @@ import { seedDemoOrders } from './seed-demo-orders.ts';
 import { seedDemoPromotions } from './seed-demo-promotions.ts';
 import { seedDemoFinance } from './seed-demo-finance.ts';
 import { seedDemoDistributor } from './seed-demo-distributor.ts';
+import { seedDemoDistributors } from './seed-demo-distributors.ts';
 import { seedDemoPurchasing } from './seed-demo-purchasing.ts';
 
 export const DEMO_EMAIL = 'demo@kelola.id';
@@ -93,7 +94,7 @@ export async function seedDemo(platform: Platform, log: FastifyBaseLogger): Prom
       subdistrict_code: '32.73.07.1001',
       postal_code: '40161',
     });
-    await createWarehouse(tenant, {
+    const surabaya = await createWarehouse(tenant, {
       name: 'Gudang Surabaya',
       code: 'SBY-01',
       business_id: fashion.id,
@@ -115,7 +116,8 @@ export async function seedDemo(platform: Platform, log: FastifyBaseLogger): Prom
     await seedDemoFulfillment(tenant);
     let adminId: string | null = null;
     await seedDemoFinance(tenant, jakarta.id);
-    await seedDemoDistributor(tenant);
+    const distributorChannel = await seedDemoDistributor(tenant);
+    await seedDemoDistributors(tenant, distributorChannel.id, { jakarta: jakarta.id, bandung: bandung.id, surabaya: surabaya.id });
     await seedDemoPurchasing(tenant, { jakarta: jakarta.id, bandung: bandung.id });
     for (const member of TEAM) {
       const id = uuidv7();

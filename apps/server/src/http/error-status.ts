@@ -19,6 +19,7 @@ import { promotionErrors } from '../modules/promotions/promotions.errors.ts';
 import { financeErrors } from '../modules/finance/finance.errors.ts';
 import { documentErrors } from '../modules/documents/documents.errors.ts';
 import { purchasingErrors } from '../modules/purchasing/purchasing.errors.ts';
+import { distributorErrors } from '../modules/distributors/distributors.errors.ts';
 
 /**
  * Each module lists its own error codes with their HTTP status in `<module>.errors.ts`; this is where they meet, as
@@ -47,6 +48,7 @@ export const MODULE_ERRORS = {
   financeErrors,
   documentErrors,
   purchasingErrors,
+  distributorErrors,
 };
 
 export const ERROR_STATUS = {
@@ -70,4 +72,5 @@ export const ERROR_STATUS = {
   ...financeErrors,
   ...documentErrors,
   ...purchasingErrors,
+  ...distributorErrors,
 } as const satisfies Record<ErrorCode, number>;

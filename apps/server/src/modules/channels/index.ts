@@ -75,6 +75,7 @@ export {
 export {
   createDistributorChannel,
   distributorImageFile,
+  distributorChannelOr404,
   distributorPricesOn,
   getDistributorProduct,
   listDistributorChannels,

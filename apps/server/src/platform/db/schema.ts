@@ -23,3 +23,4 @@ export * from '../../modules/documents/documents.schema.ts';
 export * from '../../modules/channels/channel-publish.schema.ts';
 export * from '../../modules/channels/distributor-channel.schema.ts';
 export * from '../../modules/purchasing/purchasing.schema.ts';
+export * from '../../modules/distributors/distributors.schema.ts';
