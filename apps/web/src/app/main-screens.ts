@@ -179,4 +179,12 @@ export const MAIN_SCREENS: Screens = {
     () => import('../features/purchasing/screens/purchase-order-create/purchase-order-create-screen.tsx'),
     'PurchaseOrderCreateScreen',
   ),
+  'distributor-list': named(
+    () => import('../features/distributors/screens/distributor-list/distributor-list-screen.tsx'),
+    'DistributorListScreen',
+  ),
+  'distributor-form': named(
+    () => import('../features/distributors/screens/distributor-form/distributor-form-screen.tsx'),
+    'DistributorFormScreen',
+  ),
 };

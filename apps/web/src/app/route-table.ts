@@ -105,7 +105,9 @@ export type ScreenId =
   | 'order-export'
   | 'supplier-list'
   | 'purchase-order-list'
-  | 'purchase-order-create';
+  | 'purchase-order-create'
+  | 'distributor-list'
+  | 'distributor-form';
 
 export type RouteEntry = {
   /** React Router path, the same text as routes.tsv. */
@@ -395,8 +397,14 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/redeem-channel/:id/redeem-product-channel/edit', layout: 'main', auth: true, titleKey: 'redeem-product-channel-edit-form' },
   { path: '/redeem-channel/:id/redeem-sales-channel', layout: 'main', auth: true, titleKey: 'redeem-sales-channel' },
   { path: '/redeem-product-channel/:id/redeem-product-list', layout: 'main', auth: true, titleKey: 'redeem-product-list' },
-  { path: '/distributor-channel/:id/distributor-list', layout: 'main', auth: true, titleKey: 'distributor-list' },
-  { path: '/distributor-channel/:id/add-distributor', layout: 'main', auth: true, titleKey: 'add-distributor' },
+  {
+    path: '/distributor-channel/:id/distributor-list',
+    layout: 'main',
+    auth: true,
+    titleKey: 'distributor-list',
+    screen: 'distributor-list',
+  },
+  { path: '/distributor-channel/:id/add-distributor', layout: 'main', auth: true, titleKey: 'add-distributor', screen: 'distributor-form' },
   { path: '/retur-channel/:id/submission', layout: 'main', auth: true, titleKey: 'retur-submission' },
   { path: '/retur-channel/:id/retur-list', layout: 'main', auth: true, titleKey: 'retur-list' },
   { path: '/retur-channel/:id/retur-request-list', layout: 'main', auth: true, titleKey: 'retur-request-list' },

@@ -64,4 +64,6 @@ export const queryKeys = {
   suppliers: keysOf('suppliers'),
   /** Purchase orders (receiving one posts a goods receipt: the inventory keys change with it). */
   purchaseOrders: keysOf('purchase-orders'),
+  /** The distributors of the distributor channel (ADR 0071). */
+  distributors: keysOf('distributors'),
 };
