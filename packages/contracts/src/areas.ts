@@ -18,9 +18,13 @@ export const AREA_CODE_PATTERNS = {
 
 const ANY_AREA_CODE = /^(?:ID|\d{2}(?:\.\d{2}(?:\.\d{2}(?:\.\d{4})?)?)?)$/u;
 
-/** An area code of one level, as the warehouse and address forms send it. */
+/** An area code of one level, as the warehouse and address forms send it; an empty one is only REQUIRED. */
 export const areaCode = (level: Exclude<AreaLevel, 'country'>) =>
-  z.string({ error: 'REQUIRED' }).trim().min(1, { error: 'REQUIRED' }).regex(AREA_CODE_PATTERNS[level], { error: 'INVALID_FORMAT' });
+  z
+    .string({ error: 'REQUIRED' })
+    .trim()
+    .min(1, { error: 'REQUIRED', abort: true })
+    .regex(AREA_CODE_PATTERNS[level], { error: 'INVALID_FORMAT' });
 
 /** Postal code: 5 digits, not starting with 0 (research §2.3). */
 export const postalCode = z

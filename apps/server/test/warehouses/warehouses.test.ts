@@ -122,6 +122,10 @@ describe('POST /api/warehouses', () => {
       city_code: 'INVALID_FORMAT',
       code: 'NO_SPACE',
     });
+    // An empty area code is only missing, not also badly formatted: one message on the field.
+    const empty = await call('POST', '/api/warehouses', owner, form({ city_code: '' }));
+    const cityIssues = (empty.json().details.fields as { path: string; code: string }[]).filter((f) => f.path === 'city_code');
+    expect(cityIssues.map((f) => f.code)).toEqual(['REQUIRED']);
     const missing = await call('POST', '/api/warehouses', owner, {});
     expect(fieldCodes(missing)).toMatchObject({
       name: 'REQUIRED',
