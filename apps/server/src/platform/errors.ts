@@ -22,6 +22,9 @@ export class DomainError extends Error {
   }
 }
 
+/** One field's issue, its code as its message: several are gathered into one VALIDATION_FAILED. */
+export const fieldIssue = (path: string, code: string): FieldIssue => ({ path, code, message: code });
+
 /** A field error raised by a rule the schema could not express (e.g. "this e-mail is taken"). */
 export function fieldError(code: ErrorCode, path: string, fieldCode: string, message = fieldCode): DomainError {
   return new DomainError(code, { fields: [{ path, code: fieldCode, message }] });

@@ -16,7 +16,7 @@ import type { z } from 'zod';
 import type { TenantCtx } from '../../http/context.ts';
 import { insertJsonRows } from '../../platform/db/database.ts';
 import { uuidv7 } from '../../platform/db/ids.ts';
-import { DomainError } from '../../platform/errors.ts';
+import { DomainError, fieldIssue } from '../../platform/errors.ts';
 import { noteStockChanged } from '../channels/index.ts';
 import { formulaExists } from '../pricing/index.ts';
 import { audit, auditMany, likePattern, parseInput, pgCode, toNumber } from './catalog.common.ts';
@@ -29,8 +29,6 @@ import { presentVideo } from './video-key.ts';
 
 /** Above this many matches a filtered list reports total_row as a lower bound (total_capped) instead of counting on. */
 export const COUNT_CAP = 10_000;
-
-const issue = (path: string, code: string): FieldIssue => ({ path, code, message: code });
 
 export const imageUrl = (productId: string, imageId: string, size?: 'thumb') =>
   `/api/products/${productId}/images/${imageId}/file${size ? '?size=thumb' : ''}`;
@@ -198,11 +196,11 @@ async function prepare(ctx: TenantCtx, data: ProductData, existing: repo.Product
       .select({ id: categories.id })
       .from(categories)
       .where(and(eq(categories.workspaceId, ctx.workspaceId), eq(categories.id, data.category_id)));
-    if (!found) issues.push(issue('category_id', 'CATEGORY_NOT_FOUND'));
+    if (!found) issues.push(fieldIssue('category_id', 'CATEGORY_NOT_FOUND'));
   }
-  if (data.brand_id && !(await repo.brandExists(ctx, data.brand_id))) issues.push(issue('brand_id', 'BRAND_NOT_FOUND'));
+  if (data.brand_id && !(await repo.brandExists(ctx, data.brand_id))) issues.push(fieldIssue('brand_id', 'BRAND_NOT_FOUND'));
   // A video is a YouTube link or an uploaded file, never both: the file has to go before a link can be set.
-  if (data.video_url && existing?.videoFileKey) issues.push(issue('video_url', 'VIDEO_EXCLUSIVE'));
+  if (data.video_url && existing?.videoFileKey) issues.push(fieldIssue('video_url', 'VIDEO_EXCLUSIVE'));
   const components = data.type === 'BUNDLING' ? (data.bundle?.components ?? []) : [];
   const componentRows = await repo.catalogsByIds(
     ctx,
@@ -211,14 +209,14 @@ async function prepare(ctx: TenantCtx, data: ProductData, existing: repo.Product
   const ownIds = new Set(current.map((c) => c.id));
   components.forEach((c, i) => {
     const found = componentRows.find((r) => r.catalog.id === c.catalog_id);
-    if (!found) issues.push(issue(`bundle.components.${i}.catalog_id`, 'CATALOG_NOT_FOUND'));
+    if (!found) issues.push(fieldIssue(`bundle.components.${i}.catalog_id`, 'CATALOG_NOT_FOUND'));
     else if (found.productType === 'BUNDLING' || ownIds.has(found.catalog.id))
-      issues.push(issue(`bundle.components.${i}.catalog_id`, 'BUNDLE_SELF'));
+      issues.push(fieldIssue(`bundle.components.${i}.catalog_id`, 'BUNDLE_SELF'));
   });
   const formulaId = data.type === 'BUNDLING' ? (data.bundle?.price_formula_id ?? null) : null;
-  if (formulaId && !(await formulaExists(ctx, formulaId))) issues.push(issue('bundle.price_formula_id', 'FORMULA_NOT_FOUND'));
+  if (formulaId && !(await formulaExists(ctx, formulaId))) issues.push(fieldIssue('bundle.price_formula_id', 'FORMULA_NOT_FOUND'));
   data.catalogs.forEach((c, i) => {
-    if (c.id && !ownIds.has(c.id)) issues.push(issue(`catalogs.${i}.id`, 'CATALOG_NOT_FOUND'));
+    if (c.id && !ownIds.has(c.id)) issues.push(fieldIssue(`catalogs.${i}.id`, 'CATALOG_NOT_FOUND'));
   });
   if (issues.length > 0) throw new DomainError('VALIDATION_FAILED', { fields: issues });
 
@@ -228,13 +226,13 @@ async function prepare(ctx: TenantCtx, data: ProductData, existing: repo.Product
     data.catalogs.map((c) => c.sku),
   );
   const takenIssues = data.catalogs.flatMap((c, i) =>
-    taken.some((t) => t.sku === c.sku && t.productId !== existing?.id) ? [issue(`catalogs.${i}.sku`, 'SKU_TAKEN')] : [],
+    taken.some((t) => t.sku === c.sku && t.productId !== existing?.id) ? [fieldIssue(`catalogs.${i}.sku`, 'SKU_TAKEN')] : [],
   );
   if (takenIssues.length > 0) throw new DomainError('SKU_TAKEN', { fields: takenIssues });
 
   let slug = data.slug || slugify(data.name) || 'produk';
   if (await repo.isSlugTaken(ctx, slug, existing?.id)) {
-    if (data.slug) throw new DomainError('SLUG_TAKEN', { fields: [issue('slug', 'SLUG_TAKEN')] });
+    if (data.slug) throw new DomainError('SLUG_TAKEN', { fields: [fieldIssue('slug', 'SLUG_TAKEN')] });
     const base = slug.slice(0, 110);
     for (let n = 2; await repo.isSlugTaken(ctx, slug, existing?.id); n += 1)
       slug = n < 20 ? `${base}-${n}` : `${base}-${uuidv7().slice(-8)}`;
@@ -297,7 +295,7 @@ const productValues = (data: ProductData, slug: string, formulaId: string | null
   priceFormulaId: formulaId,
 });
 
-const skuTaken = () => new DomainError('SKU_TAKEN', { fields: [issue('catalogs', 'SKU_TAKEN')] });
+const skuTaken = () => new DomainError('SKU_TAKEN', { fields: [fieldIssue('catalogs', 'SKU_TAKEN')] });
 
 async function guardUnique<T>(write: () => Promise<T>): Promise<T> {
   try {
@@ -402,7 +400,7 @@ export async function createNewProducts(
     try {
       const data = parseInput(ProductInput, input);
       if (data.type === 'BUNDLING' || data.catalogs.some((c) => c.id))
-        throw new DomainError('VALIDATION_FAILED', { fields: [issue('type', 'VALIDATION_FAILED')] });
+        throw new DomainError('VALIDATION_FAILED', { fields: [fieldIssue('type', 'VALIDATION_FAILED')] });
       checked.push({ at, data });
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
@@ -443,13 +441,13 @@ export async function createNewProducts(
   const skusOf = new Map<string, string[]>();
   for (const [n, { at, data }] of checked.entries()) {
     const issues: FieldIssue[] = [];
-    if (data.category_id && !knownCategories.has(data.category_id)) issues.push(issue('category_id', 'CATEGORY_NOT_FOUND'));
-    if (data.brand_id && !knownBrands.has(data.brand_id)) issues.push(issue('brand_id', 'BRAND_NOT_FOUND'));
+    if (data.category_id && !knownCategories.has(data.category_id)) issues.push(fieldIssue('category_id', 'CATEGORY_NOT_FOUND'));
+    if (data.brand_id && !knownBrands.has(data.brand_id)) issues.push(fieldIssue('brand_id', 'BRAND_NOT_FOUND'));
     if (issues.length > 0) {
       outcome[at] = new DomainError('VALIDATION_FAILED', { fields: issues });
       continue;
     }
-    const takenIssues = data.catalogs.flatMap((c, i) => (takenSkus.has(c.sku) ? [issue(`catalogs.${i}.sku`, 'SKU_TAKEN')] : []));
+    const takenIssues = data.catalogs.flatMap((c, i) => (takenSkus.has(c.sku) ? [fieldIssue(`catalogs.${i}.sku`, 'SKU_TAKEN')] : []));
     if (takenIssues.length > 0) {
       outcome[at] = new DomainError('SKU_TAKEN', { fields: takenIssues });
       continue;
@@ -457,7 +455,7 @@ export async function createNewProducts(
     let slug = slugs[n]!;
     if (takenSlugs.has(slug)) {
       if (data.slug) {
-        outcome[at] = new DomainError('SLUG_TAKEN', { fields: [issue('slug', 'SLUG_TAKEN')] });
+        outcome[at] = new DomainError('SLUG_TAKEN', { fields: [fieldIssue('slug', 'SLUG_TAKEN')] });
         continue;
       }
       const base = slug.slice(0, 110);

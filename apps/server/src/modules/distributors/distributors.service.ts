@@ -1,17 +1,10 @@
-import {
-  bankName,
-  DistributorInput,
-  type Distributor,
-  type DistributorList,
-  type DistributorListQuery,
-  type FieldIssue,
-} from '@kelola/contracts';
+import { bankName, DistributorInput, type Distributor, type DistributorList, type DistributorListQuery } from '@kelola/contracts';
 import type { z } from 'zod';
 import type { TenantCtx } from '../../http/context.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { uuidv7 } from '../../platform/db/ids.ts';
-import { isUniqueViolation } from '../../platform/db/pg-errors.ts';
-import { DomainError, fieldError, parseOrFail } from '../../platform/errors.ts';
+import { uniqueOr } from '../../platform/db/pg-errors.ts';
+import { DomainError, fieldError, parseOrFail, fieldIssue } from '../../platform/errors.ts';
 import { areaNames, checkAreaPath } from '../areas/index.ts';
 import { distributorChannelOr404 } from '../channels/index.ts';
 import { listWarehouseOptions } from '../warehouses/index.ts';
@@ -43,8 +36,6 @@ const toValues = (d: DistributorData): repo.DistributorValues => ({
   coverageArea: d.coverage_area,
   status: d.status,
 });
-
-const issue = (path: string, code: string): FieldIssue => ({ path, code, message: code });
 
 /** The JSON answer for many rows, with area and warehouse names fetched in one query each. */
 async function present(ctx: TenantCtx, rows: repo.DistributorRow[]): Promise<Distributor[]> {
@@ -103,23 +94,14 @@ async function checkRules(ctx: TenantCtx, d: DistributorData, exceptId?: string)
     subdistrict_code: d.subdistrict_code ?? '',
   });
   const issues = d.subdistrict_code ? area : area.filter((i) => i.path !== 'subdistrict_code');
-  if (!(await listWarehouseOptions(ctx)).some((w) => w.id === d.warehouse_id)) issues.push(issue('warehouse_id', 'WAREHOUSE_NOT_FOUND'));
+  if (!(await listWarehouseOptions(ctx)).some((w) => w.id === d.warehouse_id))
+    issues.push(fieldIssue('warehouse_id', 'WAREHOUSE_NOT_FOUND'));
   const taken = await repo.isCodeTaken(ctx, d.code, exceptId);
   if (issues.length > 0) {
-    if (taken) issues.push(issue('code', 'DISTRIBUTOR_CODE_TAKEN'));
+    if (taken) issues.push(fieldIssue('code', 'DISTRIBUTOR_CODE_TAKEN'));
     throw new DomainError('VALIDATION_FAILED', { fields: issues });
   }
   if (taken) throw codeTaken();
-}
-
-/** Two requests may pass the check together; the unique index decides, and its error becomes the same answer. */
-async function guardUnique<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw codeTaken();
-    throw error;
-  }
 }
 
 async function distributorOr404(ctx: TenantCtx, channelId: string, id: string, lock = false): Promise<repo.DistributorRow> {
@@ -143,7 +125,7 @@ export async function createDistributor(ctx: TenantCtx, channelId: string, input
   await distributorChannelOr404(ctx, channelId);
   const data = parse(input);
   await checkRules(ctx, data);
-  const row = await guardUnique(() => repo.insertDistributor(ctx, uuidv7(), channelId, toValues(data)));
+  const row = await uniqueOr(() => repo.insertDistributor(ctx, uuidv7(), channelId, toValues(data)), codeTaken);
   await recordAudit(ctx, { entity: 'distributor', entityId: row.id, action: 'create', before: null, after: row });
   return presentOne(ctx, row);
 }
@@ -154,7 +136,7 @@ export async function updateDistributor(ctx: TenantCtx, channelId: string, id: s
   const before = await distributorOr404(ctx, channelId, id);
   const data = parse(input);
   await checkRules(ctx, data, id);
-  const after = await guardUnique(() => repo.updateDistributor(ctx, channelId, id, toValues(data)));
+  const after = await uniqueOr(() => repo.updateDistributor(ctx, channelId, id, toValues(data)), codeTaken);
   if (!after) throw new DomainError('DISTRIBUTOR_NOT_FOUND');
   await recordAudit(ctx, { entity: 'distributor', entityId: id, action: 'update', before, after });
   return presentOne(ctx, after);

@@ -14,7 +14,7 @@ import type { TenantCtx } from '../../http/context.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { uuidv7 } from '../../platform/db/ids.ts';
 import { pgCode } from '../../platform/db/pg-errors.ts';
-import { DomainError, fieldError, parseOrFail } from '../../platform/errors.ts';
+import { DomainError, fieldError, parseOrFail, fieldIssue } from '../../platform/errors.ts';
 import { catalogRefs } from '../catalog/index.ts';
 import { createGoodsReceipt } from '../inventory/index.ts';
 import { listWarehouseOptions } from '../warehouses/index.ts';
@@ -35,8 +35,6 @@ const MOVES: Record<Action, { from: readonly PurchaseOrderStatus[]; to: Purchase
 
 /** The largest amount money fields take (Rp 999 triliun, exact in JavaScript numbers and in bigint columns). */
 const MAX_RUPIAH = 999_999_999_999_999n;
-
-const issue = (path: string, code: string): FieldIssue => ({ path, code, message: code });
 
 // ---------------------------------------------------------------------------------------------------------------
 // Reading
@@ -161,23 +159,24 @@ export async function listPurchaseOrders(ctx: TenantCtx, query: z.output<typeof 
  */
 async function checkOrder(ctx: TenantCtx, d: OrderData): Promise<void> {
   const issues: FieldIssue[] = [];
-  if (!(await repo.findSupplier(ctx, d.supplier_id))) issues.push(issue('supplier_id', 'SUPPLIER_NOT_FOUND'));
-  if (!(await listWarehouseOptions(ctx)).some((w) => w.id === d.warehouse_id)) issues.push(issue('warehouse_id', 'WAREHOUSE_NOT_FOUND'));
-  if (d.expected_date && d.expected_date < d.order_date) issues.push(issue('expected_date', 'EXPECTED_BEFORE_ORDER'));
+  if (!(await repo.findSupplier(ctx, d.supplier_id))) issues.push(fieldIssue('supplier_id', 'SUPPLIER_NOT_FOUND'));
+  if (!(await listWarehouseOptions(ctx)).some((w) => w.id === d.warehouse_id))
+    issues.push(fieldIssue('warehouse_id', 'WAREHOUSE_NOT_FOUND'));
+  if (d.expected_date && d.expected_date < d.order_date) issues.push(fieldIssue('expected_date', 'EXPECTED_BEFORE_ORDER'));
   const refs = new Map((await catalogRefs(ctx, [...new Set(d.lines.map((l) => l.catalog_id))])).map((r) => [r.id, r]));
   const seen = new Set<string>();
   let total = 0n;
   d.lines.forEach((line, i) => {
     const ref = refs.get(line.catalog_id);
-    if (!ref) issues.push(issue(`lines.${i}.catalog_id`, 'CATALOG_NOT_FOUND'));
-    else if (ref.productType === 'BUNDLING') issues.push(issue(`lines.${i}.catalog_id`, 'CATALOG_IS_BUNDLE'));
-    else if (seen.has(line.catalog_id)) issues.push(issue(`lines.${i}.catalog_id`, 'DUPLICATE_LINE'));
+    if (!ref) issues.push(fieldIssue(`lines.${i}.catalog_id`, 'CATALOG_NOT_FOUND'));
+    else if (ref.productType === 'BUNDLING') issues.push(fieldIssue(`lines.${i}.catalog_id`, 'CATALOG_IS_BUNDLE'));
+    else if (seen.has(line.catalog_id)) issues.push(fieldIssue(`lines.${i}.catalog_id`, 'DUPLICATE_LINE'));
     seen.add(line.catalog_id);
     const lineTotal = BigInt(line.quantity) * line.unit_cost;
-    if (lineTotal > MAX_RUPIAH) issues.push(issue(`lines.${i}.unit_cost`, 'TOTAL_TOO_BIG'));
+    if (lineTotal > MAX_RUPIAH) issues.push(fieldIssue(`lines.${i}.unit_cost`, 'TOTAL_TOO_BIG'));
     total += lineTotal;
   });
-  if (total > MAX_RUPIAH && !issues.some((f) => f.code === 'TOTAL_TOO_BIG')) issues.push(issue('lines', 'TOTAL_TOO_BIG'));
+  if (total > MAX_RUPIAH && !issues.some((f) => f.code === 'TOTAL_TOO_BIG')) issues.push(fieldIssue('lines', 'TOTAL_TOO_BIG'));
   if (issues.length > 0) throw new DomainError('VALIDATION_FAILED', { fields: issues });
 }
 
@@ -253,12 +252,12 @@ export async function receivePurchaseOrder(ctx: TenantCtx, id: string, input: Pu
   const seen = new Set<string>();
   d.lines.forEach((l, i) => {
     const line = byId.get(l.line_id);
-    if (!line) issues.push(issue(`lines.${i}.line_id`, 'INVALID_ID'));
-    else if (seen.has(l.line_id)) issues.push(issue(`lines.${i}.line_id`, 'DUPLICATE_LINE'));
-    else if (l.quantity > line.quantity - line.receivedQuantity) issues.push(issue(`lines.${i}.quantity`, 'OVER_RECEIVED'));
+    if (!line) issues.push(fieldIssue(`lines.${i}.line_id`, 'INVALID_ID'));
+    else if (seen.has(l.line_id)) issues.push(fieldIssue(`lines.${i}.line_id`, 'DUPLICATE_LINE'));
+    else if (l.quantity > line.quantity - line.receivedQuantity) issues.push(fieldIssue(`lines.${i}.quantity`, 'OVER_RECEIVED'));
     seen.add(l.line_id);
   });
-  if (d.lines.every((l) => l.quantity === 0)) issues.push(issue('lines', 'NOTHING_RECEIVED'));
+  if (d.lines.every((l) => l.quantity === 0)) issues.push(fieldIssue('lines', 'NOTHING_RECEIVED'));
   if (issues.length > 0) throw new DomainError('VALIDATION_FAILED', { fields: issues });
 
   const delivered = d.lines.filter((l) => l.quantity > 0);

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { TenantCtx } from '../../http/context.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { uuidv7 } from '../../platform/db/ids.ts';
-import { pgCode, isUniqueViolation } from '../../platform/db/pg-errors.ts';
+import { pgCode, uniqueOr } from '../../platform/db/pg-errors.ts';
 import { DomainError, fieldError, parseOrFail } from '../../platform/errors.ts';
 import * as repo from './purchasing.repository.ts';
 
@@ -49,16 +49,6 @@ async function checkCode(ctx: TenantCtx, code: string | null, exceptId?: string)
   if (code && (await repo.isSupplierCodeTaken(ctx, code, exceptId))) throw codeTaken();
 }
 
-/** Two requests may pass the check together; the unique index decides, and its error becomes the same answer. */
-async function guardUnique<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw codeTaken();
-    throw error;
-  }
-}
-
 async function supplierOr404(ctx: TenantCtx, id: string, lock = false): Promise<repo.SupplierRow> {
   const row = await repo.findSupplier(ctx, id, lock);
   if (!row) throw new DomainError('SUPPLIER_NOT_FOUND');
@@ -76,7 +66,7 @@ export async function getSupplier(ctx: TenantCtx, id: string): Promise<Supplier>
 export async function createSupplier(ctx: TenantCtx, input: SupplierInput): Promise<Supplier> {
   const values = toValues(parse(input));
   await checkCode(ctx, values.code ?? null);
-  const row = await guardUnique(() => repo.insertSupplier(ctx, uuidv7(), values));
+  const row = await uniqueOr(() => repo.insertSupplier(ctx, uuidv7(), values), codeTaken);
   await recordAudit(ctx, { entity: 'supplier', entityId: row.id, action: 'create', before: null, after: row });
   return present({ supplier: row, orders: 0 });
 }
@@ -86,7 +76,7 @@ export async function updateSupplier(ctx: TenantCtx, id: string, input: Supplier
   const before = await supplierOr404(ctx, id);
   const values = toValues(parse(input));
   await checkCode(ctx, values.code ?? null, id);
-  const after = await guardUnique(() => repo.updateSupplier(ctx, id, values));
+  const after = await uniqueOr(() => repo.updateSupplier(ctx, id, values), codeTaken);
   if (!after) throw new DomainError('SUPPLIER_NOT_FOUND');
   await recordAudit(ctx, { entity: 'supplier', entityId: id, action: 'update', before, after });
   return getSupplier(ctx, id);

@@ -1,4 +1,4 @@
-import { isUniqueViolation } from '../../platform/db/pg-errors.ts';
+import { uniqueOr } from '../../platform/db/pg-errors.ts';
 import { WarehouseInput, type Warehouse, type WarehouseData, type WarehouseListQuery } from '@kelola/contracts';
 import type { TenantCtx } from '../../http/context.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
@@ -50,16 +50,6 @@ async function checkRules(ctx: TenantCtx, data: WarehouseData, exceptId?: string
 }
 
 const codeTaken = () => fieldError('WAREHOUSE_CODE_TAKEN', 'code', 'WAREHOUSE_CODE_TAKEN');
-
-/** Two requests may pass the check together; the unique index decides, and its error becomes the same answer. */
-async function guardUnique<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw codeTaken();
-    throw error;
-  }
-}
 
 /** The JSON answer for many rows, with area and business names fetched in one query each. */
 async function present(ctx: TenantCtx, rows: repo.WarehouseRow[]): Promise<Warehouse[]> {
@@ -115,7 +105,7 @@ export async function createWarehouse(ctx: TenantCtx, input: NewWarehouse): Prom
   if (ctx.restriction.base === 'WAREHOUSE' && ctx.restriction.ids.length > 0) throw new DomainError('BUSINESS_FORBIDDEN');
   const data = parse(input);
   await checkRules(ctx, data);
-  const row = await guardUnique(() => repo.insertWarehouse(ctx, uuidv7(), toValues(data)));
+  const row = await uniqueOr(() => repo.insertWarehouse(ctx, uuidv7(), toValues(data)), codeTaken);
   await recordAudit(ctx, { entity: 'warehouse', entityId: row.id, action: 'create', before: null, after: row });
   return presentOne(ctx, row);
 }
@@ -125,7 +115,7 @@ export async function updateWarehouse(ctx: TenantCtx, id: string, input: NewWare
   const before = await findVisible(ctx, id);
   const data = parse(input);
   await checkRules(ctx, data, id);
-  const after = await guardUnique(() => repo.updateWarehouse(ctx, id, toValues(data)));
+  const after = await uniqueOr(() => repo.updateWarehouse(ctx, id, toValues(data)), codeTaken);
   if (!after) throw new DomainError('WAREHOUSE_NOT_FOUND');
   await recordAudit(ctx, { entity: 'warehouse', entityId: id, action: 'update', before, after });
   return presentOne(ctx, after);

@@ -9,3 +9,16 @@ export function pgCode(error: unknown): string | undefined {
 
 /** PostgreSQL's unique_violation. */
 export const isUniqueViolation = (error: unknown): boolean => pgCode(error) === '23505';
+
+/**
+ * Runs a write that a unique index guards after a look-up that checked it (two requests may pass the check together):
+ * the index decides, and its violation becomes the same answer as the check's, `taken()`.
+ */
+export async function uniqueOr<T>(write: () => Promise<T>, taken: () => Error): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw taken();
+    throw error;
+  }
+}
